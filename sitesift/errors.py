@@ -1,0 +1,83 @@
+"""Every exception sitesift raises, in one place.
+
+Hierarchy (who raises each is said on the class)::
+
+    SiftError
+    ├── UsageError            bad options or arguments (CLI exit code 2)
+    ├── InputError            a source cannot be read at all (missing manifest, unreadable folder)
+    └── PageError             one page failed; becomes the record's ``error`` field
+        ├── DecodeError       bytes that no encoding turns into text
+        ├── EmptyPageError    nothing to parse: empty file, no markup, no body text
+        ├── ParseError        the HTML parser gave up
+        ├── PageTimeout       the per-page time limit ran out
+        └── ExtractionError   an extractor failed on a parsed page
+
+A ``PageError`` never stops a batch: the pipeline catches it, writes a record with ``error`` set
+to ``"<kind>: <message>"`` and goes on. Anything else escaping an extractor is a bug; the
+pipeline still records it (kind ``internal``) so no page is lost.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DecodeError",
+    "EmptyPageError",
+    "ExtractionError",
+    "InputError",
+    "PageError",
+    "PageTimeout",
+    "ParseError",
+    "SiftError",
+    "UsageError",
+]
+
+
+class SiftError(Exception):
+    """Base of every error sitesift raises on purpose."""
+
+
+class UsageError(SiftError, ValueError):
+    """Raised by ``Options`` and the CLI for invalid or incoherent settings."""
+
+
+class InputError(SiftError):
+    """Raised by ``sitesift.input`` when a whole source cannot be opened or recognised."""
+
+
+class PageError(SiftError):
+    """One page failed. ``kind`` is the short tag written into the record's error field."""
+
+    kind = "page"
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {super().__str__()}"
+
+
+class DecodeError(PageError):
+    """Raised by ``sitesift.input.encoding`` when bytes decode under no candidate encoding."""
+
+    kind = "decode"
+
+
+class EmptyPageError(PageError):
+    """Raised by the parser for empty input, or input with no HTML structure or text at all."""
+
+    kind = "empty"
+
+
+class ParseError(PageError):
+    """Raised by ``sitesift.parse`` when the HTML parser cannot build a tree."""
+
+    kind = "parse"
+
+
+class PageTimeout(PageError):
+    """Raised by the pipeline's time guard when a page exceeds ``Options.page_timeout``."""
+
+    kind = "timeout"
+
+
+class ExtractionError(PageError):
+    """Raised by an extractor that cannot produce a record from a parsed page."""
+
+    kind = "extract"

@@ -1,0 +1,1 @@
+"""Field extractors: main content, title, author, publication time, page type."""

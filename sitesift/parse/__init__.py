@@ -1,0 +1,5 @@
+"""HTML text to a DOM tree (lxml, chosen by measurement: docs/parsers.md)."""
+
+from sitesift.parse.html import parse_html
+
+__all__ = ["parse_html"]

@@ -1,0 +1,47 @@
+"""Parse decoded HTML into an lxml tree that every later stage may edit freely.
+
+lxml (libxml2) was chosen over selectolax/Lexbor for in-place tree editing, XPath and a
+tolerant parser; the measurement is in docs/parsers.md. libxml2 caps nesting depth, so a page of
+20,000 unclosed tags parses to a tree about 2,000 deep: every walk in sitesift is iterative.
+"""
+
+from __future__ import annotations
+
+import re
+
+import lxml.html
+from lxml import etree
+
+from sitesift.errors import EmptyPageError, ParseError
+
+__all__ = ["parse_html"]
+
+# XML declarations with an encoding clash with already-decoded text; control characters other
+# than tab/newline make libxml2 stop early.
+_XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _parser() -> lxml.html.HTMLParser:
+    # A new parser per call: lxml parsers keep state and are not thread-safe to share.
+    return lxml.html.HTMLParser(
+        huge_tree=True, remove_comments=True, remove_pis=True, encoding="utf-8"
+    )
+
+
+def parse_html(html: str) -> lxml.html.HtmlElement:
+    """The ``<html>`` root of ``html``; raises ``EmptyPageError`` or ``ParseError``."""
+    if not html or not html.strip():
+        raise EmptyPageError("the page is empty")
+    text = _CONTROL.sub("", _XML_DECL.sub("", html, count=1))
+    if "<" not in text:
+        raise EmptyPageError("no HTML markup in the page")
+    try:
+        root = lxml.html.document_fromstring(
+            text.encode("utf-8", "replace"), parser=_parser()
+        )
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
+        raise ParseError(f"HTML parser gave up: {exc}") from exc
+    if root is None:
+        raise ParseError("HTML parser returned no document")
+    return root
