@@ -31,8 +31,9 @@ _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", r
 
 
 def _fallback_decode(data: bytes) -> str:
-    """BOM, then the meta charset, then charset_normalizer: used until sitesift.input.encoding lands."""
-    for bom, enc in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+    """BOM, meta charset, then charset_normalizer: used until sitesift.input.encoding lands."""
+    boms = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+    for bom, enc in boms:
         if data.startswith(bom):
             return data[len(bom):].decode(enc, "replace")
     m = _META_CHARSET.search(data[:4096])
@@ -76,9 +77,14 @@ def _gold_title(g: dict) -> str | None:
     return None
 
 
+def _read_jsonl(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
 def run_set(folder: Path, out_dir: Path, show: int) -> None:
-    pages = [json.loads(line) for line in open(folder / "pages.jsonl", encoding="utf-8")]
-    gold = {g["id"]: g for g in map(json.loads, open(folder / "gold.jsonl", encoding="utf-8"))}
+    pages = _read_jsonl(folder / "pages.jsonl")
+    gold = {g["id"]: g for g in _read_jsonl(folder / "gold.jsonl")}
     htmls = [(p, decode((folder / p["file"]).read_bytes())) for p in pages]
     preds = []
     start = time.perf_counter()
