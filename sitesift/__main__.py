@@ -1,0 +1,5 @@
+import sys
+
+from sitesift.cli import main
+
+sys.exit(main())
