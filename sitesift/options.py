@@ -52,9 +52,13 @@ class Options:
                 f"unknown site key {self.site_key!r}; choose one of {', '.join(SITE_KEYS)}"
             )
         if self.page_timeout is not None and not self.page_timeout > 0:
-            raise UsageError(f"page_timeout must be positive seconds or None, not {self.page_timeout!r}")
+            raise UsageError(
+                f"page_timeout must be positive seconds or None, not {self.page_timeout!r}"
+            )
         if not isinstance(self.max_page_bytes, int) or self.max_page_bytes <= 0:
-            raise UsageError(f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}")
+            raise UsageError(
+                f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"
+            )
 
     def replace(self, **changes: object) -> Options:
         """A validated copy with ``changes`` applied."""

@@ -32,7 +32,7 @@ class Page:
 @dataclass(slots=True)
 class Record:
     """One output record. Core fields always appear; ``extra`` carries method-specific keys
-    (``markdown``, later ``cluster``, ``posts``, ``blocks``, ``links``) and is written after them."""
+    (``markdown``; later ``cluster``, ``posts``, ``blocks``, ``links``), written after them."""
 
     id: str
     url: str | None = None

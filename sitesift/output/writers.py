@@ -32,7 +32,9 @@ class MarkdownWriter:
     are separated by the front-matter fences, so the stream splits back into records."""
 
     #: Front-matter keys, in order; ``text`` and ``markdown`` go in the document body instead.
-    META_KEYS = ("id", "url", "site", "title", "author", "published", "page_type", "method", "error")
+    META_KEYS = (
+        "id", "url", "site", "title", "author", "published", "page_type", "method", "error",
+    )
 
     def __init__(self, stream: IO[str]) -> None:
         self._stream = stream
