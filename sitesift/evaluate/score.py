@@ -1,0 +1,363 @@
+"""Score predicted records against a data set's gold answers.
+
+The figures are those of the project's reference scorer (``../shared/bench/score.py``): same
+keys, same values, same rounding, so numbers quoted anywhere in the project compare directly.
+This module is the readable, typed version, and it checks the gold before scoring (a silently
+broken gold file gives plausible but wrong figures).
+
+Metrics (each macro-averaged over the pages whose gold has the field):
+
+* body, ``shingle_*``: 4-gram shingles of word tokens (each CJK character is one token) as in
+  the Zyte article-extraction benchmark; F1 is the F1 of mean precision and mean recall.
+* body, ``char_*``: longest common subsequence of the two texts with all white space removed;
+  precision ``LCS/len(pred)``, recall ``LCS/len(gold)``; F1 again of the means.
+* ``with_found`` / ``without_absent``: share of gold snippets found in / absent from the text.
+* ``title_exact`` (after folding case, width, dashes, quotes, spaces) and ``title_char_f1``.
+* ``date_acc`` on the YYYY-MM-DD day, ``author_exact`` folded, ``page_type_acc`` ("article"
+  counts as "detail"), ``posts_*`` on thread pages (posts paired by position).
+
+When the gold says ``body_includes_title``, the predicted title is put before the predicted text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz.distance import LCSseq
+
+from sitesift.errors import InputError
+from sitesift.record import Record
+
+__all__ = [
+    "GOLD_FIELDS",
+    "char_prf",
+    "day",
+    "f1",
+    "fold",
+    "load_gold",
+    "load_predictions",
+    "score",
+    "score_pages",
+    "shingle_prf",
+]
+
+#: Every field a gold line may carry (see ../shared/data/README.md). Anything else is a typo or
+#: a format change the scorer does not know about, and is refused.
+GOLD_FIELDS = frozenset({
+    "id", "title", "date", "author", "body", "body_includes_title", "with", "without",
+    "page_type", "blocks", "posts", "list_id", "post_selector", "lang", "site_name",
+})
+#: Gold page types; predictions may use the aliases of ``PAGE_TYPE_ALIASES``.
+PAGE_TYPES = frozenset({"list", "detail", "thread", "other"})
+PAGE_TYPE_ALIASES = {
+    "article": "detail", "forum_thread": "thread", "forum-thread": "thread",
+    "forum thread": "thread",
+}
+#: Gold author values that mean "nobody is named" and are left out of the author metric.
+UNKNOWN_AUTHORS = ("UNKNOWN", "unknown")
+
+#: Shingle length in tokens (the Zyte benchmark's value).
+SHINGLE_SIZE = 4
+#: Metrics are means rounded to this many decimals, as in the reference scorer (the F1 figures
+#: are computed from the rounded means, so rounding here keeps the values identical).
+DECIMALS = 4
+
+# Hiragana/katakana, CJK ideographs (with extension A and compatibility forms), Hangul.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+#: A token is one CJK character or a run of other word characters.
+_TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
+_SPACE = re.compile(r"\s+")
+_DAY = re.compile(r"(\d{4})\D{1,3}(\d{1,2})\D{1,3}(\d{1,2})")
+_PUNCT = str.maketrans({
+    "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2018": "'", "\u2019": "'",
+    "\u201c": '"', "\u201d": '"', "\u00a0": " ",
+})
+
+
+# --- text measures ------------------------------------------------------------------------------
+
+def _tokens(text: str | None) -> list[str]:
+    return _TOKEN.findall((text or "").lower())
+
+
+def _shingles(text: str | None) -> Counter[tuple[str, ...]]:
+    """Multiset of token n-grams; a text shorter than n tokens is one shingle of all of them."""
+    toks = _tokens(text)
+    if not toks:
+        return Counter()
+    if len(toks) < SHINGLE_SIZE:
+        return Counter([tuple(toks)])
+    return Counter(
+        tuple(toks[i:i + SHINGLE_SIZE]) for i in range(len(toks) - SHINGLE_SIZE + 1)
+    )
+
+
+def shingle_prf(gold: str | None, pred: str | None) -> tuple[float, float]:
+    """(precision, recall) of ``pred``'s shingles against ``gold``'s; two empty texts agree."""
+    g, p = _shingles(gold), _shingles(pred)
+    tp = sum((g & p).values())
+    fp = sum((p - g).values())
+    fn = sum((g - p).values())
+    if fp == fn == 0:
+        return 1.0, 1.0
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    return precision, recall
+
+
+def _squash(text: str | None) -> str:
+    return _SPACE.sub("", text or "")
+
+
+def char_prf(gold: str | None, pred: str | None) -> tuple[float, float]:
+    """(LCS/len(pred), LCS/len(gold)) with white space removed; two empty texts agree."""
+    g, p = _squash(gold), _squash(pred)
+    if not g and not p:
+        return 1.0, 1.0
+    common = LCSseq.similarity(g, p) if g and p else 0
+    return (common / len(p) if p else 0.0), (common / len(g) if g else 0.0)
+
+
+def f1(precision: float, recall: float) -> float:
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
+def _char_f1(a: str | None, b: str | None) -> float:
+    """2*LCS/(len a + len b) on white-space-free strings (Indel similarity); 1.0 if both empty."""
+    a, b = _squash(a), _squash(b)
+    return 2 * LCSseq.similarity(a, b) / (len(a) + len(b)) if a or b else 1.0
+
+
+def fold(value: Any) -> str:
+    """Case, width, dash, quote and white-space differences do not count; lists are joined."""
+    if isinstance(value, list | tuple):
+        value = ", ".join(map(str, value))
+    text = unicodedata.normalize("NFKC", value or "").translate(_PUNCT)
+    return " ".join(text.split()).casefold()
+
+
+def day(value: Any) -> str | None:
+    """The first year-month-day in ``value`` as YYYY-MM-DD, whatever the separators."""
+    m = _DAY.search(value if isinstance(value, str) else "")
+    return f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" if m else None
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+def _read_jsonl(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """(line number, object) for every non-blank line; a malformed line is an ``InputError``."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc}") from exc
+    out = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}:{number}: not JSON: {exc}") from exc
+        if not isinstance(obj, dict):
+            raise InputError(f"{path}:{number}: expected a JSON object")
+        out.append((number, obj))
+    return out
+
+
+def _check_gold_line(where: str, gold: Mapping[str, Any]) -> None:
+    unknown = set(gold) - GOLD_FIELDS
+    if unknown:
+        raise InputError(f"{where}: unknown gold fields {sorted(unknown)}")
+    for key in ("title", "date", "body"):
+        if gold.get(key) is not None and not isinstance(gold[key], str):
+            raise InputError(f"{where}: {key!r} must be a string")
+    if "body_includes_title" in gold and not isinstance(gold["body_includes_title"], bool):
+        raise InputError(f"{where}: 'body_includes_title' must be true or false")
+    if gold.get("page_type") is not None and gold["page_type"] not in PAGE_TYPES:
+        raise InputError(
+            f"{where}: page_type {gold['page_type']!r} is not one of {sorted(PAGE_TYPES)}"
+        )
+    for key in ("with", "without"):
+        if gold.get(key) is not None and not (
+            isinstance(gold[key], list) and all(isinstance(s, str) for s in gold[key])
+        ):
+            raise InputError(f"{where}: {key!r} must be a list of strings")
+    posts = gold.get("posts")
+    if posts is not None and not (
+        isinstance(posts, list)
+        and all(isinstance(p, dict) and isinstance(p.get("text"), str) for p in posts)
+    ):
+        raise InputError(f"{where}: 'posts' must be a list of objects with a 'text' string")
+
+
+def load_gold(set_dir: str | Path) -> dict[str, dict[str, Any]]:
+    """The set's gold answers by page id, checked: every line has a string id, no id twice, no
+    unknown field, field types as documented, and (when the set has a pages.jsonl manifest) the
+    same ids as the manifest. Any violation is an ``InputError`` naming the line."""
+    set_dir = Path(set_dir)
+    path = set_dir / "gold.jsonl"
+    gold: dict[str, dict[str, Any]] = {}
+    for number, obj in _read_jsonl(path):
+        where = f"{path}:{number}"
+        page_id = obj.get("id")
+        if not isinstance(page_id, str) or not page_id:
+            raise InputError(f"{where}: gold line without a string 'id'")
+        if page_id in gold:
+            raise InputError(f"{where}: duplicate gold id {page_id!r}")
+        _check_gold_line(where, obj)
+        gold[page_id] = obj
+    manifest = set_dir / "pages.jsonl"
+    if manifest.exists():
+        pages = {str(obj.get("id")) for _, obj in _read_jsonl(manifest)}
+        missing, extra = sorted(pages - gold.keys()), sorted(gold.keys() - pages)
+        if missing:
+            raise InputError(
+                f"{path}: {len(missing)} page(s) of pages.jsonl have no gold line, "
+                f"e.g. {missing[0]!r}"
+            )
+        if extra:
+            raise InputError(
+                f"{path}: {len(extra)} gold id(s) are not in pages.jsonl, e.g. {extra[0]!r}"
+            )
+    return gold
+
+
+Predictions = str | Path | Iterable[Mapping[str, Any] | Record]
+
+
+def load_predictions(predictions: Predictions) -> dict[str, Mapping[str, Any]]:
+    """Predicted records by id, from a JSONL path or an iterable of dicts or ``Record`` objects.
+
+    A later record with the same id replaces an earlier one; a record without an id is ignored
+    (it can match no page).
+    """
+    if isinstance(predictions, str | Path):
+        items: Iterable[Mapping[str, Any] | Record] = (
+            obj for _, obj in _read_jsonl(Path(predictions))
+        )
+    else:
+        items = predictions
+    out: dict[str, Mapping[str, Any]] = {}
+    for item in items:
+        rec = item.to_dict() if isinstance(item, Record) else item
+        if rec.get("id") is not None:
+            out[str(rec["id"])] = rec
+    return out
+
+
+# --- scoring ------------------------------------------------------------------------------------
+
+def _mean(values: list[float] | list[bool]) -> float | None:
+    return round(statistics.mean(values), DECIMALS) if values else None
+
+
+def _f1_of_means(precisions: list[float], recalls: list[float]) -> float:
+    return round(f1(_mean(precisions) or 0.0, _mean(recalls) or 0.0), DECIMALS)
+
+
+def score_pages(
+    gold: Mapping[str, Mapping[str, Any]], predictions: Mapping[str, Mapping[str, Any]]
+) -> dict[str, Any]:
+    """Metrics of ``predictions`` (by id) against ``gold`` (by id); see the module docstring.
+
+    Keys appear only for metrics the gold supports, in the reference scorer's order.
+    """
+    shingle_p: list[float] = []
+    shingle_r: list[float] = []
+    char_p: list[float] = []
+    char_r: list[float] = []
+    with_found: list[bool] = []
+    without_absent: list[bool] = []
+    title_exact: list[bool] = []
+    title_char: list[float] = []
+    date_ok: list[bool] = []
+    author_ok: list[bool] = []
+    type_ok: list[bool] = []
+    posts_count: list[bool] = []
+    posts_text: list[float] = []
+    posts_author: list[bool] = []
+
+    for page_id, g in gold.items():
+        p = predictions.get(page_id, {})
+        text = p.get("text") or ""
+        if g.get("body_includes_title") and p.get("title"):
+            text = p["title"] + "\n" + text
+        if g.get("body"):
+            precision, recall = shingle_prf(g["body"], text)
+            shingle_p.append(precision)
+            shingle_r.append(recall)
+            precision, recall = char_prf(g["body"], text)
+            char_p.append(precision)
+            char_r.append(recall)
+        folded_text = fold(text)
+        with_found += [fold(s) in folded_text for s in g.get("with") or []]
+        without_absent += [fold(s) not in folded_text for s in g.get("without") or []]
+        if g.get("title"):
+            title_exact.append(fold(p.get("title")) == fold(g["title"]))
+            title_char.append(_char_f1(p.get("title"), g["title"]))
+        if day(g.get("date")):
+            date_ok.append(day(p.get("published")) == day(g["date"]))
+        if g.get("posts"):
+            gold_posts, pred_posts = g["posts"], p.get("posts") or []
+            posts_count.append(len(gold_posts) == len(pred_posts))
+            for i, post in enumerate(gold_posts):
+                q = pred_posts[i] if i < len(pred_posts) else {}
+                posts_text.append(f1(*char_prf(post["text"], q.get("text") or "")))
+                posts_author.append(fold(q.get("author")) == fold(post.get("author")))
+        if g.get("page_type"):
+            kind = p.get("page_type")
+            if isinstance(kind, str):
+                kind = PAGE_TYPE_ALIASES.get(kind, kind)
+            type_ok.append(kind == g["page_type"])
+        if g.get("author") and g["author"] not in UNKNOWN_AUTHORS:
+            author_ok.append(fold(p.get("author")) == fold(g["author"]))
+
+    out: dict[str, Any] = {
+        "pages": len(gold),
+        "predicted": sum(1 for page_id in gold if page_id in predictions),
+    }
+    if shingle_p:
+        out.update(
+            shingle_p=_mean(shingle_p), shingle_r=_mean(shingle_r),
+            shingle_f1=_f1_of_means(shingle_p, shingle_r),
+            char_p=_mean(char_p), char_r=_mean(char_r), char_f1=_f1_of_means(char_p, char_r),
+            body_pages=len(shingle_p),
+        )
+    if with_found or without_absent:
+        out.update(
+            with_found=_mean(with_found), without_absent=_mean(without_absent),
+            snippet_f1=(
+                _f1_of_means(with_found, without_absent)
+                if with_found and without_absent else None
+            ),
+        )
+    if title_exact:
+        out.update(
+            title_exact=_mean(title_exact), title_char_f1=_mean(title_char),
+            title_pages=len(title_exact),
+        )
+    if date_ok:
+        out.update(date_acc=_mean(date_ok), date_pages=len(date_ok))
+    if author_ok:
+        out.update(author_exact=_mean(author_ok), author_pages=len(author_ok))
+    if posts_count:
+        out.update(
+            posts_count_acc=_mean(posts_count), posts_char_f1=_mean(posts_text),
+            posts_author_acc=_mean(posts_author), thread_pages=len(posts_count),
+        )
+    if type_ok:
+        out.update(page_type_acc=_mean(type_ok), page_type_pages=len(type_ok))
+    return out
+
+
+def score(set_dir: str | Path, predictions: Predictions) -> dict[str, Any]:
+    """Metrics of ``predictions`` (a JSONL path, or dicts / ``Record`` objects) on the data set
+    in ``set_dir``; raises ``InputError`` if the gold or the predictions cannot be read."""
+    return score_pages(load_gold(set_dir), load_predictions(predictions))
