@@ -1,22 +1,295 @@
-"""Single-page main-content extraction (placeholder until the density extractor lands)."""
+"""Single-page main-content extraction: sitesift's own text-and-link density method.
+
+How it works (every step is one function below):
+
+1. ``_clean``: drop what never is main text (scripts, forms controls, hidden elements) and
+   containers whose class/id says boilerplate (nav, share, comments, related, ads ...) unless
+   they hold much of the page's prose.
+2. ``_segment``: cut the page into text *units*, the inline text of each block element, and
+   measure each: characters (no white space, so Chinese and English compare), characters in
+   links, sentence punctuation (ASCII and CJK).
+3. ``_choose``: give each element ``good - LINK_PENALTY * bad`` summed over its units, where
+   prose units count as good and link text or short unpunctuated units as bad. The best
+   element is the main container: a split article wins through its parent when the parts
+   outweigh what lies between them.
+4. ``_prune``: inside the container, remove link lists, boilerplate-hinted blocks and short
+   unpunctuated blocks at its edges.
+5. Render text and Markdown from the pruned container (``sitesift.output.render``).
+
+``page_type`` comes from the same measures: one dominant prose body means ``detail``; many
+repeated link items and little prose means ``list``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections import Counter
+from dataclasses import dataclass, field
 
 import lxml.html
+from lxml import etree
+
+from sitesift.output.render import to_markdown, to_text
+from sitesift.parse.dom import (
+    BLOCK_TAGS,
+    NEGATIVE_HINTS,
+    POSITIVE_HINTS,
+    SKIP_TAGS,
+    START,
+    drop_keep_tail,
+    hint_tokens,
+    is_hidden,
+    punctuation_count,
+    walk,
+)
 
 __all__ = ["Content", "extract_content"]
+
+# ---- thresholds (tuned on the dev sets; see benchmarks/dev_body.py) -------------------------
+#: CJK characters carry about three times the information of a Latin letter, so a unit's
+#: length counts each of them this many times over.
+CJK_WEIGHT = 3
+#: A unit at least this long (weighted characters) with punctuation reads as prose.
+PROSE_MIN_LENGTH = 60
+#: A unit with at least this many punctuation marks reads as prose even when short.
+PROSE_MIN_PUNCT = 2
+#: Units whose link share exceeds this are navigation, whatever their length.
+PROSE_MAX_LINK_SHARE = 0.45
+#: Weight of bad text (links, short labels) against good text when choosing the container.
+LINK_PENALTY = 1.0
+#: A boilerplate-hinted container is still kept when it holds this share of the page's prose
+#: (a wrapper named "main-with-sidebar" holds the article).
+HINT_KEEP_SHARE = 0.35
+#: Inside the container, a block whose link share exceeds this and that is not prose is removed.
+PRUNE_LINK_SHARE = 0.5
+#: A page is ``detail`` when its main container holds at least this much weighted prose...
+DETAIL_MIN_PROSE = 400
+#: ...and ``list`` when links hold at least this share of the body text and many items repeat.
+LIST_MIN_LINK_SHARE = 0.45
+#: Number of similar link items (same tag path) that make a list page.
+LIST_MIN_ITEMS = 12
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_NON_SPACE = re.compile(r"\S")
+#: Tags never removed by class/id hints: the document frame.
+_FRAME_TAGS = frozenset({"html", "body", "main", "article"})
 
 
 @dataclass(frozen=True, slots=True)
 class Content:
+    """Main content of one page. ``nodes`` are the chosen (pruned) subtrees, in page order."""
+
     text: str
     markdown: str
     page_type: str | None = None
+    nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
+
+
+@dataclass(slots=True)
+class _Unit:
+    """Inline text of one block element (its text outside nested blocks)."""
+
+    block: etree._Element
+    chars: int = 0
+    cjk: int = 0
+    link_chars: int = 0
+    punct: int = 0
+    pieces: list[str] = field(default_factory=list)
+
+    @property
+    def weight(self) -> int:
+        """Length with CJK characters weighted up: comparable information across scripts."""
+        return self.chars + (CJK_WEIGHT - 1) * self.cjk
+
+    @property
+    def link_share(self) -> float:
+        return self.link_chars / self.chars if self.chars else 0.0
+
+    def is_prose(self) -> bool:
+        if self.link_share > PROSE_MAX_LINK_SHARE:
+            return False
+        if self.weight >= PROSE_MIN_LENGTH and self.punct >= 1:
+            return True
+        return self.punct >= PROSE_MIN_PUNCT and self.weight >= PROSE_MIN_LENGTH // 2
+
+
+def _measure(unit: _Unit, text: str, in_link: bool) -> None:
+    chars = len(_NON_SPACE.findall(text))
+    if not chars:
+        return
+    unit.chars += chars
+    unit.cjk += len(_CJK.findall(text))
+    unit.punct += punctuation_count(text)
+    if in_link:
+        unit.link_chars += chars
+    unit.pieces.append(text)
+
+
+def _segment(body: etree._Element) -> list[_Unit]:
+    """Text units in document order, one per block element that has inline text."""
+    units: list[_Unit] = []
+    stack: list[_Unit] = [_Unit(body)]
+    link_depth = 0
+    for event, el in walk(body):
+        tag = el.tag if isinstance(el.tag, str) else ""
+        if event == START:
+            if el is body:
+                _measure(stack[-1], el.text or "", False)
+                continue
+            if tag in BLOCK_TAGS:
+                stack.append(_Unit(el))
+            elif tag == "a":
+                link_depth += 1
+            _measure(stack[-1], el.text or "", link_depth > 0)
+        else:
+            if el is body:
+                continue
+            if tag in BLOCK_TAGS:
+                unit = stack.pop()
+                if unit.chars:
+                    units.append(unit)
+            elif tag == "a":
+                link_depth -= 1
+            _measure(stack[-1], el.tail or "", link_depth > 0)
+    if stack and stack[0].chars:
+        units.append(stack[0])
+    # Document order of units is by their first text; END order is close enough for scoring,
+    # and rendering does not use units.
+    return units
+
+
+def _clean(body: etree._Element) -> None:
+    """Remove non-text elements and hidden ones (in place)."""
+    doomed = [
+        el for el in body.iter(etree.Element)
+        if el.tag in SKIP_TAGS or (el is not body and is_hidden(el))
+    ]
+    for el in doomed:
+        drop_keep_tail(el)
+
+
+def _prose_weights(body: etree._Element, units: list[_Unit]) -> dict[etree._Element, int]:
+    """Prose weight under every element (bottom-up sums over the units' blocks)."""
+    own: dict[etree._Element, int] = {}
+    for unit in units:
+        if unit.is_prose():
+            own[unit.block] = own.get(unit.block, 0) + unit.weight
+    total: dict[etree._Element, int] = {}
+    for el in reversed(list(body.iter(etree.Element))):
+        value = own.get(el, 0)
+        for child in el:
+            value += total.get(child, 0)
+        if value:
+            total[el] = value
+    return total
+
+
+def _is_boilerplate_hint(el: etree._Element) -> bool:
+    if el.tag in _FRAME_TAGS:
+        return False
+    tokens = hint_tokens(el)
+    if not tokens or tokens & POSITIVE_HINTS:
+        return False
+    if el.tag in ("nav", "aside", "footer"):
+        return True
+    return bool(tokens & NEGATIVE_HINTS)
+
+
+def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: int) -> None:
+    """Remove boilerplate-named containers unless they hold much of the page's prose."""
+    doomed = []
+    for el in body.iter(etree.Element):
+        tag = el.tag
+        hinted = tag in ("nav", "aside", "footer") or _is_boilerplate_hint(el)
+        if hinted and prose.get(el, 0) <= HINT_KEEP_SHARE * total:
+            doomed.append(el)
+    for el in doomed:
+        if el.getparent() is not None:  # an ancestor may already be gone
+            drop_keep_tail(el)
+
+
+def _choose(body: etree._Element, units: list[_Unit]) -> etree._Element:
+    """The element maximising good minus penalised bad text over the units inside it."""
+    own: dict[etree._Element, float] = {}
+    for unit in units:
+        if unit.is_prose():
+            value = unit.weight * (1 - unit.link_share) - LINK_PENALTY * unit.link_chars
+        else:
+            value = -LINK_PENALTY * unit.weight
+        own[unit.block] = own.get(unit.block, 0.0) + value
+    score: dict[etree._Element, float] = {}
+    best, best_score = body, float("-inf")
+    for el in reversed(list(body.iter(etree.Element))):
+        value = own.get(el, 0.0)
+        for child in el:
+            value += score.get(child, 0.0)
+        score[el] = value
+        # Strictly greater: among equal scores the deepest (first in post-order) wins.
+        if value > best_score:
+            best, best_score = el, value
+    return best
+
+
+def _prune(node: etree._Element) -> None:
+    """Remove link lists and labels inside the chosen container (in place)."""
+    units = _segment(node)
+    by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
+    doomed = []
+    for unit in units:
+        if unit.block is node:
+            continue
+        if unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose():
+            doomed.append(unit.block)
+    # Lists and tables that are mostly links as a whole.
+    for el in node.iter("ul", "ol", "table", "dl"):
+        if el is node:
+            continue
+        chars = links = 0
+        prose = False
+        for sub in el.iter(etree.Element):
+            unit = by_block.get(sub)
+            if unit is not None:
+                chars += unit.chars
+                links += unit.link_chars
+                prose = prose or (unit.is_prose() and unit.link_share < 0.2)
+        if chars and links / chars > PRUNE_LINK_SHARE and not prose:
+            doomed.append(el)
+    for el in doomed:
+        if el.getparent() is not None and el is not node:
+            drop_keep_tail(el)
+
+
+def _page_type(body: etree._Element, units: list[_Unit], main_prose: int) -> str:
+    chars = sum(u.chars for u in units)
+    links = sum(u.link_chars for u in units)
+    if main_prose >= DETAIL_MIN_PROSE:
+        return "detail"
+    if chars and links / chars >= LIST_MIN_LINK_SHARE:
+        paths = Counter(
+            (a.getparent().tag if a.getparent() is not None else "", len(a.getparent() or ()))
+            for a in body.iter("a")
+        )
+        if paths and paths.most_common(1)[0][1] >= LIST_MIN_ITEMS:
+            return "list"
+    return "other"
 
 
 def extract_content(root: lxml.html.HtmlElement, *, url: str | None = None) -> Content:
+    """Main text of the page under ``root`` (edited in place: it is the pipeline's own tree)."""
     body = root.find("body")
-    text = body.text_content().strip() if body is not None else ""
-    return Content(text=text, markdown=text)
+    if body is None:
+        body = root
+    _clean(body)
+    units = _segment(body)
+    prose = _prose_weights(body, units)
+    total = prose.get(body, 0)
+    _drop_hinted(body, prose, total)
+    units = _segment(body)
+    main = _choose(body, units)
+    main_prose = _prose_weights(body, units).get(main, 0)
+    page_type = _page_type(body, units, main_prose)
+    _prune(main)
+    nodes = (main,)
+    return Content(
+        text=to_text(nodes), markdown=to_markdown(nodes), page_type=page_type, nodes=nodes
+    )

@@ -1,0 +1,200 @@
+"""Shared DOM primitives: iterative walks, text measures, class/id hints, tag sets.
+
+Every walk here is iterative: libxml2 trees can be ~2,000 levels deep, past Python's
+recursion limit. Text is measured in *characters without white space* so that Chinese (no
+spaces between words) and English are comparable; CJK punctuation counts like ASCII punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import lxml.html
+from lxml import etree
+
+__all__ = [
+    "BLOCK_TAGS",
+    "HEADING_TAGS",
+    "INLINE_SKIP_TAGS",
+    "NEGATIVE_HINTS",
+    "POSITIVE_HINTS",
+    "SKIP_TAGS",
+    "class_id",
+    "drop_keep_tail",
+    "elements",
+    "hint_tokens",
+    "is_hidden",
+    "link_density",
+    "normalize_space",
+    "postorder",
+    "punctuation_count",
+    "text_weight",
+    "walk",
+]
+
+#: Elements whose content is never readable text (code, media, form controls, metadata).
+SKIP_TAGS = frozenset({
+    "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed",
+    "canvas", "head", "title", "meta", "link", "base", "button", "select", "option", "optgroup",
+    "input", "textarea", "map", "audio", "video", "source", "track", "applet", "frameset",
+    "frame", "noframes", "dialog",
+})
+#: Tags skipped when rendering but harmless inside text (their tail still counts).
+INLINE_SKIP_TAGS = frozenset({"img", "wbr", "area", "param", "col", "colgroup"})
+#: Elements that start a new line of text when rendered (paragraph boundaries).
+BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "body", "center", "dd", "details", "dialog",
+    "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2",
+    "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "li", "main", "menu", "nav", "ol",
+    "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+    "caption", "legend", "listing", "plaintext", "xmp", "output",
+})
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+# Class/id words. Tokens are split on non-letters and camelCase, so "ad" matches
+# "ad-slot" or "topAd" but not "header", "shadow" or "download".
+#: Words that mark boilerplate containers.
+NEGATIVE_HINTS = frozenset({
+    "ad", "ads", "adv", "advert", "advertisement", "advertising", "sponsor", "sponsored",
+    "promo", "banner", "nav", "navbar", "navigation", "menu", "breadcrumb", "breadcrumbs",
+    "footer", "foot", "masthead", "sidebar", "aside", "widget", "share", "sharing", "social",
+    "comment", "comments", "disqus", "related", "recommended", "recommend", "popular",
+    "trending", "newsletter", "subscribe", "subscription", "signup", "login", "cookie",
+    "cookies", "consent", "gdpr", "modal", "popup", "overlay", "tags", "tag", "tagcloud",
+    "pagination", "pager", "toolbar", "tools", "print", "email", "outbrain", "taboola",
+    "skip", "hidden", "rss", "more", "links", "sitemap", "copyright", "disclaimer",
+    "author-bio", "bio", "byline", "dateline", "meta", "timestamp", "caption", "credit",
+    "credits", "survey", "poll", "feedback", "rating", "follow", "facebook", "twitter",
+    "linkedin", "whatsapp", "pinterest", "reddit", "teaser", "teasers", "carousel",
+    "slideshow", "gallery", "thumbnail", "thumb", "thumbs", "sharebar", "logo", "search",
+    "header", "topbar", "jump", "toc", "crumbs", "inline-ad", "dfp", "gpt", "paywall",
+    "subnav", "secondary", "rail", "right-rail", "tout", "promotion", "outlink", "listing",
+})
+#: Words that mark the main text container.
+POSITIVE_HINTS = frozenset({
+    "article", "articles", "body", "content", "contents", "entry", "main", "post", "story",
+    "text", "blog", "hentry", "page", "prose", "detail", "details", "news", "column",
+    "articlebody", "postbody", "storybody", "entrycontent", "maincontent", "richtext",
+    "zhengwen", "neirong", "wenzhang",
+})
+
+_SPLIT = re.compile(r"[^a-z0-9]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SPACE = re.compile(r"\s+")
+_NON_SPACE = re.compile(r"\S")
+#: ASCII and CJK sentence punctuation: prose has it, menus and link lists rarely do.
+_PUNCT = re.compile(r"[,.;:!?，。；：！？、…]")
+
+
+def elements(root: etree._Element) -> Iterator[lxml.html.HtmlElement]:
+    """Every element under ``root`` (itself first), document order, skipping comments/PIs."""
+    return root.iter(etree.Element)  # type: ignore[no-any-return]
+
+
+def postorder(root: etree._Element) -> list[lxml.html.HtmlElement]:
+    """Elements so that every element comes after all its descendants (reversed pre-order)."""
+    nodes = list(root.iter(etree.Element))
+    nodes.reverse()
+    return nodes
+
+
+#: Event kinds yielded by ``walk``.
+START, END = 0, 1
+
+
+def walk(root: etree._Element) -> Iterator[tuple[int, lxml.html.HtmlElement]]:
+    """``(START, el)`` and ``(END, el)`` events in document order, without recursion.
+
+    A consumer handles ``el.text`` after START and ``el.tail`` after END. Comments and
+    processing instructions are skipped entirely (their tails are yielded as ``END`` of the
+    non-element so text is not lost: callers see them as elements with an unknown tag).
+    """
+    stack: list[tuple[etree._Element, Iterator[etree._Element] | None]] = [(root, None)]
+    while stack:
+        el, children = stack[-1]
+        if children is None:
+            yield START, el  # type: ignore[misc]
+            children = iter(el)
+            stack[-1] = (el, children)
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            yield END, el  # type: ignore[misc]
+        else:
+            stack.append((child, None))
+
+
+def normalize_space(text: str) -> str:
+    """Runs of white space (including newlines and no-break spaces) become one space."""
+    return _SPACE.sub(" ", text).strip()
+
+
+def text_weight(text: str | None) -> int:
+    """Characters that are not white space: comparable across spaced and unspaced scripts."""
+    if not text:
+        return 0
+    return len(_NON_SPACE.findall(text))
+
+
+def punctuation_count(text: str | None) -> int:
+    """Sentence punctuation marks, ASCII and CJK."""
+    return len(_PUNCT.findall(text)) if text else 0
+
+
+def class_id(el: etree._Element) -> str:
+    """The element's class and id attributes joined (raw case), '' when neither is set."""
+    cls = el.get("class")
+    ident = el.get("id")
+    if cls and ident:
+        return f"{cls} {ident}"
+    return cls or ident or ""
+
+
+def hint_tokens(el: etree._Element) -> set[str]:
+    """Lower-case words of the class and id, split on punctuation and camelCase."""
+    raw = class_id(el)
+    if not raw:
+        return set()
+    words = set(_SPLIT.split(_CAMEL.sub(" ", raw).lower()))
+    # Also the whole lower-cased names without separators: "article-body" -> "articlebody".
+    for name in raw.lower().split():
+        words.add(_SPLIT.sub("", name))
+    words.discard("")
+    return words
+
+
+def is_hidden(el: etree._Element) -> bool:
+    """Hidden by attribute or inline style, so not part of what a reader sees."""
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
+    style = el.get("style")
+    if style:
+        compact = style.replace(" ", "").lower()
+        if "display:none" in compact or "visibility:hidden" in compact:
+            return True
+    return False
+
+
+def link_density(el: etree._Element) -> float:
+    """Share of the element's text that sits inside links (0 when it has no text)."""
+    total = text_weight(el.text_content())
+    if not total:
+        return 0.0
+    linked = sum(text_weight(a.text_content()) for a in el.iter("a"))
+    return min(1.0, linked / total)
+
+
+def drop_keep_tail(el: etree._Element) -> None:
+    """Remove ``el`` and its subtree but keep the text that follows it (its tail)."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
