@@ -1,0 +1,33 @@
+import pytest
+
+from sitesift.errors import EmptyPageError
+from sitesift.parse import parse_html
+
+
+@pytest.mark.parametrize("html", ["", "   \n\t", "just words, no markup"])
+def test_empty_or_markupless_input_is_an_empty_page(html: str) -> None:
+    with pytest.raises(EmptyPageError):
+        parse_html(html)
+
+
+def test_xml_declaration_with_foreign_encoding_is_ignored() -> None:
+    root = parse_html('<?xml version="1.0" encoding="gbk"?><html><body><p>中文</p></body></html>')
+    assert root.findtext(".//p") == "中文"
+
+
+def test_control_characters_do_not_cut_the_document() -> None:
+    root = parse_html("<html><body><p>a\x00b\x01c</p><p>after</p></body></html>")
+    assert [p.text for p in root.iter("p")] == ["abc", "after"]
+
+
+def test_deeply_nested_unclosed_tags_parse_without_recursion() -> None:
+    root = parse_html("<html><body>" + "<div>" * 20_000 + "deep")
+    depth, node = 0, root
+    while len(node):
+        node, depth = node[0], depth + 1
+    assert depth > 100
+
+
+def test_fragment_without_html_or_body_gets_a_document_root() -> None:
+    root = parse_html("<p>hello</p>")
+    assert root.tag == "html" and root.find("body") is not None

@@ -1,0 +1,76 @@
+import time
+
+import pytest
+
+from sitesift import Extractor, Options, Page, extract_html
+from sitesift.extract import content
+
+ARTICLE = """<html><head><title>Harbour news</title></head><body>
+<nav><a href="/">Home</a> <a href="/city">City</a></nav>
+<article><h1>Harbour news</h1>
+<p>The tide barrier was closed on Tuesday night for the first time this winter, engineers said.</p>
+<p>No streets in the old town were flooded, and ferries ran from the outer pier instead.</p>
+</article></body></html>"""
+
+
+def test_a_page_becomes_a_record_with_text_and_method() -> None:
+    record = extract_html(ARTICLE, url="https://example.com/a.html")
+    assert record.error is None and record.method == "page"
+    assert "tide barrier" in (record.text or "")
+    assert record.to_dict()["id"] == "https://example.com/a.html"
+
+
+def test_failed_input_page_passes_through_as_error_record() -> None:
+    record = Extractor().extract(Page(id="x", error="input: file missing"))
+    assert record.id == "x" and record.error == "input: file missing" and record.text is None
+
+
+@pytest.mark.parametrize("html", ["", "no markup here"])
+def test_empty_pages_become_error_records(html: str) -> None:
+    record = extract_html(html)
+    assert record.error and record.error.startswith("empty:")
+
+
+def test_oversized_page_is_refused_before_parsing() -> None:
+    record = extract_html("<p>" + "x" * 200 + "</p>", options=Options(max_page_bytes=100))
+    assert record.error and "exceeds the limit" in record.error
+
+
+def test_slow_page_becomes_a_timeout_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    def crawl(*args: object, **kwargs: object) -> None:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            pass
+
+    monkeypatch.setattr("sitesift.pipeline.extract_content", crawl)
+    started = time.monotonic()
+    record = extract_html(ARTICLE, options=Options(page_timeout=0.2))
+    assert record.error and record.error.startswith("timeout:")
+    assert time.monotonic() - started < 2
+
+
+def test_a_bug_in_an_extractor_is_an_internal_error_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> content.Content:
+        raise KeyError("boom")
+
+    monkeypatch.setattr("sitesift.pipeline.extract_content", broken)
+    record = extract_html(ARTICLE)
+    assert record.error and record.error.startswith("internal: KeyError")
+
+
+def test_batch_keeps_input_order_and_every_page() -> None:
+    pages = [Page(id=str(i), html=ARTICLE if i % 2 else "") for i in range(6)]
+    records = list(Extractor().extract_many(pages))
+    assert [r.id for r in records] == [str(i) for i in range(6)]
+    assert [r.error is None for r in records] == [False, True] * 3
+
+
+def test_caller_page_is_not_mutated() -> None:
+    page = Page(id="a", html=ARTICLE)
+    Extractor().extract(page)
+    assert page.html == ARTICLE and page.error is None
+
+
+def test_markdown_format_adds_markdown_to_the_record() -> None:
+    record = extract_html(ARTICLE, options=Options(output_format="markdown"))
+    assert "markdown" in record.to_dict()
