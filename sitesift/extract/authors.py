@@ -1,0 +1,173 @@
+"""Authors: from JSON-LD, meta tags, byline markup, then bylines written in the text.
+
+Every source is cleaned the same way: "By "/"作者：" prefixes, dates, e-mail addresses, roles and
+trailing punctuation go; URLs and values that do not look like names are refused. A source
+("来源", "Quelle") names the publisher, not the author, and is never read as one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+import lxml.html
+
+__all__ = ["author_from_markup", "author_from_meta", "author_from_text", "clean_author"]
+
+#: Longest plausible author field (several names with "and"); longer text is a sentence.
+MAX_AUTHOR_CHARS = 80
+#: Most words in a Latin-script author field.
+MAX_AUTHOR_WORDS = 10
+#: Longest Chinese author field without separators (a few 2–4 character names).
+MAX_CJK_AUTHOR_CHARS = 20
+#: How many characters of text after the headline are searched for a written byline.
+BYLINE_WINDOW = 800
+
+#: Meta keys naming the author, best first (lower-cased name/property).
+AUTHOR_META_KEYS = (
+    "author", "article:author", "article:author_name", "og:article:author", "dc.creator",
+    "dcterms.creator", "dc.creator.name", "citation_author", "sailthru.author", "parsely-author",
+    "byl", "byline", "authors", "creator", "twitter:creator:name", "dc.contributor",
+)
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_EMAIL = re.compile(r"\S+@\S+\.\w+")
+_URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
+_PREFIX = re.compile(
+    r"^\s*(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
+    r"(?:by|from|von|par|por|di|door|av|af|autor(?:in)?|auteur|author|authors|writer|"
+    r"作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*",
+    re.IGNORECASE)
+_DATEISH = re.compile(
+    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:on|am|le|el)\s+\d|"
+    r"\b(?:updated|published|posted|aktualisiert)\b|\d{1,2}:\d{2}|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b).*$",
+    re.IGNORECASE)
+#: Text after these labels in a byline is not part of the name (source, photo, editor, time).
+_CJK_STOP = re.compile(r"\s*(?:来源|來源|出处|出處|发布|發佈|发表|發表|时间|時間|日期|浏览|瀏覽|"
+                       r"点击|點擊|字号|字體|字体|编辑|編輯|责任|摄影|攝影|图|【|\[|\(|（|\||│|"
+                       r"\d{4}).*$")
+_TRAILING = re.compile(r"[\s,;:|/\-–—·•.、，；：]+$")
+_LEADING = re.compile(r"^[\s,;:|/\-–—·•.、，；：]+")
+_ROLE = re.compile(
+    r",?\s*(?:staff\s+(?:writer|reporter)|senior\s+\w+|contributing\s+\w+|correspondent|"
+    r"reporter|editor|columnist|special to .*|for .*|associated press writer|ap\b.*)$",
+    re.IGNORECASE)
+_BAD_WORDS = re.compile(
+    r"\b(?:comments?|share|tweet|follow|subscribe|login|log in|sign in|menu|home|"
+    r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
+    r"cookie|privacy|copyright|©)\b", re.IGNORECASE)
+
+#: Byline labels in text, with the kind of value that follows ("来源" is deliberately absent).
+_TEXT_BYLINE = re.compile(
+    r"(?:^|[\s|>【\[（(])(?:作者|作\s+者|文|记者|記者|撰文|撰稿|通讯员|通訊員)\s*[:：/]\s*"
+    r"(?P<zh>[^\n]{1,40})"
+    r"|(?:^|\n)\s*(?:by|von|par|por)\s+(?P<en>[A-Z][^\n]{1,80})",
+    re.IGNORECASE)
+
+
+def clean_author(value: str | None) -> str | None:
+    """A cleaned author field, or None when ``value`` is not a plausible name."""
+    if not value:
+        return None
+    text = " ".join(value.split())
+    if not text or (_URL.search(text) and " " not in text):
+        return None
+    text = _EMAIL.sub("", text)
+    text = text.lstrip("@") if " " not in text else text
+    for _ in range(2):
+        text = _PREFIX.sub("", text)
+    if _CJK.search(text):
+        text = _CJK_STOP.sub("", text)
+    else:
+        text = _DATEISH.sub("", text)
+        text = re.sub(r"\s*[|•·]\s.*$", "", text)
+        text = _ROLE.sub("", text)
+    text = _TRAILING.sub("", _LEADING.sub("", text)).strip()
+    if not text or len(text) > MAX_AUTHOR_CHARS or _URL.search(text):
+        return None
+    if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]", text):
+        return None
+    if _CJK.search(text):
+        if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not re.search(r"[、，, ]", text):
+            return None
+    elif len(text.split()) > MAX_AUTHOR_WORDS:
+        return None
+    return text
+
+
+def join_authors(names: Iterable[str]) -> str | None:
+    """Distinct cleaned names joined by ", "."""
+    out: list[str] = []
+    for name in names:
+        cleaned = clean_author(name)
+        if cleaned and cleaned.casefold() not in (o.casefold() for o in out):
+            out.append(cleaned)
+    return ", ".join(out) if out else None
+
+
+def author_from_meta(meta: dict[str, list[str]]) -> str | None:
+    """The first meta key in ``AUTHOR_META_KEYS`` with a plausible name (all its values)."""
+    for key in AUTHOR_META_KEYS:
+        values = meta.get(key)
+        if values:
+            joined = join_authors(values)
+            if joined:
+                return joined
+    return None
+
+
+def _attrs(el: lxml.html.HtmlElement) -> str:
+    return " ".join(filter(None, (el.get("class"), el.get("id")))).lower()
+
+
+def author_from_markup(root: lxml.html.HtmlElement) -> str | None:
+    """Names in ``itemprop=author``, ``rel=author`` or author/byline-classed elements."""
+    itemprop: list[str] = []
+    rel: list[str] = []
+    classed: list[str] = []
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.tag in ("script", "style", "meta", "link", "body",
+                                                     "html", "head"):
+            continue
+        prop = (el.get("itemprop") or "").lower()
+        if prop == "author" or prop == "creator":
+            names = [n.get("content") or n.text_content() for n in el.iter()
+                     if (n.get("itemprop") or "").lower() == "name"]
+            itemprop.extend(names or [el.get("content") or el.text_content()])
+            continue
+        if "author" in (el.get("rel") or "").lower() and el.tag == "a":
+            rel.append(el.text_content())
+            continue
+        attrs = _attrs(el)
+        if attrs and re.search(r"\b(?:author|byline|byl|writer|autor|auteur)"
+                               r"(?:[-_]?name|s)?\b|author-name|authorname", attrs) \
+                and not re.search(r"avatar|image|img|photo|bio|desc|about|date|time|social", attrs):
+            classed.append(el.text_content())
+    for group in (itemprop, rel, classed):
+        joined = join_authors(group[:4])
+        if joined:
+            return joined
+    return None
+
+
+def author_from_text(texts: Sequence[str], title_index: int | None) -> str | None:
+    """A byline written in the text below the headline ("作者：X", "记者 X", "By X and Y")."""
+    start = title_index or 0
+    window: list[str] = []
+    used = 0
+    for chunk in texts[start:]:
+        window.append(chunk)
+        used += len(chunk)
+        if used >= BYLINE_WINDOW:
+            break
+    text = "\n".join(window)
+    for m in _TEXT_BYLINE.finditer(text):
+        value = m.group("zh") or m.group("en")
+        cleaned = clean_author(value)
+        if cleaned:
+            if m.group("en"):
+                parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
+                return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
+            return cleaned
+    return None

@@ -1,0 +1,391 @@
+"""Publication dates: parse date strings from any source into ISO 8601, and find the page's date.
+
+Parsing is regex-based (about a microsecond a string): numeric forms (ISO, ``2018/07/17``,
+``17.07.2018``), Chinese ``2018年07月17日 08:57`` and month names in the languages of the dev
+sets (English, German, French, Spanish, Italian, Dutch, Portuguese). dateutil's fuzzy mode is never
+used: on Chinese text it silently replaces the year. Every date is checked: no earlier than
+``MIN_YEAR`` and not in the future.
+
+``find_published`` ranks sources by how often they hold the original publication date:
+JSON-LD, then meta tags, then ``<time>`` and ``itemprop`` markup, the URL, then dates written in
+the text near the headline. Modification dates are used only when nothing else is found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from datetime import UTC, date, datetime, timedelta
+
+import lxml.html
+
+__all__ = ["MIN_YEAR", "date_from_url", "find_published", "find_text_date", "parse_date"]
+
+#: Dates before this year are rejected: the web hardly published news before 1995, and older
+#: years in a page are historical references, not publication dates.
+MIN_YEAR = 1995
+#: A date this far past "now" is still accepted: pages are dated in their own time zone.
+FUTURE_SLACK = timedelta(days=1)
+#: How many characters of text after the headline are scanned for a written date. Bylines and
+#: date lines sit right below the headline; further down, dates are events in the story.
+TEXT_WINDOW_AFTER_TITLE = 1500
+#: How many characters of text before the headline are scanned (some sites print the date above).
+TEXT_WINDOW_BEFORE_TITLE = 300
+#: Without a known headline, how much of the body text is scanned from the top.
+TEXT_WINDOW_NO_TITLE = 3000
+
+_MONTHS: dict[str, int] = {}
+for _names in (
+    # English
+    "january february march april may june july august september october november december",
+    "jan feb mar apr may jun jul aug sep oct nov dec",
+    # German
+    "januar februar märz april mai juni juli august september oktober november dezember",
+    "jänner feber maerz mrz sept okt dez",
+    # French
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "janv févr fevrier avr juil aout sept déc decembre",
+    # Spanish
+    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    # Italian
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    # Dutch
+    "januari februari maart april mei juni juli augustus september oktober november december",
+    # Portuguese
+    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+):
+    _words = _names.split()
+    if len(_words) == 12:
+        for _i, _w in enumerate(_words, 1):
+            _MONTHS.setdefault(_w, _i)
+for _w, _i in (("jänner", 1), ("feber", 2), ("maerz", 3), ("mrz", 3), ("sept", 9), ("okt", 10),
+               ("dez", 12), ("janv", 1), ("févr", 2), ("fevrier", 2), ("avr", 4), ("juil", 7),
+               ("aout", 8), ("déc", 12), ("decembre", 12), ("sep", 9)):
+    _MONTHS.setdefault(_w, _i)
+del _names, _words
+
+_MONTH_RE = "|".join(sorted((re.escape(m) for m in _MONTHS), key=len, reverse=True))
+
+_TIME = (r"(?:(?:\s*(?:T|,|um|at|à|alle|om|às|a las|-|\|)?\s*)"
+         r"(?P<H>[01]?\d|2[0-3])\s*[:：时h]\s*(?P<M>[0-5]\d)(?:\s*[:：分]\s*(?P<S>[0-5]\d))?"
+         r"(?:\.\d+)?(?:\s*(?P<ampm>[ap]\.?m\.?))?"
+         r"(?:\s*(?P<tz>Z|[+-](?:[01]\d):?[0-5]\d)(?![\d]))?)?")
+
+#: Numeric and Chinese forms, most specific first.
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # 2018-07-17, 2018/07/17, 2018.07.17, 2018年7月17日
+    (re.compile(r"(?<!\d)(?P<y>(?:19|20)\d\d)\s*(?:[-/.]|年)\s*(?P<m>[01]?\d)\s*(?:[-/.]|月)\s*"
+                r"(?P<d>[0-3]?\d)(?!\d)(?:\s*[日号])?" + _TIME, re.IGNORECASE), "ymd"),
+    # 17.07.2018 (European), 17/07/2018 or 07/17/2018 (decided below)
+    (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\s*(?P<sep>[./-])\s*(?P<b>[01]?\d)\s*(?P=sep)\s*"
+                r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "dmy"),
+    # March 3, 2021 / Mar. 3rd 2021
+    (re.compile(r"(?<![\w])(?P<mon>" + _MONTH_RE + r")\.?\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?,?\s+"
+                r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "mdy_name"),
+    # 3 March 2021 / 3. März 2021 / 3 de marzo de 2021 / 3rd of March, 2021
+    (re.compile(r"(?<![\w.])(?P<d>[0-3]?\d)(?:st|nd|rd|th|er)?\.?\s*(?:de\s+|of\s+)?(?P<mon>"
+                + _MONTH_RE + r")\.?,?\s+(?:de\s+)?(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME,
+                re.IGNORECASE), "dmy_name"),
+)
+
+#: Dates in URLs: /2019/11/19/, /2019-11-19/, _20191119, /20191119/.
+_URL_PATTERNS = (
+    re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]([01]?\d)[/_-]([0-3]?\d)(?!\d)"),
+    re.compile(r"(?<!\d)((?:19|20)\d\d)([01]\d)([0-3]\d)(?!\d)"),
+    re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]([01]\d)([0-3]\d)(?!\d)"),
+)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _valid(y: int, m: int, d: int, now: datetime) -> date | None:
+    if not MIN_YEAR <= y <= now.year:
+        return None
+    try:
+        day = date(y, m, d)
+    except ValueError:
+        return None
+    if day > (now + FUTURE_SLACK).date():
+        return None
+    return day
+
+
+def _iso(day: date, match: re.Match[str]) -> str:
+    """Date plus time when the match carries one (seconds and offset only when written)."""
+    hour = match.group("H")
+    if hour is None:
+        return day.isoformat()
+    h, mi = int(hour), int(match.group("M"))
+    ampm = (match.group("ampm") or "").replace(".", "").lower()
+    if ampm == "pm" and h < 12:
+        h += 12
+    elif ampm == "am" and h == 12:
+        h = 0
+    sec = int(match.group("S") or 0)
+    out = f"{day.isoformat()}T{h:02d}:{mi:02d}:{sec:02d}"
+    tz = match.group("tz")
+    if tz:
+        if tz.upper() == "Z":
+            out += "+00:00"
+        else:
+            digits = tz[1:].replace(":", "")
+            out += f"{tz[0]}{digits[:2]}:{digits[2:]}"
+    return out
+
+
+def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -> str | None:
+    y = int(m.group("y"))
+    if kind == "ymd":
+        mo, d = int(m.group("m")), int(m.group("d"))
+    elif kind == "dmy":
+        a, b = int(m.group("a")), int(m.group("b"))
+        # Dots and dashes are day-first everywhere; a slash is month-first in US usage unless
+        # the first number cannot be a month.
+        if m.group("sep") == "/" and month_first and a <= 12:
+            mo, d = a, b
+        else:
+            d, mo = a, b
+    else:
+        mo = _MONTHS[m.group("mon").lower()]
+        d = int(m.group("d"))
+    day = _valid(y, mo, d, now)
+    return _iso(day, m) if day else None
+
+
+def iter_dates(text: str, *, now: datetime | None = None,
+               month_first: bool = True) -> Iterator[tuple[int, str]]:
+    """Every valid date written in ``text`` as (position, ISO string), in text order."""
+    now = now or _now()
+    found: list[tuple[int, int, str]] = []
+    for pattern, kind in _PATTERNS:
+        for m in pattern.finditer(text):
+            iso = _from_match(kind, m, now, month_first)
+            if iso:
+                found.append((m.start(), m.end(), iso))
+    found.sort()
+    last_end = -1
+    for start, end, iso in found:
+        if start >= last_end:  # overlapping matches of later patterns are the same date
+            last_end = end
+            yield start, iso
+
+
+def parse_date(text: str | None, *, now: datetime | None = None,
+               month_first: bool = True) -> str | None:
+    """The first valid date in ``text`` as ISO 8601 (with time when written), else None."""
+    if not text:
+        return None
+    text = text.strip()
+    if text.isdigit() and len(text) in (10, 13):  # a Unix timestamp in seconds or milliseconds
+        return _from_timestamp(int(text) // (1000 if len(text) == 13 else 1), now or _now())
+    for _pos, iso in iter_dates(text[:200], now=now, month_first=month_first):
+        return iso
+    return None
+
+
+def _from_timestamp(seconds: int, now: datetime) -> str | None:
+    try:
+        moment = datetime.fromtimestamp(seconds, UTC).replace(tzinfo=None)
+    except (OverflowError, OSError, ValueError):
+        return None
+    if _valid(moment.year, moment.month, moment.day, now) is None:
+        return None
+    return moment.date().isoformat()
+
+
+def date_from_url(url: str | None, *, now: datetime | None = None) -> str | None:
+    """A date written in the URL path (``/2019/11/19/``, ``20191119``), else None."""
+    if not url:
+        return None
+    now = now or _now()
+    path = re.sub(r"^[a-z]+://[^/]+", "", url, flags=re.IGNORECASE)
+    for pattern in _URL_PATTERNS:
+        for m in pattern.finditer(path):
+            day = _valid(int(m.group(1)), int(m.group(2)), int(m.group(3)), now)
+            if day:
+                return day.isoformat()
+    return None
+
+
+# ---- finding the page's date -------------------------------------------------------------
+
+#: Meta keys holding the publication date, best first (lower-cased name/property/itemprop).
+PUBLISHED_META_KEYS = (
+    "article:published_time", "og:article:published_time", "article:published",
+    "og:published_time", "published_time", "datepublished", "article.published",
+    "pubdate", "publishdate", "publish-date", "publish_date", "published-date", "published_date",
+    "publication_date", "publication-date", "citation_publication_date", "citation_date",
+    "dc.date.issued", "dcterms.issued", "dc.date.created", "dcterms.created", "dc.date",
+    "dcterms.date", "date", "sailthru.date", "parsely-pub-date", "article_date_original",
+    "original-publish-date", "cxenseparse:recs:publishtime", "og:pubdate", "article:post_date",
+    "creation_date", "created", "datecreated", "release_date", "displaydate", "og:regdate",
+    "weibo:article:create_at", "bt:pubdate", "timestamp", "ptime", "pubtime",
+)
+#: Meta keys with modification dates: a last resort when nothing says "published".
+MODIFIED_META_KEYS = (
+    "article:modified_time", "og:updated_time", "datemodified", "dcterms.modified",
+    "dc.date.modified", "last-modified", "lastmod", "modified", "revised",
+)
+
+_PUBLISH_HINT = re.compile(
+    r"publi|posted|pubdate|pub-date|pub_date|post-date|postdate|post_date|created|erschienen|"
+    r"veröffentlicht|datum|date|time|fecha|data|byline|meta|info", re.IGNORECASE)
+_UPDATE_HINT = re.compile(r"updat|modif|aktualisiert|geändert|revised|edited|comment|copyright",
+                          re.IGNORECASE)
+#: Labels that introduce a publication date in text ("发布时间：", "Published", "Veröffentlicht").
+_LABEL = re.compile(
+    r"(?:发布|發佈|发表|發表|更新|时间|時間|日期|来源|出处|posted|published|publié|veröffentlicht|"
+    r"erschienen|stand|publicado|pubblicato|date)", re.IGNORECASE)
+_UPDATE_LABEL = re.compile(r"(?:updated|update|aktualisiert|modified|mis à jour|更新|修改)\W{0,3}$",
+                           re.IGNORECASE)
+
+
+def _attr_text(el: lxml.html.HtmlElement) -> str:
+    return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
+
+
+def _markup_dates(root: lxml.html.HtmlElement, now: datetime,
+                  month_first: bool) -> Iterator[tuple[int, str]]:
+    """(rank, date) from ``itemprop=datePublished``, ``<time>`` and ``<abbr>`` markup.
+
+    Rank 0: explicitly a publication date; 1: a ``<time>`` with a publication hint or the
+    first plain ``<time>``; 2: ``<time>`` that says it is an update.
+    """
+    first_plain = True
+    for el in root.iter("time", "abbr", "span", "div", "p", "meta", "li", "small", "em", "strong",
+                        "b", "a", "font", "td", "dd", "header"):
+        itemprop = (el.get("itemprop") or "").lower()
+        tag = el.tag
+        if itemprop in ("datepublished", "datecreated", "uploaddate"):
+            value = el.get("content") or el.get("datetime") or el.text_content()
+            iso = parse_date(value, now=now, month_first=month_first)
+            if iso:
+                yield 0, iso
+            continue
+        if tag not in ("time", "abbr"):
+            continue
+        value = el.get("datetime") or el.get("title") or ""
+        if tag == "abbr" and not re.search(r"\d{4}", value):
+            continue
+        iso = parse_date(value, now=now, month_first=month_first) or (
+            parse_date(el.text_content(), now=now, month_first=month_first)
+            if tag == "time" else None)
+        if not iso:
+            continue
+        hints = _attr_text(el)
+        parent = el.getparent()
+        if parent is not None:
+            hints += " " + _attr_text(parent)
+        if el.get("pubdate") is not None or re.search(r"publi|posted|pubdate", hints, re.I):
+            yield 0, iso
+        elif _UPDATE_HINT.search(hints) or itemprop == "datemodified":
+            yield 2, iso
+        elif first_plain:
+            first_plain = False
+            yield 1, iso
+
+
+def find_text_date(texts: Iterable[str], title_index: int | None, *,
+                   now: datetime | None = None, month_first: bool = True) -> str | None:
+    """The date written closest below the headline in the page's text chunks.
+
+    ``texts`` are the page's visible text chunks in document order; ``title_index`` the chunk
+    holding the headline (None when unknown: the top of the page is scanned). A date preceded
+    by an "updated" label is skipped when another date is available.
+    """
+    now = now or _now()
+    chunks = list(texts)
+    if title_index is None:
+        start, budget_before, budget_after = 0, 0, TEXT_WINDOW_NO_TITLE
+    else:
+        start, budget_before, budget_after = title_index, TEXT_WINDOW_BEFORE_TITLE, \
+            TEXT_WINDOW_AFTER_TITLE
+    after: list[str] = []
+    used = 0
+    for chunk in chunks[start:]:
+        after.append(chunk)
+        used += len(chunk)
+        if used >= budget_after:
+            break
+    before: list[str] = []
+    used = 0
+    for chunk in reversed(chunks[:start]):
+        before.insert(0, chunk)
+        used += len(chunk)
+        if used >= budget_before:
+            break
+    for window in ("\n".join(after), "\n".join(before)):
+        fallback = None
+        for pos, iso in iter_dates(window, now=now, month_first=month_first):
+            lead = window[max(0, pos - 20):pos]
+            if _UPDATE_LABEL.search(lead):
+                fallback = fallback or iso
+                continue
+            return iso
+        if fallback:
+            return fallback
+    return None
+
+
+def find_published(
+    root: lxml.html.HtmlElement,
+    *,
+    meta: dict[str, list[str]],
+    jsonld_published: str | None,
+    jsonld_modified: str | None,
+    url: str | None,
+    texts: list[str],
+    title_index: int | None,
+    month_first: bool = True,
+    now: datetime | None = None,
+) -> str | None:
+    """The page's original publication date as ISO 8601, or None when nothing credible is found.
+
+    ``meta`` maps lower-cased meta keys to their contents (see ``metadata.read_meta``);
+    ``texts``/``title_index`` are the visible text chunks and the headline's chunk.
+    """
+    now = now or _now()
+    kw = {"now": now, "month_first": month_first}
+    url_day = date_from_url(url, now=now)
+    candidates: list[str] = []
+    iso = parse_date(jsonld_published, **kw)
+    if iso:
+        candidates.append(iso)
+    for key in PUBLISHED_META_KEYS:
+        for value in meta.get(key, ()):
+            iso = parse_date(value, **kw)
+            if iso:
+                candidates.append(iso)
+                break
+    if candidates:
+        return _agree_with_url(candidates, url_day)
+    ranked = sorted(_markup_dates(root, now, month_first), key=lambda r: r[0])
+    if ranked and ranked[0][0] < 2:
+        return _agree_with_url([ranked[0][1]], url_day)
+    if url_day:
+        return url_day
+    iso = find_text_date(texts, title_index, **kw)
+    if iso:
+        return iso
+    if ranked:
+        return ranked[0][1]
+    iso = parse_date(jsonld_modified, **kw)
+    if iso:
+        return iso
+    for key in MODIFIED_META_KEYS:
+        for value in meta.get(key, ()):
+            iso = parse_date(value, **kw)
+            if iso:
+                return iso
+    return None
+
+
+def _agree_with_url(candidates: list[str], url_day: str | None) -> str:
+    """The first candidate, unless the URL names another day that one of them agrees with."""
+    if url_day:
+        for iso in candidates:
+            if iso[:10] == url_day:
+                return iso
+    return candidates[0]
