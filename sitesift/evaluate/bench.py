@@ -25,10 +25,10 @@ from sitesift.record import Page, Record
 
 __all__ = ["BenchResult", "bench", "format_table", "read_set_pages", "run_bench", "run_eval"]
 
-#: Exit codes of ``run_eval`` / ``run_bench``: 1 when a set or prediction file cannot be read or
-#: its gold is invalid (the CLI keeps 2 for bad arguments).
+#: Exit codes of ``run_eval`` / ``run_bench``, as the CLI's: 2 when a set or prediction file
+#: cannot be read or its gold is invalid. Error records do not change the exit code of a bench.
 EXIT_OK = 0
-EXIT_INPUT = 1
+EXIT_INPUT = 2
 
 #: Table columns: (header, metric key, format). A metric the set has no gold for shows "–".
 TABLE_COLUMNS: tuple[tuple[str, str, str], ...] = (
