@@ -55,8 +55,14 @@ PROSE_MIN_LENGTH = 60
 PROSE_MIN_PUNCT = 2
 #: Units whose link share exceeds this are navigation, whatever their length.
 PROSE_MAX_LINK_SHARE = 0.45
-#: Weight of bad text (links, short labels) against good text when choosing the container.
+#: When choosing the container: link text inside prose counts against it at this rate
+#: (news prose links a lot, but a paragraph that is all links is a menu)...
+PROSE_LINK_PENALTY = 0.5
+#: ...link text outside prose (menus, link lists) at this rate...
 LINK_PENALTY = 1.0
+#: ...and short unpunctuated text outside links (labels, dates, table cells) at this rate,
+#: low because data tables and lists of short items can be main content.
+LABEL_PENALTY = 0.2
 #: A boilerplate-hinted container is still kept when it holds this share of the page's prose
 #: (a wrapper named "main-with-sidebar" holds the article).
 HINT_KEEP_SHARE = 0.35
@@ -85,6 +91,17 @@ class Content:
     nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
 
 
+#: A repeated item (teaser, card, list entry) is an element with at least this many siblings
+#: of the same tag and class...
+TEASER_MIN_SIBLINGS = 3
+#: ...holding a link-only unit (its headline) at least this long: its prose is a teaser.
+TEASER_MIN_HEADLINE = 15
+#: A unit whose text ends with an ellipsis is a cut-off teaser if shorter than this.
+TEASER_MAX_ELLIPSIS_WEIGHT = 600
+
+_ELLIPSIS = re.compile(r"(\.\.\.|…)\s*(\]|\)|»)?\s*$")
+
+
 @dataclass(slots=True)
 class _Unit:
     """Inline text of one block element (its text outside nested blocks)."""
@@ -95,6 +112,8 @@ class _Unit:
     link_chars: int = 0
     punct: int = 0
     pieces: list[str] = field(default_factory=list)
+    #: Set by ``_mark_teasers``: prose that only summarises another page.
+    teaser: bool = False
 
     @property
     def weight(self) -> int:
@@ -105,9 +124,17 @@ class _Unit:
     def link_share(self) -> float:
         return self.link_chars / self.chars if self.chars else 0.0
 
+    @property
+    def link_weight(self) -> float:
+        return self.weight * self.link_share
+
     def is_prose(self) -> bool:
-        if self.link_share > PROSE_MAX_LINK_SHARE:
+        if self.teaser:
             return False
+        if self.link_share > PROSE_MAX_LINK_SHARE:
+            # Heavily linked prose: still prose when the text outside links is a sentence.
+            return (self.chars - self.link_chars) * self.weight / self.chars >= PROSE_MIN_LENGTH \
+                and self.punct >= PROSE_MIN_PUNCT
         if self.weight >= PROSE_MIN_LENGTH and self.punct >= 1:
             return True
         return self.punct >= PROSE_MIN_PUNCT and self.weight >= PROSE_MIN_LENGTH // 2
@@ -156,6 +183,50 @@ def _segment(body: etree._Element) -> list[_Unit]:
     # Document order of units is by their first text; END order is close enough for scoring,
     # and rendering does not use units.
     return units
+
+
+def _signature(el: etree._Element) -> tuple[str, str]:
+    return (el.tag, el.get("class") or "")
+
+
+def _mark_teasers(units: list[_Unit]) -> None:
+    """Flag prose units that summarise other pages: cut off with an ellipsis, or inside a
+    repeated item (card, list entry) that has its own linked headline."""
+    headline_blocks: list[etree._Element] = []
+    for unit in units:
+        if unit.link_share >= 0.9 and unit.chars >= TEASER_MIN_HEADLINE:
+            headline_blocks.append(unit.block)
+        if unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and unit.pieces and \
+                _ELLIPSIS.search(unit.pieces[-1]):
+            unit.teaser = True
+    # Items: the ancestor of each headline a few levels up whose parent holds at least
+    # TEASER_MIN_SIBLINGS same-signature children that *each* have a headline.
+    found: dict[tuple[etree._Element, tuple[str, str], int], set[etree._Element]] = {}
+    for block in headline_blocks:
+        el: etree._Element | None = block
+        for level in range(4):  # a headline sits a few levels inside its card
+            if el is None:
+                break
+            parent = el.getparent()
+            if parent is None:
+                break
+            found.setdefault((parent, _signature(el), level), set()).add(el)
+            el = parent
+    items: set[etree._Element] = set()
+    for (_parent, sig, _level), members in found.items():
+        if len(members) >= TEASER_MIN_SIBLINGS and sig[0] not in ("p", "span", "a", "br"):
+            items.update(members)
+    if not items:
+        return
+    for unit in units:
+        el = unit.block
+        for _ in range(5):
+            if el is None:
+                break
+            if el in items:
+                unit.teaser = True
+                break
+            el = el.getparent()
 
 
 def _clean(body: etree._Element) -> None:
@@ -212,10 +283,11 @@ def _choose(body: etree._Element, units: list[_Unit]) -> etree._Element:
     """The element maximising good minus penalised bad text over the units inside it."""
     own: dict[etree._Element, float] = {}
     for unit in units:
+        links = unit.link_weight
         if unit.is_prose():
-            value = unit.weight * (1 - unit.link_share) - LINK_PENALTY * unit.link_chars
+            value = unit.weight - links - PROSE_LINK_PENALTY * links
         else:
-            value = -LINK_PENALTY * unit.weight
+            value = -LINK_PENALTY * links - LABEL_PENALTY * (unit.weight - links)
         own[unit.block] = own.get(unit.block, 0.0) + value
     score: dict[etree._Element, float] = {}
     best, best_score = body, float("-inf")
@@ -285,6 +357,7 @@ def extract_content(root: lxml.html.HtmlElement, *, url: str | None = None) -> C
     total = prose.get(body, 0)
     _drop_hinted(body, prose, total)
     units = _segment(body)
+    _mark_teasers(units)
     main = _choose(body, units)
     main_prose = _prose_weights(body, units).get(main, 0)
     page_type = _page_type(body, units, main_prose)
