@@ -8,6 +8,7 @@ headline is where bylines and written dates are searched.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -39,6 +40,14 @@ SITE_META_KEYS = ("og:site_name", "application-name", "twitter:site", "al:androi
 #: Heading tags that may hold the headline, and how many of them are considered at most.
 HEADING_TAGS = ("h1", "h2", "h3")
 MAX_HEADINGS = 40
+#: Longer ``<title>`` text comes from an unclosed tag that swallowed the page.
+MAX_DOC_TITLE_CHARS = 400
+#: Elements whose class/id says they hold the headline; they join the heading candidates.
+_HEADLINE_CLASS = re.compile(r"headline|(?:^|[\s_-])(?:entry|post|article|story|news|main\w*|page|"
+                             r"art|content|detail)[-_]?(?:title|tit|hed|head)(?:$|[\s_-])",
+                             re.IGNORECASE)
+#: Headline-marked elements with more characters than this are containers, not headlines.
+MAX_HEADLINE_CHARS = 300
 #: A text line this similar to the headline marks where the headline sits in the text.
 TITLE_LINE_SIMILARITY = 0.8
 
@@ -67,10 +76,9 @@ class PageText:
     """Visible text lines of the page in document order, and the headings found among them."""
 
     lines: list[str] = field(default_factory=list)
-    #: (line index where the heading starts, heading text, tag)
+    #: (line index where the heading starts, heading text, kind): kind is the tag for h1-h3,
+    #: "headline" for itemprop=headline or headline-classed elements.
     headings: list[tuple[int, str, str]] = field(default_factory=list)
-    #: (line index, text) of ``itemprop=headline`` elements.
-    headline_props: list[tuple[int, str]] = field(default_factory=list)
 
 
 def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
@@ -110,14 +118,12 @@ def page_text(root: lxml.html.HtmlElement) -> PageText:
                 continue
             if tag in _BLOCK:
                 flush()
-            if tag in HEADING_TAGS and len(out.headings) < MAX_HEADINGS:
-                text = normalize_space(el.text_content())
-                if text:
-                    out.headings.append((len(out.lines), text, tag))
-            elif (el.get("itemprop") or "").lower() == "headline" and not out.headline_props:
-                text = normalize_space(el.get("content") or el.text_content())
-                if text:
-                    out.headline_props.append((len(out.lines), text))
+            if len(out.headings) < MAX_HEADINGS:
+                kind = _heading_kind(el, tag)
+                if kind:
+                    text = normalize_space(el.get("content") or el.text_content())
+                    if text and len(text) <= MAX_HEADLINE_CHARS:
+                        out.headings.append((len(out.lines), text, kind))
             if el.text:
                 current.append(el.text)
         else:
@@ -129,13 +135,29 @@ def page_text(root: lxml.html.HtmlElement) -> PageText:
     return out
 
 
+def _heading_kind(el: lxml.html.HtmlElement, tag: str) -> str | None:
+    if tag in HEADING_TAGS:
+        return tag
+    if (el.get("itemprop") or "").lower() == "headline":
+        return "headline"
+    attrs = " ".join(filter(None, (el.get("class"), el.get("id"))))
+    if attrs and tag not in ("a", "body", "html") and _HEADLINE_CLASS.search(attrs):
+        return "headline"
+    return None
+
+
 def _doc_title(root: lxml.html.HtmlElement) -> str | None:
     head = root.find("head")
     el = head.find("title") if head is not None else None
     if el is None:
         el = next((t for t in root.iter("title") if t.getparent() is not None
                    and t.getparent().tag not in ("svg", "symbol")), None)
-    return normalize_space(el.text_content()) if el is not None else None
+    if el is None:
+        return None
+    text = el.text_content()
+    if len(text) > MAX_DOC_TITLE_CHARS:  # an unclosed <title> swallowed the page: keep line 1
+        text = re.split(r"[\n<]", text.strip(), maxsplit=1)[0][:MAX_DOC_TITLE_CHARS]
+    return normalize_space(text)
 
 
 def _site_names(meta: dict[str, list[str]], jsonld_site: str | None, url: str | None) -> list[str]:
@@ -164,9 +186,6 @@ def _title_index(title: str | None, text: PageText) -> int | None:
     for index, heading, _tag in text.headings:
         if heading.casefold() == folded:
             return index
-    for index, heading in text.headline_props:
-        if heading.casefold() == folded:
-            return index
     for index, line in enumerate(text.lines):
         if 0.5 * len(title) <= len(line) <= 2 * len(title) and \
                 Indel.normalized_similarity(line.casefold(), folded) >= TITLE_LINE_SIMILARITY:
@@ -187,7 +206,7 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     site_names = _site_names(meta, ld.site_name, url)
     meta_titles = [ld.headline] if ld.headline else []
     meta_titles += [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
-    headings = [h for _i, h, _t in text.headings] + [h for _i, h in text.headline_props]
+    headings = [(kind, h) for _i, h, kind in text.headings]
     title = choose_title(TitleCandidates(
         doc_title=_doc_title(root), meta_titles=tuple(meta_titles), headings=tuple(headings),
         site_names=tuple(site_names)))

@@ -31,8 +31,19 @@ MIN_REMAINING_CHARS = 8
 
 #: Separators between headline and site name in ``<title>``: spaced dashes, bars, colons, etc.,
 #: and unspaced bars or underscores (common on Chinese sites: "标题_新浪网").
-_SEPARATOR = re.compile(r"\s+[|\-–—:·•»>/~*]{1,2}\s+|\s*[|｜_]{1,2}\s*|\s*[-—–]{2,}\s*|\s+-(?=\S)|"
-                        r"(?<=\S)-\s+")
+_SPLIT = (r"\s+[|\-–—:·•»>/~*]{1,2}\s+|\s*[|｜_]{1,2}\s*|\s*[-—–]{2,}\s*|\s+-(?=\S)|"
+          r"(?<=\S)-\s+|\s*::\s*")
+_SEPARATOR_STRICT = re.compile(_SPLIT)
+#: For stripping a known site name, "Site: Headline" counts too.
+_SEPARATOR = re.compile(_SPLIT + r"|:\s+")
+#: A title part that is a host name ("CNN.com", "www.example.org") names the site.
+_DOMAIN = re.compile(r"^(?:www\.)?[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|info|biz|co|gov|edu|[a-z]{2})"
+                     r"(?:\.[a-z]{2})?$", re.IGNORECASE)
+#: Heading kinds by how likely they hold the headline when ``<title>`` does not help.
+STRONG_KINDS = ("h1", "headline")
+#: Without ``<title>`` agreement, a heading needs this many words (or CJK characters / 2)
+#: to be taken as the headline: logos and section names are shorter.
+MIN_HEADLINE_WORDS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +52,8 @@ class TitleCandidates:
 
     doc_title: str | None = None
     meta_titles: tuple[str, ...] = ()
-    headings: tuple[str, ...] = ()
+    #: (kind, text): kind is the tag (h1, h2, h3) or "headline"/"title" for marked elements.
+    headings: tuple[tuple[str, str], ...] = ()
     site_names: tuple[str, ...] = ()
 
 
@@ -65,6 +77,8 @@ def _segments(title: str) -> list[tuple[str, str]]:
 
 
 def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
+    if _DOMAIN.match(part):
+        return True
     folded = part.casefold()
     for name in site_names:
         name = name.casefold()
@@ -100,7 +114,7 @@ def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
 
 def _longest_part(title: str) -> str:
     """The longest piece between separators: the headline when nothing else is known."""
-    parts = [p.strip() for p in _SEPARATOR.split(title) if p and p.strip()]
+    parts = [p.strip() for p in _SEPARATOR_STRICT.split(title) if p and p.strip()]
     if len(parts) < 2:
         return title
     best = max(parts, key=len)
@@ -110,18 +124,21 @@ def _longest_part(title: str) -> str:
     return best
 
 
+def _words(text: str) -> int:
+    cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff" or "\u3040" <= ch <= "\u30ff")
+    return len(text.split()) + cjk // 2
+
+
 def choose_title(c: TitleCandidates) -> str | None:
     """The headline of the page, or None when it names nothing."""
     doc = strip_site_name(c.doc_title or "", c.site_names)
     metas = [strip_site_name(t, c.site_names) for t in c.meta_titles if normalize_space(t)]
-    headings = [h for h in (normalize_space(h) for h in c.headings)
+    headings = [(k, h) for k, h in ((k, normalize_space(h)) for k, h in c.headings)
                 if h and len(h) <= MAX_TITLE_CHARS]
-    reference = doc or (metas[0] if metas else "")
-    if not reference:
-        return headings[0] if headings else None
+    references = [r for r in (normalize_space(c.doc_title), doc, *metas) if r]
     best, best_sim = None, 0.0
-    for h in headings:
-        s = max(_sim(h, reference), max((_sim(h, m) for m in metas), default=0.0))
+    for _kind, h in headings:
+        s = max((_sim(h, r) for r in references), default=0.0)
         if s > best_sim + 1e-9:
             best, best_sim = h, s
     if best is not None and best_sim >= MIN_HEADING_SIMILARITY:
@@ -132,11 +149,26 @@ def choose_title(c: TitleCandidates) -> str | None:
         return best
     if metas:
         return metas[0]
-    # Only ``<title>``: cut the decoration by matching each cut against the headings.
+    # Only ``<title>``, unlike every heading: a generic title ("News", the site name) loses to
+    # a long h1 or headline-marked element; otherwise the title is cut at a separator.
+    strong = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_HEADLINE_WORDS]
+    if strong and (not doc or _words(doc) < MIN_HEADLINE_WORDS or _is_site_name(doc, ())):
+        return strong[0]
+    if not doc:
+        long_enough = [h for _k, h in headings if _words(h) >= MIN_HEADLINE_WORDS]
+        return (long_enough or [h for _k, h in headings] or [None])[0]
     cuts = _segments(doc)
     if cuts and headings:
-        kept, s = max(((k, max(_sim(k, h) for h in headings)) for k, _d in cuts),
+        kept, s = max(((k, max(_sim(k, h) for _k, h in headings)) for k, _d in cuts),
                       key=lambda t: t[1])
-        if s >= MIN_HEADING_SIMILARITY:
+        if s >= MIN_HEADING_SIMILARITY and _words(kept) >= 2:
             return kept
+    if strong and _sim(doc, strong[0]) < MIN_HEADING_SIMILARITY and _looks_generic(doc):
+        return strong[0]
     return _longest_part(doc)
+
+
+def _looks_generic(doc: str) -> bool:
+    """A ``<title>`` made of a site name and section labels ("Sportal > Golf > News")."""
+    parts = [p for p in _SEPARATOR.split(doc) if p and p.strip()]
+    return all(_words(p) < MIN_HEADLINE_WORDS for p in parts)
