@@ -22,6 +22,7 @@ repeated link items and little prose means ``list``.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from lxml import etree
 from sitesift.output.render import to_markdown, to_text
 from sitesift.parse.dom import (
     BLOCK_TAGS,
+    HEADING_TAGS,
     NEGATIVE_HINTS,
     POSITIVE_HINTS,
     SKIP_TAGS,
@@ -114,6 +116,8 @@ class _Unit:
     pieces: list[str] = field(default_factory=list)
     #: Set by ``_mark_teasers``: prose that only summarises another page.
     teaser: bool = False
+    #: Position of the block's start in document order.
+    seq: int = 0
 
     @property
     def weight(self) -> int:
@@ -129,7 +133,7 @@ class _Unit:
         return self.weight * self.link_share
 
     def is_prose(self) -> bool:
-        if self.teaser:
+        if self.teaser or self.block.tag in HEADING_TAGS:  # headings title the prose
             return False
         if self.link_share > PROSE_MAX_LINK_SHARE:
             # Heavily linked prose: still prose when the text outside links is a sentence.
@@ -156,6 +160,7 @@ def _segment(body: etree._Element) -> list[_Unit]:
     """Text units in document order, one per block element that has inline text."""
     units: list[_Unit] = []
     stack: list[_Unit] = [_Unit(body)]
+    counter = itertools.count(1)
     link_depth = 0
     for event, el in walk(body):
         tag = el.tag if isinstance(el.tag, str) else ""
@@ -164,7 +169,7 @@ def _segment(body: etree._Element) -> list[_Unit]:
                 _measure(stack[-1], el.text or "", False)
                 continue
             if tag in BLOCK_TAGS:
-                stack.append(_Unit(el))
+                stack.append(_Unit(el, seq=next(counter)))
             elif tag == "a":
                 link_depth += 1
             _measure(stack[-1], el.text or "", link_depth > 0)
@@ -180,8 +185,7 @@ def _segment(body: etree._Element) -> list[_Unit]:
             _measure(stack[-1], el.tail or "", link_depth > 0)
     if stack and stack[0].chars:
         units.append(stack[0])
-    # Document order of units is by their first text; END order is close enough for scoring,
-    # and rendering does not use units.
+    units.sort(key=lambda u: u.seq)
     return units
 
 
@@ -302,29 +306,47 @@ def _choose(body: etree._Element, units: list[_Unit]) -> etree._Element:
     return best
 
 
-def _prune(node: etree._Element) -> None:
-    """Remove link lists and labels inside the chosen container (in place)."""
-    units = _segment(node)
-    by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
-    doomed = []
+def _prose_ancestors(units: list[_Unit]) -> set[etree._Element]:
+    """Every element that contains a prose unit: removing one would lose main text."""
+    keep: set[etree._Element] = set()
     for unit in units:
-        if unit.block is node:
+        if unit.is_prose():
+            el: etree._Element | None = unit.block
+            while el is not None and el not in keep:
+                keep.add(el)
+                el = el.getparent()
+    return keep
+
+
+def _prune(node: etree._Element) -> None:
+    """Remove link lists, teasers and the labels before and after the text (in place)."""
+    units = _segment(node)
+    _mark_teasers(units)
+    keep = _prose_ancestors(units)
+    by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
+    doomed: list[etree._Element] = []
+    for unit in units:
+        if unit.block in keep:
             continue
-        if unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose():
+        if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose()):
             doomed.append(unit.block)
+    # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
+    prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
+    if prose_at:
+        for unit in units[: prose_at[0]] + units[prose_at[-1] + 1:]:
+            if unit.block not in keep:
+                doomed.append(unit.block)
     # Lists and tables that are mostly links as a whole.
     for el in node.iter("ul", "ol", "table", "dl"):
-        if el is node:
+        if el is node or el in keep:
             continue
         chars = links = 0
-        prose = False
         for sub in el.iter(etree.Element):
             unit = by_block.get(sub)
             if unit is not None:
                 chars += unit.chars
                 links += unit.link_chars
-                prose = prose or (unit.is_prose() and unit.link_share < 0.2)
-        if chars and links / chars > PRUNE_LINK_SHARE and not prose:
+        if chars and links / chars > PRUNE_LINK_SHARE:
             doomed.append(el)
     for el in doomed:
         if el.getparent() is not None and el is not node:
