@@ -28,7 +28,7 @@ SCORER = REPO / ".." / "shared" / "bench" / "score.py"
 #: Sets whose gold compares characters (Chinese); the others compare word shingles.
 CHAR_METRIC_SETS = {"zh-news-dev", "cleanportal", "zh-sites", "list-detail"}
 
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.IGNORECASE)
+_META_CHARSET = re.compile(rb"""<(?:meta|text)[^>]+(?:charset|encoding)\s*=\s*["']?\s*([\w:.-]+)""", re.IGNORECASE)
 
 
 def _fallback_decode(data: bytes) -> tuple[str, str]:

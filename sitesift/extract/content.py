@@ -283,8 +283,26 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: 
             drop_keep_tail(el)
 
 
+def _best_run(scores: list[float]) -> tuple[float, int, int]:
+    """Maximum-sum run ``scores[start:end]`` (Kadane): contiguous children worth keeping."""
+    best, best_start, best_end = float("-inf"), 0, 0
+    run, start = 0.0, 0
+    for i, value in enumerate(scores):
+        if run <= 0:
+            run, start = value, i
+        else:
+            run += value
+        if run > best:
+            best, best_start, best_end = run, start, i + 1
+    return best, best_start, best_end
+
+
 def _choose(body: etree._Element, units: list[_Unit]) -> etree._Element:
-    """The element maximising good minus penalised bad text over the units inside it."""
+    """The element, or run of sibling elements, maximising good minus penalised bad text.
+
+    A run of siblings wins when the article's paragraphs sit directly in a page-wide cell or
+    body next to link tables: it is wrapped in a new ``div`` (the tree is ours to edit).
+    """
     own: dict[etree._Element, float] = {}
     for unit in units:
         links = unit.link_weight
@@ -295,15 +313,28 @@ def _choose(body: etree._Element, units: list[_Unit]) -> etree._Element:
         own[unit.block] = own.get(unit.block, 0.0) + value
     score: dict[etree._Element, float] = {}
     best, best_score = body, float("-inf")
+    best_run: tuple[etree._Element, int, int] | None = None
     for el in reversed(list(body.iter(etree.Element))):
         value = own.get(el, 0.0)
-        for child in el:
-            value += score.get(child, 0.0)
+        children = [score.get(child, 0.0) for child in el]
+        value += sum(children)
         score[el] = value
         # Strictly greater: among equal scores the deepest (first in post-order) wins.
         if value > best_score:
-            best, best_score = el, value
-    return best
+            best, best_score, best_run = el, value, None
+        if len(children) >= 2 and own.get(el, 0.0) <= 0:
+            run, start, end = _best_run(children)
+            if end - start >= 2 and run > best_score:
+                best, best_score, best_run = el, run, (el, start, end)
+    if best_run is None:
+        return best
+    parent, start, end = best_run
+    members = list(parent)[start:end]
+    wrapper = etree.Element("div")
+    members[0].addprevious(wrapper)
+    for member in members:
+        wrapper.append(member)  # moves the element with its tail
+    return wrapper
 
 
 def _prose_ancestors(units: list[_Unit]) -> set[etree._Element]:
