@@ -53,6 +53,9 @@ for _names in (
     "januari februari maart april mei juni juli augustus september oktober november december",
     # Portuguese
     "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    # Russian (genitive, as in dates) and nominative
+    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
+    "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь",
 ):
     _words = _names.split()
     if len(_words) == 12:
@@ -79,6 +82,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # 17.07.2018 (European), 17/07/2018 or 07/17/2018 (decided below)
     (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\s*(?P<sep>[./-])\s*(?P<b>[01]?\d)\s*(?P=sep)\s*"
                 r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "dmy"),
+    # 30.10.23: a two-digit year only with dots, as German and Swiss sites print it
+    (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\.(?P<b>[01]?\d)\.(?P<yy>[0-3]\d)(?![\d.])" + _TIME),
+     "dmyy"),
     # March 3, 2021 / Mar. 3rd 2021
     (re.compile(r"(?<![\w])(?P<mon>" + _MONTH_RE + r")\.?\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?,?\s+"
                 r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "mdy_name"),
@@ -94,6 +100,8 @@ _URL_PATTERNS = (
     re.compile(r"(?<!\d)((?:19|20)\d\d)([01]\d)([0-3]\d)(?!\d)"),
     re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]([01]\d)([0-3]\d)(?!\d)"),
 )
+#: Day-first dates in URLs: /29-10-2021.
+_URL_DMY = re.compile(r"(?<![\d])([0-3]\d)[-_]([01]\d)[-_]((?:19|20)\d\d)(?!\d)")
 
 
 def _now() -> datetime:
@@ -136,6 +144,11 @@ def _iso(day: date, match: re.Match[str]) -> str:
 
 
 def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -> str | None:
+    if kind == "dmyy":
+        y = 2000 + int(m.group("yy"))
+        d, mo = int(m.group("a")), int(m.group("b"))
+        day = _valid(y, mo, d, now)
+        return _iso(day, m) if day else None
     y = int(m.group("y"))
     if kind == "ymd":
         mo, d = int(m.group("m")), int(m.group("d"))
@@ -206,6 +219,10 @@ def date_from_url(url: str | None, *, now: datetime | None = None) -> str | None
             day = _valid(int(m.group(1)), int(m.group(2)), int(m.group(3)), now)
             if day:
                 return day.isoformat()
+    for m in _URL_DMY.finditer(path):
+        day = _valid(int(m.group(3)), int(m.group(2)), int(m.group(1)), now)
+        if day:
+            return day.isoformat()
     return None
 
 
@@ -348,22 +365,24 @@ def find_published(
     """
     now = now or _now()
     kw = {"now": now, "month_first": month_first}
+    # Meta values are machine-written: slash dates there follow the US order whatever the
+    # page's language.
+    mkw = {"now": now, "month_first": True}
     url_day = date_from_url(url, now=now)
     candidates: list[str] = []
-    iso = parse_date(jsonld_published, **kw)
+    iso = parse_date(jsonld_published, **mkw)
     if iso:
         candidates.append(iso)
     for key in PUBLISHED_META_KEYS:
         for value in meta.get(key, ()):
-            iso = parse_date(value, **kw)
+            iso = parse_date(value, **mkw)
             if iso:
                 candidates.append(iso)
                 break
-    if candidates:
-        return _agree_with_url(candidates, url_day)
     ranked = sorted(_markup_dates(root, now, month_first), key=lambda r: r[0])
-    if ranked and ranked[0][0] < 2:
-        return _agree_with_url([ranked[0][1]], url_day)
+    visible = [iso for rank, iso in ranked if rank < 2]
+    if candidates or visible:
+        return _agree_with_url(candidates + visible, url_day)
     if url_day:
         return url_day
     iso = find_text_date(texts, title_index, **kw)
@@ -371,21 +390,28 @@ def find_published(
         return iso
     if ranked:
         return ranked[0][1]
-    iso = parse_date(jsonld_modified, **kw)
+    iso = parse_date(jsonld_modified, **mkw)
     if iso:
         return iso
     for key in MODIFIED_META_KEYS:
         for value in meta.get(key, ()):
-            iso = parse_date(value, **kw)
+            iso = parse_date(value, **mkw)
             if iso:
                 return iso
     return None
 
 
 def _agree_with_url(candidates: list[str], url_day: str | None) -> str:
-    """The first candidate, unless the URL names another day that one of them agrees with."""
+    """The first candidate, unless the URL names another day.
+
+    A candidate on the URL's day wins; a first candidate one day off is the same moment in
+    another time zone (UTC in meta tags, local in the URL), so the URL's day is kept.
+    """
     if url_day:
         for iso in candidates:
             if iso[:10] == url_day:
                 return iso
+        first = date.fromisoformat(candidates[0][:10])
+        if abs((first - date.fromisoformat(url_day)).days) <= 1:
+            return url_day
     return candidates[0]
