@@ -1,0 +1,80 @@
+"""DOM signatures shared by the site-level methods: node labels (paper 000, Def. 8), stable
+hashes, and the structural view of a page (script, style and other non-visual nodes left out,
+since pages of one template differ in them all the time)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from lxml import etree
+
+from sitesift.parse.dom import SKIP_TAGS
+
+__all__ = [
+    "MASK64",
+    "combine",
+    "node_label",
+    "stable_hash",
+    "structural_children",
+    "structure_root",
+]
+
+MASK64 = (1 << 64) - 1
+#: Attributes whose *values* name parts of a template; for any other attribute only its name
+#: counts (href, src, alt... change from page to page inside one template).
+VALUED_ATTRIBUTES = frozenset({"class", "id"})
+_DIGITS = re.compile(r"\d+")
+#: A class or id value made of anything but name characters (a URL, a sentence) is data, not
+#: the name of a template part: only the attribute's presence counts then.
+_NAME_VALUE = re.compile(r"^[\w\s-]*$")
+# Multipliers of the path hash: large odd 64-bit constants (from the golden ratio and splitmix).
+_MUL_PARENT = 0x9E3779B97F4A7C15
+_MUL_INDEX = 0xBF58476D1CE4E5B9
+
+
+def stable_hash(text: str) -> int:
+    """A 64-bit hash that is the same in every process (profiles are saved and reloaded)."""
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "big")
+
+
+def combine(parent: int, index: int, label: int) -> int:
+    """Hash of a node at ``index`` under a parent of hash ``parent``: equal iff (very likely)
+    the whole root-to-node path of labels and positions is equal."""
+    return (parent * _MUL_PARENT + (index + 1) * _MUL_INDEX + label) & MASK64
+
+
+def structural_children(el: etree._Element) -> list[etree._Element]:
+    """Element children that take part in the page's visual structure."""
+    return [c for c in el if isinstance(c.tag, str) and c.tag not in SKIP_TAGS]
+
+
+def node_label(el: etree._Element, n_children: int, *, names: bool = True) -> str:
+    """Def. 8 of paper 000 minus position (positions enter through the path): tag name,
+    attribute set and number of children (left out when ``n_children`` < 0). Digits in
+    class/id values are folded, as ids like ``post-18231`` vary per page inside one template.
+    ``names=False`` keeps only class and id (presentational attributes such as ``bgcolor``
+    come and go inside one template)."""
+    attrs = []
+    for name in sorted(el.attrib):
+        if name in VALUED_ATTRIBUTES and _NAME_VALUE.match(el.attrib[name]):
+            value = " ".join(sorted(_DIGITS.sub("0", el.attrib[name]).split()))
+            attrs.append(f"{name}={value}")
+        elif names:
+            attrs.append(name)
+    count = f"/{n_children}" if n_children >= 0 else ""  # < 0: leave the count out
+    return f"{el.tag}[{','.join(attrs)}]{count}"
+
+
+def structure_root(root: etree._Element) -> etree._Element:
+    """The node whose children are the page's first-level blocks: ``<body>`` (the children of
+    ``<html>`` are just head and body), or below it while a wrapper has a single structural
+    child (``<body><div id="page">...``): the blocks are what the wrapper splits into."""
+    node = root.find("body")
+    if node is None:
+        node = root
+    while True:
+        children = structural_children(node)
+        if len(children) != 1:
+            return node
+        node = children[0]
