@@ -67,7 +67,7 @@ LINK_PENALTY = 1.0
 LABEL_PENALTY = 0.2
 #: A boilerplate-hinted container is still kept when it holds this share of the page's prose
 #: (a wrapper named "main-with-sidebar" holds the article).
-HINT_KEEP_SHARE = 0.35
+HINT_KEEP_SHARE = 0.6
 #: Inside the container, a block whose link share exceeds this and that is not prose is removed.
 PRUNE_LINK_SHARE = 0.5
 #: A page is ``detail`` when its main container holds at least this much weighted prose...
@@ -77,6 +77,21 @@ LIST_MIN_LINK_SHARE = 0.45
 #: Number of similar link items (same tag path) that make a list page.
 LIST_MIN_ITEMS = 12
 
+#: Labels that open a comment section: it and everything after it at its level is not main text.
+_COMMENTS_LABEL = re.compile(
+    r"^\W*(\d+\s+)?(top rated |reader |readers' |user )?(comments?|responses?|replies)"
+    r"(\s*\(\d+\))?\W*$|^\W*(add|post|leave|write|show|view|read)( a| your| all)?( \d+)?"
+    r" (comments?|reply|response)\b|^\W*(发表|网友|最新|热门|全部|我要)?评论(\W*\d*\W*)?$",
+    re.IGNORECASE,
+)
+#: Labels that open a box of links to other pages: the box (if it starts with one) is removed.
+_RELATED_LABEL = re.compile(
+    r"^\W*(related|more|recommended|popular|trending|latest|top|most read|most popular|"
+    r"you (may|might) (also )?like|read (more|next|also)|also on|see also|don't miss|"
+    r"more from|further reading|editor'?s? picks?|相关|推荐|热门|更多|延伸阅读|猜你喜欢)"
+    r"[\w\s'’:：-]{0,40}$",
+    re.IGNORECASE,
+)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _NON_SPACE = re.compile(r"\S")
 #: Tags never removed by class/id hints: the document frame.
@@ -349,13 +364,60 @@ def _prose_ancestors(units: list[_Unit]) -> set[etree._Element]:
     return keep
 
 
+def _text(unit: _Unit) -> str:
+    return " ".join("".join(unit.pieces).split())
+
+
+def _section_of(block: etree._Element, node: etree._Element,
+                first_unit: dict[etree._Element, etree._Element]) -> etree._Element:
+    """The largest ancestor of ``block`` below ``node`` whose text starts with ``block``."""
+    section = block
+    parent = section.getparent()
+    while parent is not None and parent is not node and first_unit.get(parent) is block:
+        section = parent
+        parent = section.getparent()
+    return section
+
+
+def _labelled_sections(node: etree._Element, units: list[_Unit],
+                       keep: set[etree._Element]) -> list[etree._Element]:
+    """Comment sections and link boxes announced by a label ("Comments", "Related stories")."""
+    first_unit: dict[etree._Element, etree._Element] = {}
+    for unit in units:
+        el: etree._Element | None = unit.block
+        while el is not None and el is not node and el not in first_unit:
+            first_unit[el] = unit.block
+            el = el.getparent()
+    doomed: list[etree._Element] = []
+    prose_seen = False
+    for unit in units:
+        if unit.is_prose():
+            prose_seen = True
+            continue
+        if not prose_seen or unit.weight > 80:
+            continue
+        text = _text(unit)
+        if _COMMENTS_LABEL.match(text):
+            section = _section_of(unit.block, node, first_unit)
+            doomed.append(section)
+            if section is unit.block:
+                # A flat page: the comments follow the label as siblings.
+                doomed.extend(sib for sib in section.itersiblings() if isinstance(sib.tag, str))
+        elif _RELATED_LABEL.match(text):
+            section = _section_of(unit.block, node, first_unit)
+            if section is not unit.block or section not in keep:
+                doomed.append(section)
+    return doomed
+
+
 def _prune(node: etree._Element) -> None:
-    """Remove link lists, teasers and the labels before and after the text (in place)."""
+    """Remove link lists, teasers, labelled comment and link sections, and the labels before
+    and after the text (in place)."""
     units = _segment(node)
     _mark_teasers(units)
     keep = _prose_ancestors(units)
     by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
-    doomed: list[etree._Element] = []
+    doomed: list[etree._Element] = _labelled_sections(node, units, keep)
     for unit in units:
         if unit.block in keep:
             continue
@@ -390,10 +452,8 @@ def _page_type(body: etree._Element, units: list[_Unit], main_prose: int) -> str
     if main_prose >= DETAIL_MIN_PROSE:
         return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
-        paths = Counter(
-            (a.getparent().tag if a.getparent() is not None else "", len(a.getparent() or ()))
-            for a in body.iter("a")
-        )
+        paths = Counter(_signature(a.getparent()) for a in body.iter("a")
+                        if a.getparent() is not None)
         if paths and paths.most_common(1)[0][1] >= LIST_MIN_ITEMS:
             return "list"
     return "other"
