@@ -397,12 +397,11 @@ def _labelled_sections(node: etree._Element, units: list[_Unit],
         if not prose_seen or unit.weight > 80:
             continue
         text = _text(unit)
-        if _COMMENTS_LABEL.match(text):
+        if _COMMENTS_LABEL.match(text) and unit.link_share < 0.5:
+            # A heading, not a "3 comments" link in the byline: the comments follow it.
             section = _section_of(unit.block, node, first_unit)
             doomed.append(section)
-            if section is unit.block:
-                # A flat page: the comments follow the label as siblings.
-                doomed.extend(sib for sib in section.itersiblings() if isinstance(sib.tag, str))
+            doomed.extend(sib for sib in section.itersiblings() if isinstance(sib.tag, str))
         elif _RELATED_LABEL.match(text):
             section = _section_of(unit.block, node, first_unit)
             if section is not unit.block or section not in keep:
