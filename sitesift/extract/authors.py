@@ -12,7 +12,10 @@ from collections.abc import Iterable, Sequence
 
 import lxml.html
 
-__all__ = ["author_from_markup", "author_from_meta", "author_from_text", "clean_author"]
+__all__ = [
+    "author_from_markup", "author_from_meta", "author_from_text", "clean_author", "join_authors",
+    "may_hold_author",
+]
 
 #: Longest plausible author field (several names with "and"); longer text is a sentence.
 MAX_AUTHOR_CHARS = 80
@@ -117,18 +120,38 @@ def author_from_meta(meta: dict[str, list[str]]) -> str | None:
     return None
 
 
+#: Cheap pre-filter of elements that may hold a byline (lower-cased class/id substrings).
+AUTHOR_HINTS = ("author", "byline", "byl", "writer", "autor", "auteur")
+_AUTHOR_CLASS = re.compile(r"\b(?:author|byline|byl|writer|autor|auteur)(?:[-_]?name|s)?\b|"
+                           r"author-name|authorname")
+_NOT_AUTHOR_CLASS = re.compile(r"avatar|image|img|photo|bio|desc|about|date|time|social")
+
+
+def may_hold_author(el: lxml.html.HtmlElement) -> bool:
+    """Whether ``el`` is worth ``author_from_markup``'s attention (called on every element)."""
+    prop = el.get("itemprop")
+    if prop and prop.lower() in ("author", "creator"):
+        return True
+    if "author" in (el.get("rel") or ""):
+        return True
+    attrs = _attrs(el)
+    return bool(attrs) and any(hint in attrs for hint in AUTHOR_HINTS)
+
+
 def _attrs(el: lxml.html.HtmlElement) -> str:
     return " ".join(filter(None, (el.get("class"), el.get("id")))).lower()
 
 
-def author_from_markup(root: lxml.html.HtmlElement) -> str | None:
-    """Names in ``itemprop=author``, ``rel=author`` or author/byline-classed elements."""
+def author_from_markup(elements: Iterable[lxml.html.HtmlElement]) -> str | None:
+    """Names in ``itemprop=author``, ``rel=author`` or author/byline-classed elements.
+
+    ``elements`` are the page's elements in document order that pass ``may_hold_author``.
+    """
     itemprop: list[str] = []
     rel: list[str] = []
     classed: list[str] = []
-    for el in root.iter():
-        if not isinstance(el.tag, str) or el.tag in ("script", "style", "meta", "link", "body",
-                                                     "html", "head"):
+    for el in elements:
+        if el.tag in ("script", "style", "meta", "link", "body", "html", "head"):
             continue
         prop = (el.get("itemprop") or "").lower()
         if prop == "author" or prop == "creator":
@@ -140,9 +163,7 @@ def author_from_markup(root: lxml.html.HtmlElement) -> str | None:
             rel.append(el.text_content())
             continue
         attrs = _attrs(el)
-        if attrs and re.search(r"\b(?:author|byline|byl|writer|autor|auteur)"
-                               r"(?:[-_]?name|s)?\b|author-name|authorname", attrs) \
-                and not re.search(r"avatar|image|img|photo|bio|desc|about|date|time|social", attrs):
+        if attrs and _AUTHOR_CLASS.search(attrs) and not _NOT_AUTHOR_CLASS.search(attrs):
             classed.append(el.text_content())
     for group in (itemprop, rel, classed):
         joined = join_authors(group[:4])
@@ -151,14 +172,17 @@ def author_from_markup(root: lxml.html.HtmlElement) -> str | None:
     return None
 
 
-def author_from_text(texts: Sequence[str], title_index: int | None) -> str | None:
-    """A byline written in the text below the headline ("作者：X", "记者 X", "By X and Y")."""
-    start = title_index or 0
+def author_from_text(lines: Sequence[str]) -> str | None:
+    """A byline written in the text below the headline ("作者：X", "记者 X", "By X and Y").
+
+    ``lines`` are the visible text lines from the headline on; only the first
+    ``BYLINE_WINDOW`` characters are searched.
+    """
     window: list[str] = []
     used = 0
-    for chunk in texts[start:]:
-        window.append(chunk)
-        used += len(chunk)
+    for line in lines:
+        window.append(line)
+        used += len(line)
         if used >= BYLINE_WINDOW:
             break
     text = "\n".join(window)

@@ -14,25 +14,21 @@ the text near the headline. Modification dates are used only when nothing else i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 import lxml.html
 
-__all__ = ["MIN_YEAR", "date_from_url", "find_published", "find_text_date", "parse_date"]
+__all__ = [
+    "MIN_YEAR", "date_from_url", "find_published", "find_text_date", "iter_dates", "markup_dates",
+    "may_hold_date", "parse_date",
+]
 
 #: Dates before this year are rejected: the web hardly published news before 1995, and older
 #: years in a page are historical references, not publication dates.
 MIN_YEAR = 1995
 #: A date this far past "now" is still accepted: pages are dated in their own time zone.
 FUTURE_SLACK = timedelta(days=1)
-#: How many characters of text after the headline are scanned for a written date. Bylines and
-#: date lines sit right below the headline; further down, dates are events in the story.
-TEXT_WINDOW_AFTER_TITLE = 1500
-#: How many characters of text before the headline are scanned (some sites print the date above).
-TEXT_WINDOW_BEFORE_TITLE = 300
-#: Without a known headline, how much of the body text is scanned from the top.
-TEXT_WINDOW_NO_TITLE = 3000
 
 _MONTHS: dict[str, int] = {}
 for _names in (
@@ -263,16 +259,30 @@ def _attr_text(el: lxml.html.HtmlElement) -> str:
     return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
 
 
-def _markup_dates(root: lxml.html.HtmlElement, now: datetime,
-                  month_first: bool) -> Iterator[tuple[int, str]]:
+#: itemprop values that carry a date.
+DATE_ITEMPROPS = ("datepublished", "datecreated", "uploaddate", "datemodified")
+
+
+def may_hold_date(el: lxml.html.HtmlElement) -> bool:
+    """Whether ``el`` is worth ``markup_dates``'s attention (called on every element)."""
+    tag = el.tag
+    if tag == "time" or (tag == "abbr" and el.get("title")):
+        return True
+    prop = el.get("itemprop")
+    return bool(prop) and prop.lower() in DATE_ITEMPROPS
+
+
+def markup_dates(elements: Iterable[lxml.html.HtmlElement], now: datetime,
+                 month_first: bool) -> Iterator[tuple[int, str]]:
     """(rank, date) from ``itemprop=datePublished``, ``<time>`` and ``<abbr>`` markup.
+
+    ``elements`` are the page's elements that pass ``may_hold_date``, in document order.
 
     Rank 0: explicitly a publication date; 1: a ``<time>`` with a publication hint or the
     first plain ``<time>``; 2: ``<time>`` that says it is an update.
     """
     first_plain = True
-    for el in root.iter("time", "abbr", "span", "div", "p", "meta", "li", "small", "em", "strong",
-                        "b", "a", "font", "td", "dd", "header"):
+    for el in elements:
         itemprop = (el.get("itemprop") or "").lower()
         tag = el.tag
         if itemprop in ("datepublished", "datecreated", "uploaddate"):
@@ -304,36 +314,16 @@ def _markup_dates(root: lxml.html.HtmlElement, now: datetime,
             yield 1, iso
 
 
-def find_text_date(texts: Iterable[str], title_index: int | None, *,
+def find_text_date(after: Sequence[str], before: Sequence[str] = (), *,
                    now: datetime | None = None, month_first: bool = True) -> str | None:
-    """The date written closest below the headline in the page's text chunks.
+    """The date written closest below the headline, else just above it.
 
-    ``texts`` are the page's visible text chunks in document order; ``title_index`` the chunk
-    holding the headline (None when unknown: the top of the page is scanned). A date preceded
-    by an "updated" label is skipped when another date is available.
+    ``after`` are the visible text lines from the headline on, ``before`` the lines just above
+    it (both in document order). A date right after an "updated" label is used only when no
+    other date is written in the same window.
     """
     now = now or _now()
-    chunks = list(texts)
-    if title_index is None:
-        start, budget_before, budget_after = 0, 0, TEXT_WINDOW_NO_TITLE
-    else:
-        start, budget_before, budget_after = title_index, TEXT_WINDOW_BEFORE_TITLE, \
-            TEXT_WINDOW_AFTER_TITLE
-    after: list[str] = []
-    used = 0
-    for chunk in chunks[start:]:
-        after.append(chunk)
-        used += len(chunk)
-        if used >= budget_after:
-            break
-    before: list[str] = []
-    used = 0
-    for chunk in reversed(chunks[:start]):
-        before.insert(0, chunk)
-        used += len(chunk)
-        if used >= budget_before:
-            break
-    for window in ("\n".join(after), "\n".join(before)):
+    for window in ("\n".join(after), "\n".join(reversed(before))):
         fallback = None
         for pos, iso in iter_dates(window, now=now, month_first=month_first):
             lead = window[max(0, pos - 20):pos]
@@ -347,21 +337,22 @@ def find_text_date(texts: Iterable[str], title_index: int | None, *,
 
 
 def find_published(
-    root: lxml.html.HtmlElement,
     *,
+    date_elements: Sequence[lxml.html.HtmlElement],
     meta: dict[str, list[str]],
     jsonld_published: str | None,
     jsonld_modified: str | None,
     url: str | None,
-    texts: list[str],
-    title_index: int | None,
+    after: Sequence[str],
+    before: Sequence[str],
     month_first: bool = True,
     now: datetime | None = None,
 ) -> str | None:
     """The page's original publication date as ISO 8601, or None when nothing credible is found.
 
-    ``meta`` maps lower-cased meta keys to their contents (see ``metadata.read_meta``);
-    ``texts``/``title_index`` are the visible text chunks and the headline's chunk.
+    ``date_elements`` are the elements passing ``may_hold_date``; ``meta`` maps lower-cased
+    meta keys to their contents (see ``metadata.read_meta``);
+    ``after``/``before`` are the visible text lines from the headline on and just above it.
     """
     now = now or _now()
     kw = {"now": now, "month_first": month_first}
@@ -379,13 +370,13 @@ def find_published(
             if iso:
                 candidates.append(iso)
                 break
-    ranked = sorted(_markup_dates(root, now, month_first), key=lambda r: r[0])
+    ranked = sorted(markup_dates(date_elements, now, month_first), key=lambda r: r[0])
     visible = [iso for rank, iso in ranked if rank < 2]
     if candidates or visible:
         return _agree_with_url(candidates + visible, url_day)
     if url_day:
         return url_day
-    iso = find_text_date(texts, title_index, **kw)
+    iso = find_text_date(after, before, **kw)
     if iso:
         return iso
     if ranked:

@@ -9,7 +9,7 @@ headline is where bylines and written dates are searched.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import lxml.html
@@ -21,12 +21,13 @@ from sitesift.extract.authors import (
     author_from_meta,
     author_from_text,
     join_authors,
+    may_hold_author,
 )
-from sitesift.extract.dates import find_published
+from sitesift.extract.dates import find_published, may_hold_date
 from sitesift.extract.jsonld import read_jsonld
 from sitesift.extract.titles import TitleCandidates, choose_title, normalize_space
 
-__all__ = ["Metadata", "PageText", "extract_metadata", "page_text", "read_meta"]
+__all__ = ["Metadata", "extract_metadata", "lines_after", "lines_before", "read_meta"]
 
 #: Meta keys whose content may be the article title, best first.
 TITLE_META_KEYS = (
@@ -42,14 +43,25 @@ HEADING_TAGS = ("h1", "h2", "h3")
 MAX_HEADINGS = 40
 #: Longer ``<title>`` text comes from an unclosed tag that swallowed the page.
 MAX_DOC_TITLE_CHARS = 400
+#: Where a swallowed page starts after the real title text: a new line, markup or script.
+_CODE_START = re.compile(r"\n|<|-->|[{};=]|\w+\(")
 #: Elements whose class/id says they hold the headline; they join the heading candidates.
 _HEADLINE_CLASS = re.compile(r"headline|(?:^|[\s_-])(?:entry|post|article|story|news|main\w*|page|"
                              r"art|content|detail)[-_]?(?:title|tit|hed|head)(?:$|[\s_-])",
                              re.IGNORECASE)
 #: Headline-marked elements with more characters than this are containers, not headlines.
 MAX_HEADLINE_CHARS = 300
-#: A text line this similar to the headline marks where the headline sits in the text.
+#: A heading this similar to the headline is where the headline sits in the text.
 TITLE_LINE_SIMILARITY = 0.8
+#: Without such a heading, the first text containing this many leading characters of it.
+TITLE_NEEDLE_CHARS = 40
+#: How many characters of text after the headline are scanned for a written date or byline.
+#: Bylines and date lines sit right below the headline; further down, dates are story events.
+TEXT_WINDOW_AFTER_TITLE = 1500
+#: How many characters of text just above the headline are scanned (some sites print it above).
+TEXT_WINDOW_BEFORE_TITLE = 300
+#: Without a known headline, how much of the body text is scanned from the top.
+TEXT_WINDOW_NO_TITLE = 3000
 
 _SKIP = frozenset(("script", "style", "noscript", "template", "svg", "math", "head", "select",
                    "option", "textarea", "iframe", "object", "button"))
@@ -71,16 +83,6 @@ class Metadata:
     lang: str | None = None
 
 
-@dataclass(slots=True)
-class PageText:
-    """Visible text lines of the page in document order, and the headings found among them."""
-
-    lines: list[str] = field(default_factory=list)
-    #: (line index where the heading starts, heading text, kind): kind is the tag for h1-h3,
-    #: "headline" for itemprop=headline or headline-classed elements.
-    headings: list[tuple[int, str, str]] = field(default_factory=list)
-
-
 def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
     """Lower-cased name/property/itemprop/http-equiv of every ``<meta>`` -> its contents."""
     out: dict[str, list[str]] = {}
@@ -96,54 +98,170 @@ def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
     return out
 
 
-def page_text(root: lxml.html.HtmlElement) -> PageText:
-    """Visible text split into lines at block elements (an iterative walk)."""
-    out = PageText()
-    current: list[str] = []
+class _Lines:
+    """Builds text lines (a new line at each block element) until ``budget`` characters."""
 
-    def flush() -> None:
-        line = normalize_space("".join(current))
-        current.clear()
+    __slots__ = ("budget", "current", "lines", "used")
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.current: list[str] = []
+        self.lines: list[str] = []
+        self.used = 0
+
+    @property
+    def full(self) -> bool:
+        return self.used >= self.budget
+
+    def add(self, text: str | None) -> None:
+        if text:
+            self.current.append(text)
+
+    def flush(self) -> None:
+        line = normalize_space("".join(self.current))
+        self.current.clear()
         if line:
-            out.lines.append(line)
+            self.lines.append(line)
+            self.used += len(line)
 
-    body = root.find("body")
-    start = body if body is not None else root
-    walker = etree.iterwalk(start, events=("start", "end"))
-    for event, el in walker:
-        tag = el.tag if isinstance(el.tag, str) else ""
-        if event == "start":
-            if tag in _SKIP:
-                walker.skip_subtree()
-                continue
-            if tag in _BLOCK:
-                flush()
-            if len(out.headings) < MAX_HEADINGS:
-                kind = _heading_kind(el, tag)
-                if kind:
-                    text = normalize_space(el.get("content") or el.text_content())
-                    if text and len(text) <= MAX_HEADLINE_CHARS:
-                        out.headings.append((len(out.lines), text, kind))
-            if el.text:
-                current.append(el.text)
-        else:
-            if tag in _BLOCK:
-                flush()
-            if el.tail and el is not start:
-                current.append(el.tail)
-    flush()
+    def walk(self, top: lxml.html.HtmlElement) -> None:
+        """Text of ``top`` and its descendants (not ``top``'s tail), iteratively."""
+        walker = etree.iterwalk(top, events=("start", "end"))
+        for event, el in walker:
+            tag = el.tag if isinstance(el.tag, str) else ""
+            if event == "start":
+                if tag in _SKIP:
+                    walker.skip_subtree()
+                    continue
+                if tag in _BLOCK:
+                    self.flush()
+                    if self.full:
+                        return
+                self.add(el.text)
+            else:
+                if tag in _BLOCK:
+                    self.flush()
+                if el is not top:
+                    self.add(el.tail)
+
+
+def lines_after(anchor: lxml.html.HtmlElement, stop: lxml.html.HtmlElement,
+                budget: int) -> list[str]:
+    """Visible text lines from ``anchor`` on in document order, within ``stop``, about
+    ``budget`` characters."""
+    out = _Lines(budget)
+    node: lxml.html.HtmlElement | None = anchor
+    while node is not None and not out.full:
+        out.walk(node)
+        if node is stop:
+            break
+        out.add(node.tail)
+        nxt = node.getnext()
+        while nxt is None and node is not None:
+            node = node.getparent()
+            if node is None or node is stop:
+                break
+            if node.tag in _BLOCK:
+                out.flush()
+            out.add(node.tail)
+            nxt = node.getnext()
+        node = nxt
+    out.flush()
+    return out.lines
+
+
+def lines_before(anchor: lxml.html.HtmlElement, stop: lxml.html.HtmlElement,
+                 budget: int) -> list[str]:
+    """Visible text lines just above ``anchor`` (nearest first), about ``budget`` characters."""
+    out: list[str] = []
+    used = 0
+    node = anchor
+    while node is not stop and used < budget:
+        prev = node.getprevious()
+        if prev is None:
+            parent = node.getparent()
+            if parent is None:
+                break
+            node = parent
+            text = normalize_space(parent.text) if parent.tag not in _SKIP else ""
+            if text:
+                out.append(text)
+                used += len(text)
+            continue
+        node = prev
+        piece = _Lines(budget * 4)
+        if isinstance(prev.tag, str) and prev.tag not in _SKIP:
+            piece.walk(prev)
+        piece.add(prev.tail)
+        piece.flush()
+        for line in reversed(piece.lines):
+            out.append(line)
+            used += len(line)
+            if used >= budget:
+                break
     return out
+
+
+_TEXT_CONTAINING = etree.XPath(".//text()[contains(., $needle)]")
 
 
 def _heading_kind(el: lxml.html.HtmlElement, tag: str) -> str | None:
     if tag in HEADING_TAGS:
         return tag
-    if (el.get("itemprop") or "").lower() == "headline":
+    prop = el.get("itemprop")
+    if prop and prop.lower() == "headline":
         return "headline"
-    attrs = " ".join(filter(None, (el.get("class"), el.get("id"))))
-    if attrs and tag not in ("a", "body", "html") and _HEADLINE_CLASS.search(attrs):
+    if tag in ("a", "body", "html", "meta", "title", "head", "link"):
+        return None
+    cls, ident = el.get("class"), el.get("id")
+    if (cls and _HEADLINE_CLASS.search(cls)) or (ident and _HEADLINE_CLASS.search(ident)):
         return "headline"
     return None
+
+
+@dataclass(slots=True)
+class _Marked:
+    """Elements whose markup suggests a field, each list in document order."""
+
+    headings: list[tuple[lxml.html.HtmlElement, str, str]]
+    authors: list[lxml.html.HtmlElement]
+    dates: list[lxml.html.HtmlElement]
+
+
+#: Tags checked in full whatever their attributes; other elements only when an attribute hints.
+_ALWAYS_CHECK = frozenset(("h1", "h2", "h3", "time", "abbr"))
+#: Superset of the hints of ``may_hold_author``, ``may_hold_date`` and ``_heading_kind``.
+_HINT = re.compile(r"author|byl|writer|autor|auteur|tit|headline|hed|head", re.IGNORECASE)
+
+
+def _scan(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement) -> _Marked:
+    """One pass over every element (cheaper than one XPath query per field)."""
+    out = _Marked([], [], [])
+    for el in root.iter():
+        tag = el.tag
+        if not isinstance(tag, str):
+            continue
+        if tag not in _ALWAYS_CHECK and not el.get("itemprop") and not el.get("rel"):
+            attrs = (el.get("class") or "") + " " + (el.get("id") or "")
+            if len(attrs) < 4 or not _HINT.search(attrs):  # most elements stop here
+                continue
+        if may_hold_date(el):
+            out.dates.append(el)
+        if may_hold_author(el):
+            out.authors.append(el)
+        if len(out.headings) < MAX_HEADINGS:
+            kind = _heading_kind(el, tag)
+            if kind and (body is root or _inside(el, body)):
+                text = normalize_space(el.get("content") or el.text_content())
+                if text and len(text) <= MAX_HEADLINE_CHARS:
+                    out.headings.append((el, text, kind))
+    return out
+
+
+def _inside(el: lxml.html.HtmlElement, body: lxml.html.HtmlElement) -> bool:
+    for ancestor in el.iterancestors("body", "head"):
+        return ancestor is body
+    return False
 
 
 def _doc_title(root: lxml.html.HtmlElement) -> str | None:
@@ -156,7 +274,7 @@ def _doc_title(root: lxml.html.HtmlElement) -> str | None:
         return None
     text = el.text_content()
     if len(text) > MAX_DOC_TITLE_CHARS:  # an unclosed <title> swallowed the page: keep line 1
-        text = re.split(r"[\n<]", text.strip(), maxsplit=1)[0][:MAX_DOC_TITLE_CHARS]
+        text = _CODE_START.split(text.strip(), maxsplit=1)[0][:MAX_DOC_TITLE_CHARS]
     return normalize_space(text)
 
 
@@ -179,20 +297,24 @@ def _month_first(lang: str | None) -> bool:
     return not lang or lang.lower().startswith("en")
 
 
-def _title_index(title: str | None, text: PageText) -> int | None:
+def _anchor(title: str | None, body: lxml.html.HtmlElement,
+            headings: list[tuple[lxml.html.HtmlElement, str, str]]) -> lxml.html.HtmlElement | None:
+    """The element showing the headline: a heading with its text, else an element whose text
+    contains its beginning."""
     if not title:
         return None
     folded = title.casefold()
-    for index, heading, _tag in text.headings:
-        if heading.casefold() == folded:
-            return index
-    for index, line in enumerate(text.lines):
-        if 0.5 * len(title) <= len(line) <= 2 * len(title) and \
-                Indel.normalized_similarity(line.casefold(), folded) >= TITLE_LINE_SIMILARITY:
-            return index
-    for index, heading, _tag in text.headings:
-        if Indel.normalized_similarity(heading.casefold(), folded) >= TITLE_LINE_SIMILARITY:
-            return index
+    for el, text, _kind in headings:
+        if text.casefold() == folded:
+            return el
+    for el, text, _kind in headings:
+        if Indel.normalized_similarity(text.casefold(), folded) >= TITLE_LINE_SIMILARITY:
+            return el
+    needle = title[:TITLE_NEEDLE_CHARS]
+    for hit in _TEXT_CONTAINING(body, needle=needle):
+        parent = hit.getparent()
+        if parent is not None and parent.tag not in _SKIP and parent.tag != "title":
+            return parent
     return None
 
 
@@ -200,22 +322,31 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     """Title, author, published (ISO 8601) and site facts of the page rooted at ``root``."""
     meta = read_meta(root)
     ld = read_jsonld(root)
-    text = page_text(root)
+    body = root.find("body")
+    if body is None:
+        body = root
+    marked = _scan(root, body)
+    headings = marked.headings
     lang = normalize_space(root.get("lang") or root.get("xml:lang")) or ld.lang or (
         meta.get("og:locale", [None])[0]) or (meta.get("content-language", [None])[0])
     site_names = _site_names(meta, ld.site_name, url)
     meta_titles = [ld.headline] if ld.headline else []
     meta_titles += [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
-    headings = [(kind, h) for _i, h, kind in text.headings]
     title = choose_title(TitleCandidates(
-        doc_title=_doc_title(root), meta_titles=tuple(meta_titles), headings=tuple(headings),
-        site_names=tuple(site_names)))
-    title_index = _title_index(title, text)
+        doc_title=_doc_title(root), meta_titles=tuple(meta_titles),
+        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names)))
+    anchor = _anchor(title, body, headings)
+    if anchor is not None:
+        after = lines_after(anchor, body, TEXT_WINDOW_AFTER_TITLE)
+        before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE)
+    else:
+        after, before = lines_after(body, body, TEXT_WINDOW_NO_TITLE), []
     published = find_published(
-        root, meta=meta, jsonld_published=ld.published, jsonld_modified=ld.modified, url=url,
-        texts=text.lines, title_index=title_index, month_first=_month_first(lang))
-    author = (join_authors(ld.authors) or author_from_meta(meta) or author_from_markup(root)
-              or author_from_text(text.lines, title_index))
+        date_elements=marked.dates, meta=meta, jsonld_published=ld.published,
+        jsonld_modified=ld.modified, url=url, after=after, before=before,
+        month_first=_month_first(lang))
+    author = (join_authors(ld.authors) or author_from_meta(meta)
+              or author_from_markup(marked.authors) or author_from_text(after))
     site_name = next(iter(meta.get("og:site_name", [])), None) or ld.site_name
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
                        None) or ld.description
