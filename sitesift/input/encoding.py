@@ -20,7 +20,8 @@ Order (first that holds wins):
    * a CJK declaration whose text has almost no common characters yields to a CJK encoding whose
      text has many (Big5 labelled GB2312).
 
-4. Detection: valid (or nearly valid) UTF-8; else the CJK encoding whose text has the most common
+4. Detection: valid (or nearly valid) UTF-8; else cp1252 if there are too few non-ASCII bytes
+   for statistics; else the CJK encoding whose text has the most common
    characters; else charset_normalizer, preferring cp1252 among equally plausible Latin code
    pages (it picks cp1250/cp852 for English pages with curly quotes); else cp1252.
 
@@ -63,7 +64,8 @@ CJK_MIN_COMMON_SHARE = 0.15
 #: ... and at least this many distinct common characters: mojibake of UTF-8 punctuation repeats
 #: one or two "common" characters (a middle dot read as GBK is 路), real text uses dozens.
 CJK_MIN_DISTINCT_COMMON = 12
-#: Fewer non-ASCII bytes than this give no reliable CJK statistics (a copyright sign, a quote).
+#: Fewer non-ASCII bytes than this give no reliable statistics (a copyright sign, a quote):
+#: undeclared, they are read as cp1252.
 CJK_MIN_BYTES = 8
 #: Non-ASCII characters scored when rating a CJK decoding, found in at most the first
 #: ``CJK_SCAN_CHARS`` characters: enough for a stable share, cheap on huge pages.
@@ -352,10 +354,12 @@ def _detect(data: bytes, non_ascii: int) -> _Decoded:
     text = data.decode("utf-8", "replace")
     if _errors(data, text, "utf-8") <= UTF8_MAX_ERROR_SHARE * non_ascii:
         return _Decoded(text, "utf-8")
-    if non_ascii >= CJK_MIN_BYTES:
-        best = _best_cjk(data, non_ascii)
-        if best is not None:
-            return best[0]
+    if non_ascii < CJK_MIN_BYTES:
+        # A few stray bytes carry no statistics (charset_normalizer reads one é as Big5).
+        return _Decoded(data.decode(FALLBACK_ENCODING, "replace"), FALLBACK_ENCODING)
+    best = _best_cjk(data, non_ascii)
+    if best is not None:
+        return best[0]
     codec = _statistical(data) or FALLBACK_ENCODING
     return _Decoded(data.decode(codec, "replace"), codec)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -30,6 +31,10 @@ from sitesift.errors import UsageError
 from sitesift.options import SITE_KEYS
 
 __all__ = ["registrable_domain", "site_key"]
+
+#: A URL scheme; group 1 is set when an authority ("//host") follows. "example.com:8080/a"
+#: is a host and port, not a scheme, hence the digit look-ahead.
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:(?!\d)(//)?")
 
 
 @functools.cache
@@ -75,9 +80,12 @@ def registrable_domain(url: str) -> str | None:
 
 def _host(url: str) -> str | None:
     text = url.strip()
-    if "//" not in text:
+    scheme = _SCHEME.match(text)
+    if scheme is None:
         # "example.com/path" has no scheme; urlsplit would read the host as a path.
         text = "//" + text
+    elif not scheme.group(1):
+        return None  # mailto:, data:, javascript: ... name no host
     try:
         host = urlsplit(text).hostname
     except ValueError:  # e.g. an unbalanced "[" in an IPv6 literal
