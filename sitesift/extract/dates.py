@@ -360,36 +360,82 @@ def find_published(
     # page's language.
     mkw = {"now": now, "month_first": True}
     url_day = date_from_url(url, now=now)
-    candidates: list[str] = []
+    published: list[str] = []  # every source that says "published", best first
     iso = parse_date(jsonld_published, **mkw)
     if iso:
-        candidates.append(iso)
+        published.append(iso)
     for key in PUBLISHED_META_KEYS:
         for value in meta.get(key, ()):
             iso = parse_date(value, **mkw)
             if iso:
-                candidates.append(iso)
+                published.append(iso)
                 break
     ranked = sorted(markup_dates(date_elements, now, month_first), key=lambda r: r[0])
-    visible = [iso for rank, iso in ranked if rank < 2]
-    if candidates or visible:
-        return _agree_with_url(candidates + visible, url_day)
-    if url_day:
-        return url_day
-    iso = find_text_date(after, before, **kw)
-    if iso:
-        return iso
-    if ranked:
-        return ranked[0][1]
+    published += [iso for rank, iso in ranked if rank < 2]
+    modified = [iso for rank, iso in ranked if rank >= 2]
     iso = parse_date(jsonld_modified, **mkw)
     if iso:
-        return iso
+        modified.append(iso)
     for key in MODIFIED_META_KEYS:
         for value in meta.get(key, ()):
             iso = parse_date(value, **mkw)
             if iso:
-                return iso
-    return None
+                modified.append(iso)
+                break
+    published = _local_times(published)
+    text_day = find_text_date(after, before, **kw)
+    if text_day and published + modified:
+        # The date printed under the headline, confirmed by the page's own metadata, is the
+        # one readers see: it settles disagreements between metadata sources.
+        for iso in published + modified:
+            if iso[:10] == text_day[:10]:
+                return iso if len(iso) > len(text_day) else text_day
+    if published:
+        return _agree_with_url(_by_votes(published), url_day)
+    if url_day:
+        return url_day
+    if text_day:
+        return text_day
+    return modified[0] if modified else None
+
+
+def _local_times(candidates: list[str]) -> list[str]:
+    """Candidates with a UTC time replaced by the same instant written with a local offset.
+
+    Meta tags often hold UTC while the page prints local time; the local day is the one the
+    publisher means.
+    """
+    local: dict[datetime, str] = {}
+    for iso in candidates:
+        moment = _instant(iso)
+        if moment is not None and not iso.endswith("+00:00"):
+            local.setdefault(moment, iso)
+    out = []
+    for iso in candidates:
+        moment = _instant(iso)
+        out.append(local.get(moment, iso) if moment is not None else iso)
+    return out
+
+
+def _instant(iso: str) -> datetime | None:
+    if len(iso) <= 19:
+        return None
+    try:
+        return datetime.fromisoformat(iso).astimezone(UTC)
+    except ValueError:
+        return None
+
+
+def _by_votes(candidates: list[str]) -> list[str]:
+    """Candidates reordered so the day most sources agree on comes first (ties: source order)."""
+    votes: dict[str, int] = {}
+    for iso in candidates:
+        votes[iso[:10]] = votes.get(iso[:10], 0) + 1
+    best = max(votes.values())
+    for i, iso in enumerate(candidates):
+        if votes[iso[:10]] == best:
+            return [iso, *candidates[:i], *candidates[i + 1:]]
+    return candidates
 
 
 def _agree_with_url(candidates: list[str], url_day: str | None) -> str:
