@@ -20,6 +20,9 @@ __all__ = ["parse_html"]
 # than tab/newline make libxml2 stop early.
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# libxml2 drops everything after a stray </html> (pages that embed a whole document, ad
+# snippets pasted with their own end tags); an HTML5 parser treats these end tags as no-ops.
+_END_DOCUMENT = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
 
 
 def _parser() -> lxml.html.HTMLParser:
@@ -33,7 +36,7 @@ def parse_html(html: str) -> lxml.html.HtmlElement:
     """The ``<html>`` root of ``html``; raises ``EmptyPageError`` or ``ParseError``."""
     if not html or not html.strip():
         raise EmptyPageError("the page is empty")
-    text = _CONTROL.sub("", _XML_DECL.sub("", html, count=1))
+    text = _END_DOCUMENT.sub("", _CONTROL.sub("", _XML_DECL.sub("", html, count=1)))
     if "<" not in text:
         raise EmptyPageError("no HTML markup in the page")
     try:

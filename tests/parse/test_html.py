@@ -31,3 +31,12 @@ def test_deeply_nested_unclosed_tags_parse_without_recursion() -> None:
 def test_fragment_without_html_or_body_gets_a_document_root() -> None:
     root = parse_html("<p>hello</p>")
     assert root.tag == "html" and root.find("body") is not None
+
+
+def test_stray_end_of_document_tags_do_not_drop_the_rest() -> None:
+    html = (
+        "<html><body><div id='ad'><script>x</script></body></html></div>"
+        "<div id='story'><p>The article after a pasted ad snippet.</p></div></body></html>"
+    )
+    root = parse_html(html)
+    assert "article after a pasted ad" in root.text_content()
