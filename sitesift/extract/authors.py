@@ -23,17 +23,22 @@ MAX_AUTHOR_CHARS = 80
 MAX_AUTHOR_WORDS = 10
 #: Longest Chinese author field without separators (a few 2–4 character names).
 MAX_CJK_AUTHOR_CHARS = 20
-#: How many characters of text after the headline are searched for a written byline.
+#: Most authors taken from ``itemprop=author``/``rel=author`` markup (more are comment authors).
+MAX_MARKUP_AUTHORS = 4
+#: How many characters of text after the headline are searched for an English "By X" byline.
 BYLINE_WINDOW = 800
 
 #: Meta keys naming the author, best first (lower-cased name/property).
 AUTHOR_META_KEYS = (
-    "author", "article:author", "article:author_name", "og:article:author", "dc.creator",
-    "dcterms.creator", "dc.creator.name", "citation_author", "sailthru.author", "parsely-author",
+    "citation_author", "citation_authors", "dc.creator", "dcterms.creator", "dcterm.creator",
+    "author", "article:author",
+    "article:author_name", "og:article:author", "dc.creator.name", "sailthru.author",
+    "parsely-author",
     "byl", "byline", "authors", "creator", "twitter:creator:name", "dc.contributor",
 )
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_SPACED_CJK_NAME = re.compile(r"^[\u3400-\u9fff](?: [\u3400-\u9fff]){1,3}$")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
 _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
 _PREFIX = re.compile(
@@ -43,7 +48,8 @@ _PREFIX = re.compile(
     re.IGNORECASE)
 _DATEISH = re.compile(
     r"(?:\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:on|am|le|el)\s+\d|"
-    r"\b(?:updated|published|posted|aktualisiert)\b|\d{1,2}:\d{2}|"
+    r"\b(?:last\s+)?(?:updated|published|posted|aktualisiert)\b|\d{1,2}:\d{2}|"
+    r"\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b).*$",
     re.IGNORECASE)
 #: Text after these labels in a byline is not part of the name (source, photo, editor, time).
@@ -61,12 +67,44 @@ _BAD_WORDS = re.compile(
     r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
     r"cookie|privacy|copyright|©)\b", re.IGNORECASE)
 
-#: Byline labels in text, with the kind of value that follows ("来源" is deliberately absent).
-_TEXT_BYLINE = re.compile(
-    r"(?:^|[\s|>【\[（(])(?:作者|作\s+者|文|记者|記者|撰文|撰稿|通讯员|通訊員)\s*[:：/]\s*"
-    r"(?P<zh>[^\n]{1,40})"
-    r"|(?:^|\n)\s*(?:by|von|par|por)\s+(?P<en>[A-Z][^\n]{1,80})",
-    re.IGNORECASE)
+#: Chinese byline labels, best first; each group is searched in the whole window before the
+#: next. "来源" (source) names the publisher and is deliberately absent.
+_ZH_BYLINES = (
+    # 作者：X / 文：X / 撰文：X (a colon or slash is required: 文 alone is a common character)
+    re.compile(r"(?:作\s*者|原作者|撰\s*文|撰稿人?|文\s*字|(?<![\u3400-\u9fff])文)\s*[:：/]\s*"
+               r"(?P<v>[^\n]{1,40})"),
+    # 记者 X, 本报记者X发自北京, （记者 X）
+    re.compile(r"(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
+    # 编辑：X, 责任编辑：X
+    re.compile(r"(?:责任编辑|責任編輯|责编|編輯|编辑)\s*[:：]\s*(?P<v>[^\n]{1,40})"),
+    # X 发表于 2005-9-15 (blogs and forums)
+    re.compile(r"(?:^|\n)(?P<v>[^\s:：]{2,20})\s*发表于"),
+)
+#: Where a Chinese byline value ends: the next label, a date, a place ("发自北京"), brackets.
+_ZH_VALUE_END = re.compile(
+    r"\s*(?:\S*(?:报道|報道)|来源|來源|出处|出處|发布|發佈|发表|發表|发自|發自|摄影|攝影|/?摄|时间|時間|日期|"
+    r"阅读|閱讀|浏览|瀏覽|评论|評論|点击|點擊|字号|字體|字体|编辑|編輯|责任|通讯员|实习生|记者|"
+    r"原标题|【|\[|\(|（|\)|）|\||│|\d{4}).*$")
+#: A Chinese personal name (2-4 characters, longer transliterations joined by "·") or a user
+#: name (letters, digits, CJK and "&._-", up to 20 characters, not all CJK).
+_NAME_TOKEN = re.compile(r"^(?:[\u3400-\u9fff]{2,4}|[\u3400-\u9fff]{1,6}(?:·[\u3400-\u9fff]{1,6})+|"
+                         r"[A-Za-z][A-Za-z0-9_.\-]{1,29}|[\u3400-\u9fff\w]{1,10}&[\u3400-\u9fff\w]{1,10})$")
+_EN_BYLINE = re.compile(r"(?:^|\n)\s*(?:by|von|par|por)\s+(?P<v>[A-Z][^\n]{1,80})",
+                        re.IGNORECASE)
+
+
+def _zh_names(value: str) -> str | None:
+    """The names at the start of a Chinese byline value, as written ("伊琳 李清芬")."""
+    value = _ZH_VALUE_END.sub("", value.strip())
+    kept: list[str] = []
+    for token in re.split(r"(\s+|、|，|,)", value):
+        if not token.strip() or token in ("、", "，", ","):
+            kept.append(token)
+            continue
+        if not _NAME_TOKEN.match(token):
+            break
+        kept.append(token)
+    return clean_author("".join(kept))
 
 
 def clean_author(value: str | None) -> str | None:
@@ -74,6 +112,8 @@ def clean_author(value: str | None) -> str | None:
     if not value:
         return None
     text = " ".join(value.split())
+    if _SPACED_CJK_NAME.match(text):  # "赵  培": a two-character name spaced out to align
+        text = text.replace(" ", "")
     if not text or (_URL.search(text) and " " not in text):
         return None
     text = _EMAIL.sub("", text)
@@ -89,7 +129,7 @@ def clean_author(value: str | None) -> str | None:
     text = _TRAILING.sub("", _LEADING.sub("", text)).strip()
     if not text or len(text) > MAX_AUTHOR_CHARS or _URL.search(text):
         return None
-    if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]", text):
+    if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]{2}", text):
         return None
     if _CJK.search(text):
         if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not re.search(r"[、，, ]", text):
@@ -100,12 +140,16 @@ def clean_author(value: str | None) -> str | None:
 
 
 def join_authors(names: Iterable[str]) -> str | None:
-    """Distinct cleaned names joined by ", "."""
+    """Distinct cleaned names joined by ", " (a name inside another one counts once)."""
     out: list[str] = []
     for name in names:
         cleaned = clean_author(name)
-        if cleaned and cleaned.casefold() not in (o.casefold() for o in out):
-            out.append(cleaned)
+        if not cleaned:
+            continue
+        folded = cleaned.casefold()
+        if any(folded in o.casefold() or o.casefold() in folded for o in out):
+            continue
+        out.append(cleaned)
     return ", ".join(out) if out else None
 
 
@@ -142,8 +186,10 @@ def _attrs(el: lxml.html.HtmlElement) -> str:
     return " ".join(filter(None, (el.get("class"), el.get("id")))).lower()
 
 
-def author_from_markup(elements: Iterable[lxml.html.HtmlElement]) -> str | None:
-    """Names in ``itemprop=author``, ``rel=author`` or author/byline-classed elements.
+def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
+                       classes: bool = False) -> str | None:
+    """Names in ``itemprop=author`` or ``rel=author`` elements; with ``classes``, in
+    author/byline-classed elements instead (a weaker sign: site widgets use such classes too).
 
     ``elements`` are the page's elements in document order that pass ``may_hold_author``.
     """
@@ -165,18 +211,26 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement]) -> str | None:
         attrs = _attrs(el)
         if attrs and _AUTHOR_CLASS.search(attrs) and not _NOT_AUTHOR_CLASS.search(attrs):
             classed.append(el.text_content())
-    for group in (itemprop, rel, classed):
-        joined = join_authors(group[:4])
-        if joined:
-            return joined
+    if not classes:
+        for group in (itemprop, rel):
+            joined = join_authors(group[:MAX_MARKUP_AUTHORS])
+            if joined:
+                return joined
+        return None
+    # Classed elements nest (a byline box around a name link): the first clean one is the byline.
+    for text in classed:
+        cleaned = clean_author(text)
+        if cleaned:
+            return cleaned
     return None
 
 
 def author_from_text(lines: Sequence[str]) -> str | None:
     """A byline written in the text below the headline ("作者：X", "记者 X", "By X and Y").
 
-    ``lines`` are the visible text lines from the headline on; only the first
-    ``BYLINE_WINDOW`` characters are searched.
+    ``lines`` are the visible text lines from the headline on. Chinese labelled bylines are
+    searched in all of them (reporters and editors are often credited at the end of the
+    story); an English "By X" only in the first ``BYLINE_WINDOW`` characters.
     """
     window: list[str] = []
     used = 0
@@ -186,12 +240,15 @@ def author_from_text(lines: Sequence[str]) -> str | None:
         if used >= BYLINE_WINDOW:
             break
     text = "\n".join(window)
-    for m in _TEXT_BYLINE.finditer(text):
-        value = m.group("zh") or m.group("en")
-        cleaned = clean_author(value)
+    everything = "\n".join(lines)
+    for pattern in _ZH_BYLINES:
+        for m in pattern.finditer(everything):
+            names = _zh_names(m.group("v"))
+            if names:
+                return names
+    for m in _EN_BYLINE.finditer(text):
+        cleaned = clean_author(m.group("v"))
         if cleaned:
-            if m.group("en"):
-                parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
-                return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
-            return cleaned
+            parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
+            return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
     return None

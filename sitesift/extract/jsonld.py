@@ -30,6 +30,10 @@ PAGE_TYPES = ("webpage", "itempage", "aboutpage", "collectionpage", "profilepage
 MAX_SCRIPT_CHARS = 500_000
 
 
+_CDATA_START = re.compile(r"^(?://|/\*)?\s*<!\[CDATA\[(?:\s*\*/)?")
+_CDATA_END = re.compile(r"(?://|/\*)?\s*\]\]>(?:\s*\*/)?\s*$")
+
+
 @dataclass(frozen=True, slots=True)
 class JsonLd:
     """What the JSON-LD of one page declares about its article (each field may be missing)."""
@@ -49,7 +53,7 @@ def _load(text: str) -> Any:
         text = text[4:]
     if text.endswith("-->"):
         text = text[:-3]
-    text = text.strip().removeprefix("//<![CDATA[").removesuffix("//]]>").strip()
+    text = _CDATA_END.sub("", _CDATA_START.sub("", text.strip()))
     try:
         return json.loads(text)
     except ValueError:

@@ -9,6 +9,7 @@ headline is where bylines and written dates are searched.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -31,7 +32,7 @@ __all__ = ["Metadata", "extract_metadata", "lines_after", "lines_before", "read_
 
 #: Meta keys whose content may be the article title, best first.
 TITLE_META_KEYS = (
-    "og:title", "twitter:title", "dc.title", "dcterm:title", "dcterms.title", "title",
+    "og:title", "twitter:title", "dc.title", "dcterm.title", "dcterms.title", "title",
     "headline", "sailthru.title", "parsely-title", "weibo:article:title", "weibo:webpage:title",
     "citation_title",
 )
@@ -62,6 +63,9 @@ TEXT_WINDOW_AFTER_TITLE = 1500
 TEXT_WINDOW_BEFORE_TITLE = 300
 #: Without a known headline, how much of the body text is scanned from the top.
 TEXT_WINDOW_NO_TITLE = 3000
+#: How much text after the headline is searched for a labelled byline ("记者 X", "编辑：X"):
+#: a whole story, whose credits often come at its end.
+AUTHOR_TEXT_WINDOW = 8000
 
 _SKIP = frozenset(("script", "style", "noscript", "template", "svg", "math", "head", "select",
                    "option", "textarea", "iframe", "object", "button"))
@@ -83,6 +87,10 @@ class Metadata:
     lang: str | None = None
 
 
+#: Dublin Core keys are written "dc:title" as well as "DC.title": one spelling for lookups.
+_DC_PREFIX = re.compile(r"^(dc|dcterms?):")
+
+
 def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
     """Lower-cased name/property/itemprop/http-equiv of every ``<meta>`` -> its contents."""
     out: dict[str, list[str]] = {}
@@ -94,7 +102,7 @@ def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
             key = el.get(attr)
             if key:
                 for k in key.lower().split():
-                    out.setdefault(k.strip(), []).append(content.strip())
+                    out.setdefault(_DC_PREFIX.sub(r"\1.", k.strip()), []).append(content.strip())
     return out
 
 
@@ -318,6 +326,29 @@ def _anchor(title: str | None, body: lxml.html.HtmlElement,
     return None
 
 
+def _first_author(site_names: list[str], *sources: Callable[[], str | None]) -> str | None:
+    """The first weak source's author that is not the site's name (a logo in a byline box).
+
+    Declared authors (JSON-LD, meta) may rightly equal the site name: a blog's owner, "BBC News".
+    """
+    names = [n.casefold() for n in site_names if n]
+    for source in sources:
+        author = source()
+        if author and not any(author.casefold() in n or n in author.casefold() for n in names):
+            return author
+    return None
+
+
+def _first_chars(lines: list[str], budget: int) -> list[str]:
+    out, used = [], 0
+    for line in lines:
+        if used >= budget:
+            break
+        out.append(line)
+        used += len(line)
+    return out
+
+
 def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> Metadata:
     """Title, author, published (ISO 8601) and site facts of the page rooted at ``root``."""
     meta = read_meta(root)
@@ -336,17 +367,20 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
         doc_title=_doc_title(root), meta_titles=tuple(meta_titles),
         headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names)))
     anchor = _anchor(title, body, headings)
-    if anchor is not None:
-        after = lines_after(anchor, body, TEXT_WINDOW_AFTER_TITLE)
-        before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE)
-    else:
-        after, before = lines_after(body, body, TEXT_WINDOW_NO_TITLE), []
+    start = anchor if anchor is not None else body
+    # One walk serves both: dates look at the first lines, Chinese bylines at all of them.
+    story = lines_after(start, body, AUTHOR_TEXT_WINDOW)
+    after = _first_chars(story, TEXT_WINDOW_AFTER_TITLE if anchor is not None
+                         else TEXT_WINDOW_NO_TITLE)
+    before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
     published = find_published(
         date_elements=marked.dates, meta=meta, jsonld_published=ld.published,
         jsonld_modified=ld.modified, url=url, after=after, before=before,
         month_first=_month_first(lang))
     author = (join_authors(ld.authors) or author_from_meta(meta)
-              or author_from_markup(marked.authors) or author_from_text(after))
+              or author_from_markup(marked.authors) or _first_author(
+                  site_names, lambda: author_from_text(story),
+                  lambda: author_from_markup(marked.authors, classes=True)))
     site_name = next(iter(meta.get("og:site_name", [])), None) or ld.site_name
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
                        None) or ld.description
