@@ -108,6 +108,12 @@ class Content:
     nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
 
 
+#: Prose inside an element marked up as the article body (schema.org ``itemprop``) counts this
+#: many times: the page's own statement of where its text is.
+MARKED_BODY_BOOST = 2.0
+#: ``itemprop`` values that mark the main text.
+BODY_ITEMPROPS = frozenset({"articleBody", "articlebody", "text", "reviewBody"})
+
 #: A repeated item (teaser, card, list entry) is an element with at least this many siblings
 #: of the same tag and class...
 TEASER_MIN_SIBLINGS = 3
@@ -318,11 +324,17 @@ def _choose(body: etree._Element, units: list[_Unit]) -> etree._Element:
     A run of siblings wins when the article's paragraphs sit directly in a page-wide cell or
     body next to link tables: it is wrapped in a new ``div`` (the tree is ours to edit).
     """
+    marked: set[etree._Element] = set()
+    for el in body.iter(etree.Element):
+        if el.get("itemprop") in BODY_ITEMPROPS and el not in marked:
+            marked.update(el.iter(etree.Element))
     own: dict[etree._Element, float] = {}
     for unit in units:
         links = unit.link_weight
         if unit.is_prose():
             value = unit.weight - links - PROSE_LINK_PENALTY * links
+            if unit.block in marked:
+                value *= MARKED_BODY_BOOST
         else:
             value = -LINK_PENALTY * links - LABEL_PENALTY * (unit.weight - links)
         own[unit.block] = own.get(unit.block, 0.0) + value

@@ -35,7 +35,7 @@ __all__ = [
 
 #: Elements whose content is never readable text (code, media, form controls, metadata).
 SKIP_TAGS = frozenset({
-    "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed",
+    "script", "style", "noscript", "template", "svg", "math", "iframe", "embed",
     "canvas", "head", "title", "meta", "link", "base", "button", "select", "option", "optgroup",
     "input", "textarea", "map", "audio", "video", "source", "track", "applet", "frameset",
     "frame", "noframes", "dialog",
@@ -67,7 +67,7 @@ NEGATIVE_HINTS = frozenset({
     "author-bio", "bio", "byline", "dateline", "meta", "timestamp", "caption", "credit",
     "credits", "survey", "poll", "feedback", "rating", "follow", "teaser", "teasers", "carousel",
     "slideshow", "gallery", "thumbnail", "thumb", "thumbs", "sharebar", "logo", "search",
-    "header", "topbar", "jump", "toc", "crumbs", "inline-ad", "dfp", "gpt", "paywall",
+    "header", "topbar", "jump", "toc", "crumbs", "inline-ad", "dfp", "gpt",
     "subnav", "secondary", "rail", "right-rail", "tout", "promotion", "outlink", "listing",
 })
 #: Words that mark the main text container.
