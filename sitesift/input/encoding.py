@@ -74,6 +74,10 @@ CJK_SCAN_CHARS = 400_000
 #: Latin code pages whose chaos (charset_normalizer's mess ratio, in percent) is within this of
 #: the best match count as equally plausible, and then cp1252 wins as the Web's default.
 LATIN_CHAOS_TOLERANCE = 1.0
+#: Statistics (CJK scoring, charset_normalizer) look at most at this much of a page (see
+#: ``_sample``): 256 KB hold the text of any article; all 15 MB of a huge legacy page took
+#: 3.7 s to detect.
+DETECT_SAMPLE_BYTES = 256 * 1024
 #: Bytes looked at to tell text from binary data.
 SNIFF_BYTES = 4096
 #: More NUL bytes than this share of the sniffed bytes (outside UTF-16/32) means binary data.
@@ -177,6 +181,7 @@ _COMMON_HANGUL = frozenset(
 )
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _HIGH_BYTES = bytes(range(0x80, 0x100))
+_FIRST_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 _ASCII_PROBE = b"<!DOCTYPE html><meta charset=\"x\">/&;:-_=#'\n\tAZaz09"
 
 _META_CHARSET = re.compile(
@@ -336,14 +341,14 @@ def _check_declared(data: bytes, codec: str, non_ascii: int) -> _Decoded | None:
         score = _common_share(text)
         if score >= CJK_MIN_COMMON_SHARE:
             return _Decoded(text, codec)
-        best = _best_cjk(data, non_ascii, exclude=codec)
+        best = _best_cjk(_sample(data), exclude=codec)
         if best is not None and best[1] > score:
-            return best[0]
+            return _Decoded(data.decode(best[0], "replace"), best[0])
         return _Decoded(text, codec)
     if codec not in _SINGLE_BYTE_EXEMPT:
-        best = _best_cjk(data, non_ascii)
+        best = _best_cjk(_sample(data))
         if best is not None:
-            return best[0]
+            return _Decoded(data.decode(best[0], "replace"), best[0])
     return _Decoded(text, codec)
 
 
@@ -357,10 +362,9 @@ def _detect(data: bytes, non_ascii: int) -> _Decoded:
     if non_ascii < CJK_MIN_BYTES:
         # A few stray bytes carry no statistics (charset_normalizer reads one é as Big5).
         return _Decoded(data.decode(FALLBACK_ENCODING, "replace"), FALLBACK_ENCODING)
-    best = _best_cjk(data, non_ascii)
-    if best is not None:
-        return best[0]
-    codec = _statistical(data) or FALLBACK_ENCODING
+    sample = _sample(data)
+    best = _best_cjk(sample)
+    codec = best[0] if best is not None else _statistical(sample) or FALLBACK_ENCODING
     return _Decoded(data.decode(codec, "replace"), codec)
 
 
@@ -382,20 +386,37 @@ def _is_common_cjk(char: str) -> bool:
     return "\u3041" <= char <= "\u30fe" or char in _COMMON_HAN or char in _COMMON_HANGUL
 
 
-def _best_cjk(
-    data: bytes, non_ascii: int, exclude: str | None = None
-) -> tuple[_Decoded, float] | None:
-    """The CJK decoding with the most common characters, if one is convincing, and its share."""
-    best: tuple[_Decoded, float] | None = None
+def _sample(data: bytes) -> bytes:
+    """The part of ``data`` statistics look at: all of a small page, else ``DETECT_SAMPLE_BYTES``
+    from the tag before the first non-ASCII byte (pages can open with 300 KB of ASCII script),
+    cut before a ``<`` so no multi-byte character is split."""
+    if len(data) <= DETECT_SAMPLE_BYTES:
+        return data
+    first = _FIRST_HIGH_BYTE.search(data)
+    start = max(data.rfind(b"<", 0, first.start()), 0) if first else 0
+    end = start + DETECT_SAMPLE_BYTES
+    if end >= len(data):
+        return data[start:]
+    cut = data.rfind(b"<", start + 1, end)
+    return data[start : cut if cut > start else end]
+
+
+def _best_cjk(sample: bytes, exclude: str | None = None) -> tuple[str, float] | None:
+    """The CJK codec whose decoding has the most common characters, if one is convincing, and
+    that share."""
+    non_ascii = len(sample) - len(sample.translate(None, _HIGH_BYTES))
+    if non_ascii < CJK_MIN_BYTES:
+        return None
+    best: tuple[str, float] | None = None
     for codec in _CJK_CODECS:
         if codec == exclude:
             continue
-        text = data.decode(codec, "replace")
-        if _errors(data, text, codec) > CJK_MAX_ERROR_SHARE * non_ascii:
+        text = sample.decode(codec, "replace")
+        if _errors(sample, text, codec) > CJK_MAX_ERROR_SHARE * non_ascii:
             continue
         score = _common_share(text)
         if score >= CJK_MIN_COMMON_SHARE and (best is None or score > best[1]):
-            best = (_Decoded(text, codec), score)
+            best = (codec, score)
     return best
 
 

@@ -37,10 +37,12 @@ _SNIFF_BYTES = 1024
 _LOOKS_HTML = re.compile(rb"^(?:\xef\xbb\xbf)?\s*<(?:!doctype\s+html|html\b)", re.IGNORECASE)
 _CHARSET = re.compile(r"""charset\s*=\s*["']?\s*([^"';\s]+)""", re.IGNORECASE)
 
-#: What warcio raises on damaged files: bad headers, truncated gzip members, bad lengths.
+#: What warcio raises on damaged files: bad headers, truncated gzip members, bad lengths, and
+#: AttributeError/TypeError where a required header is missing (a response without
+#: WARC-Target-URI). Only warcio calls run under this catch, so it hides no sitesift bug.
 _ARCHIVE_ERRORS: tuple[type[BaseException], ...] = (
     ArchiveLoadFailed, StatusAndHeadersParserException, EOFError, OSError, ValueError,
-    zlib.error, IndexError, KeyError,
+    zlib.error, IndexError, KeyError, AttributeError, TypeError,
 )
 #: What undoing a payload's transfer or content encoding raises on damaged data.
 _PAYLOAD_ERRORS: tuple[type[BaseException], ...] = (

@@ -196,3 +196,17 @@ def test_warc_recognised_by_content_whatever_its_name(tmp_path: Path) -> None:
     path = tmp_path / "crawl.dat"
     ids = write_warc(path, gzipped=True)
     assert [p.id for p in iter_pages([str(path)])] == ids
+
+
+def test_record_without_target_uri_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "handmade.warc.gz"
+    payload = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html>x</html>"
+    record = (
+        b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n"
+        b"Content-Type: application/http; msgtype=response\r\n"
+        b"Content-Length: " + str(len(payload)).encode() + b"\r\n\r\n" + payload + b"\r\n\r\n"
+    )
+    path.write_bytes(gzip.compress(record))
+    pages = list(iter_pages([str(path)]))
+    assert len(pages) == 1 and pages[0].id == f"{path}#0"
+    assert pages[0].error is not None and pages[0].error.startswith("input: unreadable WARC")
