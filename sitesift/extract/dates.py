@@ -27,6 +27,8 @@ __all__ = [
 #: Dates before this year are rejected: the web hardly published news before 1995, and older
 #: years in a page are historical references, not publication dates.
 MIN_YEAR = 1995
+#: How many characters before a date are searched for its label ("发布时间：", "Updated").
+LABEL_CHARS = 20
 #: A date this far past "now" is still accepted: pages are dated in their own time zone.
 FUTURE_SLACK = timedelta(days=1)
 
@@ -248,9 +250,11 @@ _PUBLISH_HINT = re.compile(
 _UPDATE_HINT = re.compile(r"updat|modif|aktualisiert|geändert|revised|edited|comment|copyright",
                           re.IGNORECASE)
 #: Labels that introduce a publication date in text ("发布时间：", "Published", "Veröffentlicht").
-_LABEL = re.compile(
-    r"(?:发布|發佈|发表|發表|更新|时间|時間|日期|来源|出处|posted|published|publié|veröffentlicht|"
-    r"erschienen|stand|publicado|pubblicato|date)", re.IGNORECASE)
+#: A label right before a date that says it is the publication date.
+_PUBLISH_LABEL = re.compile(
+    r"(?:发布|發佈|发表|發表|时间|時間|日期|posted|published|publié|veröffentlicht|erschienen|"
+    r"publiziert|publicado|pubblicato|date)\s*(?:于|於|on|am|le|el|il)?\s*[:：]?\s*$",
+    re.IGNORECASE)
 _UPDATE_LABEL = re.compile(r"(?:updated|update|aktualisiert|modified|mis à jour|更新|修改)\W{0,3}$",
                            re.IGNORECASE)
 
@@ -314,25 +318,36 @@ def markup_dates(elements: Iterable[lxml.html.HtmlElement], now: datetime,
             yield 1, iso
 
 
-def find_text_date(after: Sequence[str], before: Sequence[str] = (), *,
+def find_text_date(after: Sequence[str], before: Sequence[str] = (),
+                   story: Sequence[str] = (), *, labelled_first: bool = False,
                    now: datetime | None = None, month_first: bool = True) -> str | None:
-    """The date written closest below the headline, else just above it.
+    """The date written closest below the headline, else just above it, else the first date
+    labelled as a publication date ("发布时间：", "Posted on") further down the story.
 
     ``after`` are the visible text lines from the headline on, ``before`` the lines just above
-    it (both in document order). A date right after an "updated" label is used only when no
-    other date is written in the same window.
+    it (both in document order), ``story`` a longer run of lines from the headline on. A date
+    right after an "updated" label is used only when no other date is written in the same
+    window. ``labelled_first`` (when the headline is unknown and the window starts at the top
+    of the page) prefers labelled dates to the first date written.
     """
     now = now or _now()
-    for window in ("\n".join(after), "\n".join(reversed(before))):
-        fallback = None
+    windows = ["\n".join(after), "\n".join(reversed(before))]
+    for n, window in enumerate(windows):
+        first = updated = None
         for pos, iso in iter_dates(window, now=now, month_first=month_first):
-            lead = window[max(0, pos - 20):pos]
+            lead = window[max(0, pos - LABEL_CHARS):pos]
             if _UPDATE_LABEL.search(lead):
-                fallback = fallback or iso
-                continue
+                updated = updated or iso
+            elif _PUBLISH_LABEL.search(lead) or not (labelled_first and n == 0):
+                return iso
+            else:
+                first = first or iso
+        if first or updated:
+            return first or updated
+    text = "\n".join(story)
+    for pos, iso in iter_dates(text, now=now, month_first=month_first):
+        if _PUBLISH_LABEL.search(text[max(0, pos - LABEL_CHARS):pos]):
             return iso
-        if fallback:
-            return fallback
     return None
 
 
@@ -345,6 +360,8 @@ def find_published(
     url: str | None,
     after: Sequence[str],
     before: Sequence[str],
+    story: Sequence[str] = (),
+    labelled_first: bool = False,
     month_first: bool = True,
     now: datetime | None = None,
 ) -> str | None:
@@ -352,7 +369,8 @@ def find_published(
 
     ``date_elements`` are the elements passing ``may_hold_date``; ``meta`` maps lower-cased
     meta keys to their contents (see ``metadata.read_meta``);
-    ``after``/``before`` are the visible text lines from the headline on and just above it.
+    ``after``/``before`` are the visible text lines from the headline on and just above it,
+    ``story`` a longer run from the headline on; ``labelled_first`` when the headline is unknown.
     """
     now = now or _now()
     kw = {"now": now, "month_first": month_first}
@@ -383,7 +401,7 @@ def find_published(
                 modified.append(iso)
                 break
     published = _local_times(published)
-    text_day = find_text_date(after, before, **kw)
+    text_day = find_text_date(after, before, story, labelled_first=labelled_first, **kw)
     if text_day and published + modified:
         # The date printed under the headline, confirmed by the page's own metadata, is the
         # one readers see: it settles disagreements between metadata sources.

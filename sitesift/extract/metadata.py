@@ -375,8 +375,8 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
     published = find_published(
         date_elements=marked.dates, meta=meta, jsonld_published=ld.published,
-        jsonld_modified=ld.modified, url=url, after=after, before=before,
-        month_first=_month_first(lang))
+        jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
+        labelled_first=anchor is None, month_first=_month_first(lang))
     author = (join_authors(ld.authors) or author_from_meta(meta)
               or author_from_markup(marked.authors) or _first_author(
                   site_names, lambda: author_from_text(story),
