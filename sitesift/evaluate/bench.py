@@ -9,7 +9,6 @@ beforehand, so figures compare with the peers measured the same way in
 from __future__ import annotations
 
 import json
-import re
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -19,6 +18,7 @@ from typing import Any
 
 from sitesift.errors import InputError, SiftError
 from sitesift.evaluate.score import Predictions, load_gold, load_predictions, score_pages
+from sitesift.input import iter_pages
 from sitesift.options import Options
 from sitesift.pipeline import Extractor
 from sitesift.record import Page, Record
@@ -60,62 +60,15 @@ class BenchResult:
         return asdict(self)
 
 
-def read_set_pages(set_dir: str | Path) -> list[Page]:
+def read_set_pages(set_dir: str | Path, options: Options | None = None) -> list[Page]:
     """Every page of the set's ``pages.jsonl`` manifest, decoded, in manifest order."""
     manifest = Path(set_dir) / "pages.jsonl"
     if not manifest.is_file():
         raise InputError(f"no pages.jsonl manifest in {set_dir}")
-    try:
-        from sitesift.input import iter_pages  # type: ignore[attr-defined]
-    except ImportError:
-        return _read_manifest_fallback(manifest)
-    return list(iter_pages([manifest]))
-
-
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.IGNORECASE)
-
-
-def _decode_fallback(data: bytes) -> tuple[str, str]:
-    """BOM, then meta charset, then UTF-8, then charset_normalizer's guess."""
-    for bom, enc in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"),
-                     (b"\xfe\xff", "utf-16-be")):
-        if data.startswith(bom):
-            return data[len(bom):].decode(enc, "replace"), enc
-    m = _META_CHARSET.search(data[:4096])
-    candidates = [m.group(1).decode("ascii", "replace").lower()] if m else []
-    candidates = ["gb18030" if c in ("gb2312", "gbk") else c for c in candidates]
-    for enc in [*candidates, "utf-8"]:
-        try:
-            return data.decode(enc), enc
-        except (LookupError, UnicodeDecodeError):
-            continue
-    import charset_normalizer
-
-    best = charset_normalizer.from_bytes(data).best()
-    if best is not None:
-        return str(best), best.encoding
-    return data.decode("utf-8", "replace"), "utf-8"
-
-
-def _read_manifest_fallback(manifest: Path) -> list[Page]:
-    """Stand-in for ``sitesift.input.iter_pages`` while that module is being written.
-
-    TODO: remove once ``sitesift.input.iter_pages`` exists.
-    """
-    pages = []
-    for line in manifest.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        entry = json.loads(line)
-        try:
-            html, encoding = _decode_fallback((manifest.parent / entry["file"]).read_bytes())
-        except OSError as exc:
-            pages.append(Page(id=str(entry["id"]), url=entry.get("url"), site=entry.get("site"),
-                              source=str(manifest), error=f"decode: {exc}"))
-            continue
-        pages.append(Page(id=str(entry["id"]), url=entry.get("url"), site=entry.get("site"),
-                          html=html, encoding=encoding, source=str(manifest)))
-    return pages
+    options = options or Options()
+    return list(iter_pages(
+        [str(manifest)], site_key=options.site_key, max_page_bytes=options.max_page_bytes
+    ))
 
 
 def bench(
@@ -127,7 +80,7 @@ def bench(
     (the gold is checked before the possibly long extraction).
     """
     gold = load_gold(set_dir)
-    pages = read_set_pages(set_dir)
+    pages = read_set_pages(set_dir, options)
     extractor = Extractor(options)
     start = time.perf_counter()
     records = list(extractor.extract_many(pages))
