@@ -241,7 +241,8 @@ PUBLISHED_META_KEYS = (
 #: Meta keys with modification dates: a last resort when nothing says "published".
 MODIFIED_META_KEYS = (
     "article:modified_time", "og:updated_time", "datemodified", "dcterms.modified",
-    "dc.date.modified", "last-modified", "lastmod", "modified", "revised",
+    "dc.date.modified", "last-modified", "lastmod", "modified", "revised", "dateupdate",
+    "updated_time", "updated", "last_updated",
 )
 
 _PUBLISH_HINT = re.compile(
@@ -252,10 +253,11 @@ _UPDATE_HINT = re.compile(r"updat|modif|aktualisiert|geändert|revised|edited|co
 #: Labels that introduce a publication date in text ("发布时间：", "Published", "Veröffentlicht").
 #: A label right before a date that says it is the publication date.
 _PUBLISH_LABEL = re.compile(
-    r"(?:发布|發佈|发表|發表|时间|時間|日期|posted|published|publié|veröffentlicht|erschienen|"
+    r"(?:发布|發佈|发表|發表|时间|時間|日期|posted|published|publié|veröffentlicht|erschienen|datum|"
     r"publiziert|publicado|pubblicato|date)\s*(?:于|於|on|am|le|el|il)?\s*[:：]?\s*$",
     re.IGNORECASE)
-_UPDATE_LABEL = re.compile(r"(?:updated|update|aktualisiert|modified|mis à jour|更新|修改)\W{0,3}$",
+_UPDATE_LABEL = re.compile(r"(?:updated|update|aktualisiert|modified|mis à jour|actualizado|"
+                           r"aggiornato|更新|修改)(?:\s*(?:on|am|le|el|il|at|:))?\W{0,3}$",
                            re.IGNORECASE)
 
 
@@ -332,18 +334,21 @@ def find_text_date(after: Sequence[str], before: Sequence[str] = (),
     """
     now = now or _now()
     windows = ["\n".join(after), "\n".join(reversed(before))]
+    updated: list[str] = []
     for n, window in enumerate(windows):
-        first = updated = None
+        first = None
         for pos, iso in iter_dates(window, now=now, month_first=month_first):
             lead = window[max(0, pos - LABEL_CHARS):pos]
             if _UPDATE_LABEL.search(lead):
-                updated = updated or iso
+                updated.append(iso)
             elif _PUBLISH_LABEL.search(lead) or not (labelled_first and n == 0):
                 return iso
             else:
                 first = first or iso
-        if first or updated:
-            return first or updated
+        if first:
+            return first
+    if updated:
+        return updated[0]
     text = "\n".join(story)
     for pos, iso in iter_dates(text, now=now, month_first=month_first):
         if _PUBLISH_LABEL.search(text[max(0, pos - LABEL_CHARS):pos]):
@@ -389,6 +394,7 @@ def find_published(
                 published.append(iso)
                 break
     ranked = sorted(markup_dates(date_elements, now, month_first), key=lambda r: r[0])
+    declared = len(published)
     published += [iso for rank, iso in ranked if rank < 2]
     modified = [iso for rank, iso in ranked if rank >= 2]
     iso = parse_date(jsonld_modified, **mkw)
@@ -408,6 +414,10 @@ def find_published(
         for iso in published + modified:
             if iso[:10] == text_day[:10]:
                 return iso if len(iso) > len(text_day) else text_day
+    if text_day and not declared and all(rank == 1 for rank, _iso in ranked if rank < 2):
+        # Only an unlabelled <time> (often a teaser's or the page's clock) against a date
+        # printed next to the headline: the printed one is the article's.
+        return text_day
     if published:
         return _agree_with_url(_by_votes(published), url_day)
     if url_day:
