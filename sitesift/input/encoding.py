@@ -62,8 +62,9 @@ CJK_MAX_ERROR_SHARE = 0.02
 #: wrong CJK decodings that pass the error filter (GBK read as Big5 or cp949) 0.08 at most.
 CJK_MIN_COMMON_SHARE = 0.15
 #: ... and at least this many distinct common characters: mojibake of UTF-8 punctuation repeats
-#: one or two "common" characters (a middle dot read as GBK is 路), real text uses dozens.
-CJK_MIN_DISTINCT_COMMON = 12
+#: one or two "common" characters (a middle dot read as GBK is 路); real text uses dozens, and
+#: 6 still catches a page whose only Chinese is a title and a few links.
+CJK_MIN_DISTINCT_COMMON = 6
 #: Fewer non-ASCII bytes than this give no reliable statistics (a copyright sign, a quote):
 #: undeclared, they are read as cp1252.
 CJK_MIN_BYTES = 8

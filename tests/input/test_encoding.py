@@ -91,6 +91,45 @@ def test_undeclared_charset_is_detected(text: str, codec: str, label: str, expec
     assert encoding == expected
 
 
+OTHER_SINGLE_BYTE = [
+    pytest.param(
+        "Пётр Ильич Чайковский родился в Воткинске. Его музыка звучит во всём мире, а оперы "
+        "идут на лучших сценах. В детстве он учился играть на фортепиано.", "cp1251",
+        id="russian-cp1251",
+    ),
+    pytest.param(
+        "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και μία από τις αρχαιότερες πόλεις του κόσμου. "
+        "Το μουσείο της Ακρόπολης δέχεται χιλιάδες επισκέπτες.", "cp1253", id="greek-cp1253",
+    ),
+    pytest.param(
+        "Die Bürger der Stadt München haben über die Änderung abgestimmt. Größere Straßen, "
+        "schönere Plätze und weniger Lärm – das wünschen sich viele.", "cp1252", id="german",
+    ),
+    pytest.param(
+        "El niño comió piñata en la mañana; ¿dónde está la estación? ¡Qué día! Mañana "
+        "volveremos a la ciudad para ver a nuestros señores.", "cp1252", id="spanish",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "codec"), OTHER_SINGLE_BYTE)
+def test_undeclared_single_byte_pages_are_not_read_as_cjk(text: str, codec: str) -> None:
+    html = html_page(text * 3)
+    decoded, encoding = decode_html(html.encode(codec))
+    assert decoded == html
+    assert encoding not in {"gb18030", "big5hkscs", "cp932", "euc_jp", "cp949"}
+
+
+def test_short_chinese_page_without_declaration() -> None:
+    # A title and a link or two: few characters, still enough for the CJK score.
+    for text, codec, expected in (
+        ("雅虎新闻：中国经济发展", "gbk", "gb18030"),
+        ("雅虎新聞：中國經濟發展", "big5", "big5hkscs"),
+    ):
+        html = html_page(text)
+        assert decode_html(html.encode(codec)) == (html, expected)
+
+
 def test_gb2312_label_decodes_gbk_only_characters() -> None:
     data = html_page(ZH_HANS, meta_charset("gb2312")).encode("gbk")
     with pytest.raises(UnicodeDecodeError):
