@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 import lxml.html
@@ -29,6 +30,16 @@ __all__ = [
 MIN_YEAR = 1995
 #: How many characters before a date are searched for its label ("发布时间：", "Updated").
 LABEL_CHARS = 20
+#: A date line: the date starts within this many characters of a line at most this long
+#: ("By X | 20. Mai 2007 | News"), or within ``PARAGRAPH_START_CHARS`` of any line
+#: ("31. Oktober 2023. Dragqueens sind ...").
+LINE_START_CHARS = 40
+DATE_LINE_CHARS = 200
+PARAGRAPH_START_CHARS = 3
+#: Dates printed above the headline count as this many times farther than those below.
+BEFORE_DISTANCE_FACTOR = 2
+#: A printed date this close to the headline outweighs weak metadata (a bare <time>, "date").
+NEAR_HEADLINE_CHARS = 400
 #: A date this far past "now" is still accepted: pages are dated in their own time zone.
 FUTURE_SLACK = timedelta(days=1)
 
@@ -232,11 +243,16 @@ PUBLISHED_META_KEYS = (
     "og:published_time", "published_time", "datepublished", "article.published",
     "pubdate", "publishdate", "publish-date", "publish_date", "published-date", "published_date",
     "publication_date", "publication-date", "citation_publication_date", "citation_date",
-    "dc.date.issued", "dcterms.issued", "dc.date.created", "dcterms.created", "dc.date",
-    "dcterms.date", "date", "sailthru.date", "parsely-pub-date", "article_date_original",
-    "original-publish-date", "cxenseparse:recs:publishtime", "og:pubdate", "article:post_date",
-    "creation_date", "created", "datecreated", "release_date", "displaydate", "og:regdate",
-    "weibo:article:create_at", "bt:pubdate", "timestamp", "ptime", "pubtime",
+    "dc.date.issued", "dcterms.issued", "sailthru.date", "parsely-pub-date",
+    "article_date_original", "original-publish-date", "cxenseparse:recs:publishtime",
+    "og:pubdate", "article:post_date", "release_date", "displaydate", "og:regdate",
+    "weibo:article:create_at", "bt:pubdate", "ptime", "pubtime",
+)
+#: Meta keys with a date of unclear meaning (creation, a CMS timestamp): weaker evidence than
+#: a date printed under the headline.
+UNSPECIFIC_META_KEYS = (
+    "dc.date", "dcterms.date", "date", "dc.date.created", "dcterms.created", "creation_date",
+    "created", "datecreated", "timestamp",
 )
 #: Meta keys with modification dates: a last resort when nothing says "published".
 MODIFIED_META_KEYS = (
@@ -320,39 +336,65 @@ def markup_dates(elements: Iterable[lxml.html.HtmlElement], now: datetime,
             yield 1, iso
 
 
+@dataclass(frozen=True, slots=True)
+class TextDate:
+    """A date printed in the text, and how far from the headline (in characters)."""
+
+    iso: str
+    distance: int
+
+
+def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime,
+             month_first: bool) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """(distance, date) of dates printed as date lines in ``window``, and of "updated" ones.
+
+    A printed date opens its line (a byline or date line) or follows a publication label;
+    dates inside running sentences are story events and are skipped.
+    """
+    found: list[tuple[int, str]] = []
+    updated: list[tuple[int, str]] = []
+    distance = 0
+    for line in window:
+        for pos, iso in iter_dates(line, now=now, month_first=month_first):
+            lead = line[max(0, pos - LABEL_CHARS):pos]
+            if _UPDATE_LABEL.search(lead):
+                updated.append((distance + pos, iso))
+            elif _PUBLISH_LABEL.search(lead) or (not labelled_only and (
+                    (pos <= LINE_START_CHARS and len(line) <= DATE_LINE_CHARS)
+                    or pos <= PARAGRAPH_START_CHARS)):
+                found.append((distance + pos, iso))
+        distance += len(line) + 1
+    return found, updated
+
+
 def find_text_date(after: Sequence[str], before: Sequence[str] = (),
                    story: Sequence[str] = (), *, labelled_first: bool = False,
-                   now: datetime | None = None, month_first: bool = True) -> str | None:
-    """The date written closest below the headline, else just above it, else the first date
-    labelled as a publication date ("发布时间：", "Posted on") further down the story.
+                   now: datetime | None = None, month_first: bool = True) -> TextDate | None:
+    """The date printed nearest the headline, else the first date labelled as a publication
+    date ("发布时间：", "Posted on") further down the story.
 
-    ``after`` are the visible text lines from the headline on, ``before`` the lines just above
-    it (both in document order), ``story`` a longer run of lines from the headline on. A date
-    right after an "updated" label is used only when no other date is written in the same
-    window. ``labelled_first`` (when the headline is unknown and the window starts at the top
-    of the page) prefers labelled dates to the first date written.
+    ``after`` are the visible text lines below the headline, ``before`` the lines just above it
+    (nearest first), ``story`` a longer run of lines from the headline on. Dates after an
+    "updated" label count only when no other date is printed near the headline; dates above
+    it count as twice as far. ``labelled_first`` (the headline is unknown and ``after`` starts
+    at the top of the page) takes labelled dates before other printed ones.
     """
     now = now or _now()
-    windows = ["\n".join(after), "\n".join(reversed(before))]
-    updated: list[str] = []
-    for n, window in enumerate(windows):
-        first = None
-        for pos, iso in iter_dates(window, now=now, month_first=month_first):
-            lead = window[max(0, pos - LABEL_CHARS):pos]
-            if _UPDATE_LABEL.search(lead):
-                updated.append(iso)
-            elif _PUBLISH_LABEL.search(lead) or not (labelled_first and n == 0):
-                return iso
-            else:
-                first = first or iso
-        if first:
-            return first
-    if updated:
-        return updated[0]
+    kw = {"now": now, "month_first": month_first}
+    found, updated = _printed(after, labelled_only=labelled_first, **kw)
+    if labelled_first and not found:
+        found, updated = _printed(after, labelled_only=False, **kw)
+    above, above_updated = _printed(before, labelled_only=False, **kw)
+    found += [(d * BEFORE_DISTANCE_FACTOR, iso) for d, iso in above]
+    updated += [(d * BEFORE_DISTANCE_FACTOR, iso) for d, iso in above_updated]
+    for group in (found, updated):
+        if group:
+            distance, iso = min(group, key=lambda t: t[0])
+            return TextDate(iso, distance)
     text = "\n".join(story)
-    for pos, iso in iter_dates(text, now=now, month_first=month_first):
+    for pos, iso in iter_dates(text, **kw):
         if _PUBLISH_LABEL.search(text[max(0, pos - LABEL_CHARS):pos]):
-            return iso
+            return TextDate(iso, pos)
     return None
 
 
@@ -387,37 +429,30 @@ def find_published(
     iso = parse_date(jsonld_published, **mkw)
     if iso:
         published.append(iso)
-    for key in PUBLISHED_META_KEYS:
-        for value in meta.get(key, ()):
-            iso = parse_date(value, **mkw)
-            if iso:
-                published.append(iso)
-                break
+    published += _meta_dates(meta, PUBLISHED_META_KEYS, mkw)
     ranked = sorted(markup_dates(date_elements, now, month_first), key=lambda r: r[0])
+    published += [iso for rank, iso in ranked if rank == 0]
     declared = len(published)
-    published += [iso for rank, iso in ranked if rank < 2]
+    published += [iso for rank, iso in ranked if rank == 1]
+    published += _meta_dates(meta, UNSPECIFIC_META_KEYS, mkw)
     modified = [iso for rank, iso in ranked if rank >= 2]
     iso = parse_date(jsonld_modified, **mkw)
     if iso:
         modified.append(iso)
-    for key in MODIFIED_META_KEYS:
-        for value in meta.get(key, ()):
-            iso = parse_date(value, **mkw)
-            if iso:
-                modified.append(iso)
-                break
+    modified += _meta_dates(meta, MODIFIED_META_KEYS, mkw)[:1]
     published = _local_times(published)
-    text_day = find_text_date(after, before, story, labelled_first=labelled_first, **kw)
+    text = find_text_date(after, before, story, labelled_first=labelled_first, **kw)
+    text_day = text.iso if text else None
     if text_day and published + modified:
         # The date printed under the headline, confirmed by the page's own metadata, is the
         # one readers see: it settles disagreements between metadata sources.
         for iso in published + modified:
             if iso[:10] == text_day[:10]:
                 return iso if len(iso) > len(text_day) else text_day
-    if text_day and not declared and all(rank == 1 for rank, _iso in ranked if rank < 2):
-        # Only an unlabelled <time> (often a teaser's or the page's clock) against a date
-        # printed next to the headline: the printed one is the article's.
-        return text_day
+    if text and not declared and text.distance <= NEAR_HEADLINE_CHARS:
+        # Only weak metadata (an unlabelled <time>, a bare "date" meta) against a date printed
+        # right at the headline: the printed one is the article's.
+        return text.iso
     if published:
         return _agree_with_url(_by_votes(published), url_day)
     if url_day:
@@ -425,6 +460,19 @@ def find_published(
     if text_day:
         return text_day
     return modified[0] if modified else None
+
+
+def _meta_dates(meta: dict[str, list[str]], keys: Sequence[str],
+                kw: dict[str, object]) -> list[str]:
+    """The first parseable date of each key in ``keys`` that the page has, in key order."""
+    out = []
+    for key in keys:
+        for value in meta.get(key, ()):
+            iso = parse_date(value, **kw)  # type: ignore[arg-type]
+            if iso:
+                out.append(iso)
+                break
+    return out
 
 
 def _local_times(candidates: list[str]) -> list[str]:

@@ -54,6 +54,8 @@ _HEADLINE_CLASS = re.compile(r"headline|(?:^|[\s_-])(?:entry|post|article|story|
 MAX_HEADLINE_CHARS = 300
 #: A heading this similar to the headline is where the headline sits in the text.
 TITLE_LINE_SIMILARITY = 0.8
+#: At most this many lines at the anchor are skipped as the headline's own text.
+MAX_HEADLINE_LINES = 3
 #: Without such a heading, the first text containing this many leading characters of it.
 TITLE_NEEDLE_CHARS = 40
 #: How many characters of text after the headline are scanned for a written date or byline.
@@ -339,6 +341,15 @@ def _first_author(site_names: list[str], *sources: Callable[[], str | None]) -> 
     return None
 
 
+def _without_headline(lines: list[str], title: str | None) -> list[str]:
+    """``lines`` without the leading lines of the headline itself (its own dates are topics)."""
+    folded = (title or "").casefold()
+    start = 0
+    while start < len(lines) and start < MAX_HEADLINE_LINES and lines[start].casefold() in folded:
+        start += 1
+    return lines[start:]
+
+
 def _first_chars(lines: list[str], budget: int) -> list[str]:
     out, used = [], 0
     for line in lines:
@@ -370,8 +381,8 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     start = anchor if anchor is not None else body
     # One walk serves both: dates look at the first lines, Chinese bylines at all of them.
     story = lines_after(start, body, AUTHOR_TEXT_WINDOW)
-    after = _first_chars(story, TEXT_WINDOW_AFTER_TITLE if anchor is not None
-                         else TEXT_WINDOW_NO_TITLE)
+    after = _first_chars(_without_headline(story, title) if anchor is not None else story,
+                         TEXT_WINDOW_AFTER_TITLE if anchor is not None else TEXT_WINDOW_NO_TITLE)
     before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
     published = find_published(
         date_elements=marked.dates, meta=meta, jsonld_published=ld.published,
