@@ -7,8 +7,9 @@ Order (first that holds wins):
 2. UTF-16 without a BOM, recognised by its NUL pattern around ``<``.
 3. The HTTP ``Content-Type`` charset, then ``<meta charset>`` / ``<meta http-equiv>`` in the
    ``<head>`` (at most ``META_SCAN_BYTES``), then an ``<?xml encoding?>`` declaration. Each is
-   mapped to the superset browsers use (GB2312/GBK -> gb18030, Big5 -> big5hkscs, Shift_JIS ->
-   cp932, EUC-KR -> cp949, ISO-8859-1/ASCII -> cp1252) and checked against the bytes:
+   mapped to the superset browsers use (GB2312/GBK -> gb18030, Big5 -> big5hkscs, or cp950
+   where that decodes more, Shift_JIS -> cp932, EUC-KR -> cp949, ISO-8859-1/ASCII -> cp1252)
+   and checked against the bytes:
 
    * a legacy declaration on bytes that are valid UTF-8 yields UTF-8 (servers and templates keep
      an old ISO-8859-1/GB2312 label after a site moved to UTF-8; the reverse, legacy text that
@@ -323,7 +324,7 @@ def _is_utf8(data: bytes) -> bool:
 def _check_declared(data: bytes, codec: str, non_ascii: int) -> _Decoded | None:
     """The page decoded as declared, or as what the bytes prove instead; None if it fails."""
     if non_ascii == 0:
-        return _Decoded(data.decode(codec, "replace"), codec)
+        return _decode(data, codec)
     if codec == "utf-8":
         text = data.decode("utf-8", "replace")
         errors = _errors(data, text, codec)
@@ -333,24 +334,24 @@ def _check_declared(data: bytes, codec: str, non_ascii: int) -> _Decoded | None:
     min_utf8 = UTF8_OVERRIDE_MIN_BYTES_CJK if is_cjk else 1
     if non_ascii >= min_utf8 and _is_utf8(data):
         return _Decoded(data.decode("utf-8"), "utf-8")
-    text = data.decode(codec, "replace")
-    if _errors(data, text, codec) > DECLARED_MAX_ERROR_SHARE * non_ascii:
+    declared = _decode(data, codec)
+    if _errors(data, declared.text, codec) > DECLARED_MAX_ERROR_SHARE * non_ascii:
         return None
     if non_ascii < CJK_MIN_BYTES:
-        return _Decoded(text, codec)
+        return declared
     if is_cjk:
-        score = _common_share(text)
+        score = _common_share(declared.text)
         if score >= CJK_MIN_COMMON_SHARE:
-            return _Decoded(text, codec)
+            return declared
         best = _best_cjk(_sample(data), exclude=codec)
         if best is not None and best[1] > score:
-            return _Decoded(data.decode(best[0], "replace"), best[0])
-        return _Decoded(text, codec)
+            return _decode(data, best[0])
+        return declared
     if codec not in _SINGLE_BYTE_EXEMPT:
         best = _best_cjk(_sample(data))
         if best is not None:
-            return _Decoded(data.decode(best[0], "replace"), best[0])
-    return _Decoded(text, codec)
+            return _decode(data, best[0])
+    return declared
 
 
 def _detect(data: bytes, non_ascii: int) -> _Decoded:
@@ -366,7 +367,18 @@ def _detect(data: bytes, non_ascii: int) -> _Decoded:
     sample = _sample(data)
     best = _best_cjk(sample)
     codec = best[0] if best is not None else _statistical(sample) or FALLBACK_ENCODING
-    return _Decoded(data.decode(codec, "replace"), codec)
+    return _decode(data, codec)
+
+
+def _decode(data: bytes, codec: str) -> _Decoded:
+    """``data`` decoded with ``codec``, errors replaced. Big5 is read as Big5-HKSCS, which lacks
+    a few Microsoft additions (the euro sign): cp950 is used instead when it decodes more."""
+    text = data.decode(codec, "replace")
+    if codec == "big5hkscs" and "\ufffd" in text:
+        alternative = data.decode("cp950", "replace")
+        if alternative.count("\ufffd") < text.count("\ufffd"):
+            return _Decoded(alternative, "cp950")
+    return _Decoded(text, codec)
 
 
 def _common_share(text: str) -> float:
@@ -412,7 +424,7 @@ def _best_cjk(sample: bytes, exclude: str | None = None) -> tuple[str, float] | 
     for codec in _CJK_CODECS:
         if codec == exclude:
             continue
-        text = sample.decode(codec, "replace")
+        text = _decode(sample, codec).text
         if _errors(sample, text, codec) > CJK_MAX_ERROR_SHARE * non_ascii:
             continue
         score = _common_share(text)

@@ -130,6 +130,11 @@ def test_short_chinese_page_without_declaration() -> None:
         assert decode_html(html.encode(codec)) == (html, expected)
 
 
+def test_big5_with_microsoft_euro_sign_uses_cp950() -> None:
+    html = html_page(ZH_HANT + "價格：20€", meta_charset("big5"))
+    assert decode_html(html.encode("cp950")) == (html, "cp950")
+
+
 def test_gb2312_label_decodes_gbk_only_characters() -> None:
     data = html_page(ZH_HANS, meta_charset("gb2312")).encode("gbk")
     with pytest.raises(UnicodeDecodeError):
