@@ -22,9 +22,11 @@ Order (first that holds wins):
      text has many (Big5 labelled GB2312).
 
 4. Detection: valid (or nearly valid) UTF-8; else cp1252 if there are too few non-ASCII bytes
-   for statistics; else the CJK encoding whose text has the most common
-   characters; else charset_normalizer, preferring cp1252 among equally plausible Latin code
-   pages (it picks cp1250/cp852 for English pages with curly quotes); else cp1252.
+   for statistics; else the CJK encoding whose text has the most common characters (this
+   catches GBK pages that charset_normalizer misreads, such as one with a title cut
+   mid-character, read as ptcp154); else charset_normalizer, preferring cp1252 among equally
+   plausible Latin code pages (it picks cp1250/cp852 for English pages with curly quotes);
+   else cp1252.
 
 Text always comes back, with U+FFFD for undecodable bytes. ``DecodeError`` is raised only for
 data that is not text at all: a known binary magic number, or many NUL bytes.

@@ -81,8 +81,9 @@ def iter_pages(
     return _pages(specs, site_key, stdin, max_page_bytes)
 
 
-def _classify(name: str) -> _Input:
+def _classify(name: str | os.PathLike[str]) -> _Input:
     """What kind of input ``name`` is; ``InputError`` if it cannot be read as any."""
+    name = os.fspath(name)
     if name == STDIN:
         return _Input("stdin", name)
     path = Path(name)

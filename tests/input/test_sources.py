@@ -113,6 +113,8 @@ def test_folder_trailing_slash_keeps_folder_name(tmp_path: Path) -> None:
     root.mkdir()
     (root / "p.html").write_text("<p>x</p>")
     assert [p.site for p in iter_pages([str(root) + "/"])] == ["siteA"]
+    # Path objects work too, and Page.source is always a string
+    assert [p.source for p in iter_pages([root])] == [str(root)]  # type: ignore[list-item]
 
 
 def test_folder_with_random_and_binary_files(tmp_path: Path) -> None:
