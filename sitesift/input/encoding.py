@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections import Counter
 from typing import NamedTuple
 
 import charset_normalizer
@@ -183,7 +184,7 @@ _COMMON_HANGUL = frozenset(
     "이다는의에하고을가서지로기한사리도자게들대있인수어일해아정나시보요것니라그제전부주우상만원국"
     "했와학적습용여구거스내비영중오세없성위문소되면터을를년까동화장경연조실공신계관발방회"
 )
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 _FIRST_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 _ASCII_PROBE = b"<!DOCTYPE html><meta charset=\"x\">/&;:-_=#'\n\tAZaz09"
@@ -390,11 +391,14 @@ def _common_share(text: str) -> float:
     Kana count as a class (any full-width kana is common in Japanese and rare in mojibake);
     Han and Hangul go by frequency lists: mojibake lands on Han and Hangul too, but on rare ones.
     """
-    chars = _NON_ASCII.findall(text, 0, CJK_SCAN_CHARS)[:CJK_SCORE_SAMPLE]
-    common = [c for c in chars if _is_common_cjk(c)]
-    if len(set(common)) < CJK_MIN_DISTINCT_COMMON:
+    chars = _ASCII_RUNS.sub("", text[:CJK_SCAN_CHARS])[:CJK_SCORE_SAMPLE]
+    if not chars:
         return 0.0
-    return len(common) / len(chars)
+    counts = Counter(chars)  # counting in C, then one test per distinct character
+    common = [n for c, n in counts.items() if _is_common_cjk(c)]
+    if len(common) < CJK_MIN_DISTINCT_COMMON:
+        return 0.0
+    return sum(common) / len(chars)
 
 
 def _is_common_cjk(char: str) -> bool:
