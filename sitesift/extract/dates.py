@@ -30,11 +30,11 @@ __all__ = [
 MIN_YEAR = 1995
 #: How many characters before a date are searched for its label ("发布时间：", "Updated").
 LABEL_CHARS = 20
-#: A date line: the date starts within this many characters of a line at most this long
-#: ("By X | 20. Mai 2007 | News"), or within ``PARAGRAPH_START_CHARS`` of any line
-#: ("31. Oktober 2023. Dragqueens sind ...").
+#: A date line: the date starts within this many characters of a line of at most this many
+#: words ("By X | 20. Mai 2007 | News"), or within ``PARAGRAPH_START_CHARS`` of any line
+#: ("31. Oktober 2023. Dragqueens sind ..."). Longer lines are sentences of the story.
 LINE_START_CHARS = 40
-DATE_LINE_CHARS = 200
+DATE_LINE_WORDS = 12
 PARAGRAPH_START_CHARS = 3
 #: Dates printed above the headline count as this many times farther than those below.
 BEFORE_DISTANCE_FACTOR = 2
@@ -344,12 +344,23 @@ class TextDate:
     distance: int
 
 
-def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime,
-             month_first: bool) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
+def _word_count(line: str) -> int:
+    """Words of a line, a CJK character counting half (two characters make a word)."""
+    cjk = len(_CJK_CHAR.findall(line))
+    return len(_WORD.findall(_CJK_CHAR.sub(" ", line))) + cjk // 2
+
+
+def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month_first: bool,
+             backwards: bool = False) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """(distance, date) of dates printed as date lines in ``window``, and of "updated" ones.
 
     A printed date opens its line (a byline or date line) or follows a publication label;
-    dates inside running sentences are story events and are skipped.
+    dates inside running sentences are story events and are skipped. ``backwards``: the lines
+    run upwards from the headline, so a date's distance is counted from its line's end.
     """
     found: list[tuple[int, str]] = []
     updated: list[tuple[int, str]] = []
@@ -357,12 +368,13 @@ def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime,
     for line in window:
         for pos, iso in iter_dates(line, now=now, month_first=month_first):
             lead = line[max(0, pos - LABEL_CHARS):pos]
+            away = distance + (len(line) - pos if backwards else pos)
             if _UPDATE_LABEL.search(lead):
-                updated.append((distance + pos, iso))
+                updated.append((away, iso))
             elif _PUBLISH_LABEL.search(lead) or (not labelled_only and (
-                    (pos <= LINE_START_CHARS and len(line) <= DATE_LINE_CHARS)
+                    (pos <= LINE_START_CHARS and _word_count(line) <= DATE_LINE_WORDS)
                     or pos <= PARAGRAPH_START_CHARS)):
-                found.append((distance + pos, iso))
+                found.append((away, iso))
         distance += len(line) + 1
     return found, updated
 
@@ -384,7 +396,7 @@ def find_text_date(after: Sequence[str], before: Sequence[str] = (),
     found, updated = _printed(after, labelled_only=labelled_first, **kw)
     if labelled_first and not found:
         found, updated = _printed(after, labelled_only=False, **kw)
-    above, above_updated = _printed(before, labelled_only=False, **kw)
+    above, above_updated = _printed(before, labelled_only=False, backwards=True, **kw)
     found += [(d * BEFORE_DISTANCE_FACTOR, iso) for d, iso in above]
     updated += [(d * BEFORE_DISTANCE_FACTOR, iso) for d, iso in above_updated]
     for group in (found, updated):
