@@ -38,10 +38,12 @@ from sitesift.parse.dom import (
     POSITIVE_HINTS,
     SKIP_TAGS,
     START,
+    cjk_count,
     drop_keep_tail,
     hint_tokens,
     is_hidden,
     punctuation_count,
+    text_weight,
     walk,
 )
 
@@ -92,8 +94,8 @@ _RELATED_LABEL = re.compile(
     r"[\w\s'’:：-]{0,40}$",
     re.IGNORECASE,
 )
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-_NON_SPACE = re.compile(r"\S")
+#: Blocks that are items of a list or table.
+_ITEM_TAGS = frozenset({"li", "dd", "dt", "td", "th"})
 #: Tags never removed by class/id hints: the document frame.
 _FRAME_TAGS = frozenset({"html", "body", "main", "article"})
 
@@ -108,6 +110,9 @@ class Content:
     nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
 
 
+#: A run of siblings replaces their parent only when leaving out the rest gains at least this
+#: share of the run's score: a trailing list of short items is not reason enough.
+RUN_MIN_GAIN = 0.3
 #: Prose inside an element marked up as the article body (schema.org ``itemprop``) counts this
 #: many times: the page's own statement of where its text is.
 MARKED_BODY_BOOST = 2.0
@@ -166,11 +171,11 @@ class _Unit:
 
 
 def _measure(unit: _Unit, text: str, in_link: bool) -> None:
-    chars = len(_NON_SPACE.findall(text))
+    chars = text_weight(text)
     if not chars:
         return
     unit.chars += chars
-    unit.cjk += len(_CJK.findall(text))
+    unit.cjk += cjk_count(text)
     unit.punct += punctuation_count(text)
     if in_link:
         unit.link_chars += chars
@@ -351,8 +356,13 @@ def _choose(body: etree._Element, units: list[_Unit]) -> etree._Element:
             best, best_score, best_run = el, value, None
         if len(children) >= 2 and own.get(el, 0.0) <= 0:
             run, start, end = _best_run(children)
-            if end - start >= 2 and run > best_score:
+            if end - start >= 2 and run > best_score and \
+                    run - value >= RUN_MIN_GAIN * run:
                 best, best_score, best_run = el, run, (el, start, end)
+    if best_score <= 0:
+        # No prose anywhere (a page of links): no element is main text; the body, pruned of
+        # its link lists, is all there is.
+        return body
     if best_run is None:
         return best
     parent, start, end = best_run
@@ -437,8 +447,12 @@ def _prune(node: etree._Element) -> None:
     # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
     prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
     if prose_at:
-        for unit in units[: prose_at[0]] + units[prose_at[-1] + 1:]:
+        for unit in units[: prose_at[0]]:
             if unit.block not in keep:
+                doomed.append(unit.block)
+        for unit in units[prose_at[-1] + 1:]:
+            # List items and table cells after the text are usually its own list or table.
+            if unit.block not in keep and unit.block.tag not in _ITEM_TAGS:
                 doomed.append(unit.block)
     # Lists and tables that are mostly links as a whole.
     for el in node.iter("ul", "ol", "table", "dl"):

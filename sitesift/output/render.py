@@ -23,7 +23,8 @@ from sitesift.parse.dom import (
 
 __all__ = ["to_markdown", "to_text"]
 
-_SPACE = re.compile(r"[ \t\r\f\v\u00a0\u3000\u200b]+")
+#: Runs of spaces left where inline pieces meet ("a " + " b").
+_SPACES = re.compile(r" {2,}")
 _NEWLINES = re.compile(r"\s*\n\s*")
 #: Markdown characters escaped in ordinary text so they are not read as markup.
 _MD_ESCAPE = re.compile(r"([\\`*_\[\]#|])")
@@ -48,18 +49,27 @@ class _Paragraphs:
             return
         if pre:
             # Protect newlines of preformatted text from the collapse in flush().
-            self.pieces.append(text.replace("\n", "\x00"))
+            self.pieces.append(text.replace("\n", "\x00").replace(" ", "\x01"))
         else:
-            self.pieces.append(_SPACE.sub(" ", text.replace("\n", " ")))
+            collapsed = " ".join(text.replace("\u200b", "").split())
+            if not collapsed:
+                self.pieces.append(" ")
+                return
+            if text[0].isspace():
+                collapsed = " " + collapsed
+            if text[-1].isspace():
+                collapsed += " "
+            self.pieces.append(collapsed)
 
     def newline(self) -> None:
         self.pieces.append("\n")
 
     def flush(self) -> None:
-        raw = "".join(self.pieces)
+        raw = _SPACES.sub(" ", "".join(self.pieces))
         self.pieces = []
         lines = [ln.strip(" ") for ln in raw.split("\n")]
-        text = "\n".join(ln for ln in lines if ln).replace("\x00", "\n").strip("\n")
+        text = "\n".join(ln for ln in lines if ln)
+        text = text.replace("\x00", "\n").replace("\x01", " ").strip("\n")
         if text.strip():
             self.paragraphs.append(self.prefix + text if self.prefix else text)
         self.prefix = ""

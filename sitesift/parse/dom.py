@@ -20,6 +20,7 @@ __all__ = [
     "NEGATIVE_HINTS",
     "POSITIVE_HINTS",
     "SKIP_TAGS",
+    "cjk_count",
     "class_id",
     "drop_keep_tail",
     "elements",
@@ -81,9 +82,11 @@ POSITIVE_HINTS = frozenset({
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _SPACE = re.compile(r"\s+")
-_NON_SPACE = re.compile(r"\S")
 #: ASCII and CJK sentence punctuation: prose has it, menus and link lists rarely do.
-_PUNCT = re.compile(r"[,.;:!?，。；：！？、…]")
+_ASCII_PUNCT = ",.;:!?"
+_ALL_PUNCT = _ASCII_PUNCT + "，。；：！？、…"
+_SPACES = re.compile(r"\s+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 
 
 def elements(root: etree._Element) -> Iterator[lxml.html.HtmlElement]:
@@ -133,12 +136,23 @@ def text_weight(text: str | None) -> int:
     """Characters that are not white space: comparable across spaced and unspaced scripts."""
     if not text:
         return 0
-    return len(_NON_SPACE.findall(text))
+    return len(text) - sum(len(gap) for gap in _SPACES.findall(text))
 
 
 def punctuation_count(text: str | None) -> int:
     """Sentence punctuation marks, ASCII and CJK."""
-    return len(_PUNCT.findall(text)) if text else 0
+    if not text:
+        return 0
+    if text.isascii():
+        return sum(text.count(mark) for mark in _ASCII_PUNCT)
+    return sum(text.count(mark) for mark in _ALL_PUNCT)
+
+
+def cjk_count(text: str | None) -> int:
+    """Chinese, Japanese and Korean characters (each is a word-like unit of meaning)."""
+    if not text or text.isascii():
+        return 0
+    return len(_CJK.findall(text))
 
 
 def class_id(el: etree._Element) -> str:

@@ -1,0 +1,89 @@
+"""DOM primitives: iterative walks, text measures, hints."""
+
+from __future__ import annotations
+
+import lxml.html
+from lxml import etree
+
+from sitesift.parse import parse_html
+from sitesift.parse.dom import (
+    END,
+    START,
+    cjk_count,
+    drop_keep_tail,
+    hint_tokens,
+    is_hidden,
+    link_density,
+    postorder,
+    punctuation_count,
+    text_weight,
+    walk,
+)
+
+#: Nesting deeper than Python's default recursion limit (1,000).
+DEEP = 3000
+
+
+def _deep_tree(depth: int) -> lxml.html.HtmlElement:
+    root = lxml.html.Element("div")
+    el = root
+    for _ in range(depth):
+        el = etree.SubElement(el, "div")
+    el.text = "bottom"
+    return root
+
+
+def test_walk_is_iterative_and_balanced() -> None:
+    events = list(walk(_deep_tree(DEEP)))
+    assert len(events) == 2 * (DEEP + 1)
+    assert sum(1 for kind, _ in events if kind == START) == sum(
+        1 for kind, _ in events if kind == END
+    )
+
+
+def test_postorder_puts_children_before_parents() -> None:
+    root = lxml.html.fromstring("<div><p><b>x</b></p><p>y</p></div>")
+    order = postorder(root)
+    assert [el.tag for el in order] == ["p", "b", "p", "div"]
+    assert order[1].getparent() is order[2]
+    assert order[-1] is root
+
+
+def test_text_weight_ignores_white_space_and_counts_cjk() -> None:
+    assert text_weight(" a b\n c ") == 3
+    assert text_weight("中文 内容") == 4
+    assert text_weight(None) == 0
+    assert cjk_count("abc中文") == 2
+    assert cjk_count("plain ascii") == 0
+
+
+def test_punctuation_counts_ascii_and_cjk() -> None:
+    assert punctuation_count("One, two. Three!") == 3
+    assert punctuation_count("你好，世界。") == 2
+    assert punctuation_count("Home About Contact") == 0
+
+
+def test_hint_tokens_split_camel_case_and_separators() -> None:
+    el = lxml.html.fromstring('<div class="topAd article-body" id="main_col"></div>')
+    tokens = hint_tokens(el)
+    assert {"top", "ad", "article", "body", "main", "col", "articlebody"} <= tokens
+    assert "header" not in hint_tokens(lxml.html.fromstring('<div class="shadow"></div>'))
+
+
+def test_is_hidden() -> None:
+    assert is_hidden(lxml.html.fromstring('<div style="display: none">x</div>'))
+    assert is_hidden(lxml.html.fromstring("<div hidden>x</div>"))
+    assert not is_hidden(lxml.html.fromstring('<div style="color: red">x</div>'))
+
+
+def test_link_density() -> None:
+    el = lxml.html.fromstring('<p>abcd <a href="#">efgh</a></p>')
+    assert link_density(el) == 0.5
+    assert link_density(lxml.html.fromstring("<p></p>")) == 0.0
+
+
+def test_drop_keep_tail_keeps_following_text() -> None:
+    root = parse_html("<html><body><p>a<span>gone</span> tail</p></body></html>")
+    span = root.find(".//span")
+    drop_keep_tail(span)
+    assert root.find(".//p").text_content() == "a tail"
