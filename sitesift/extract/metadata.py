@@ -31,11 +31,13 @@ from sitesift.extract.titles import TitleCandidates, choose_title, normalize_spa
 __all__ = ["Metadata", "extract_metadata", "lines_after", "lines_before", "read_meta"]
 
 #: Meta keys whose content may be the article title, best first.
-TITLE_META_KEYS = (
-    "og:title", "twitter:title", "dc.title", "dcterm.title", "dcterms.title", "title",
-    "headline", "sailthru.title", "parsely-title", "weibo:article:title", "weibo:webpage:title",
-    "citation_title",
+#: Meta keys where the publisher declares the article's title, best first.
+DECLARED_TITLE_KEYS = (
+    "dc.title", "dcterm.title", "dcterms.title", "og:title", "weibo:article:title",
+    "twitter:title", "parsely-title", "headline", "citation_title",
 )
+#: Other title-like meta keys: often a copy of ``<title>`` with the site name.
+TITLE_META_KEYS = ("title", "weibo:webpage:title", "sailthru.title")
 #: Meta keys naming the site (used to strip decoration from ``<title>``).
 SITE_META_KEYS = ("og:site_name", "application-name", "twitter:site", "al:android:app_name",
                   "al:ios:app_name", "publisher", "dc.publisher", "copyright")
@@ -372,10 +374,12 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     lang = normalize_space(root.get("lang") or root.get("xml:lang")) or ld.lang or (
         meta.get("og:locale", [None])[0]) or (meta.get("content-language", [None])[0])
     site_names = _site_names(meta, ld.site_name, url)
-    meta_titles = [ld.headline] if ld.headline else []
-    meta_titles += [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
+    declared = [ld.headline] if ld.headline else []
+    declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
+    meta_titles = [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
     title = choose_title(TitleCandidates(
-        doc_title=_doc_title(root), meta_titles=tuple(meta_titles),
+        doc_title=_doc_title(root), declared_titles=tuple(declared),
+        meta_titles=tuple(meta_titles),
         headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names)))
     anchor = _anchor(title, body, headings)
     start = anchor if anchor is not None else body

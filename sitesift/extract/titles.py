@@ -23,6 +23,8 @@ __all__ = ["TitleCandidates", "choose_title", "normalize_space", "strip_site_nam
 MIN_HEADING_SIMILARITY = 0.6
 #: A metadata title this similar to the chosen heading is taken to be the same headline.
 SAME_TITLE_SIMILARITY = 0.9
+#: A declared title at least this similar to ``<title>`` or a heading is shown by the page.
+DECLARED_AGREEMENT = 0.5
 #: Headings longer than this are paragraphs styled as headings.
 MAX_TITLE_CHARS = 300
 #: A segment cut from ``<title>`` is dropped as site decoration only if what remains has at least
@@ -51,6 +53,10 @@ class TitleCandidates:
     """Title sources of one page; ``headings`` in document order (h1 first, then h2...)."""
 
     doc_title: str | None = None
+    #: Titles the publisher declares for the article (JSON-LD headline, Dublin Core, Open
+    #: Graph, Twitter), best first: taken as written when the page agrees with them.
+    declared_titles: tuple[str, ...] = ()
+    #: Other title-like meta values (meta name="title" usually copies ``<title>``).
     meta_titles: tuple[str, ...] = ()
     #: (kind, text): kind is the tag (h1, h2, h3) or "headline"/"title" for marked elements.
     headings: tuple[tuple[str, str], ...] = ()
@@ -124,6 +130,14 @@ def _longest_part(title: str) -> str:
     return best
 
 
+def _agrees(declared: str, text: str) -> bool:
+    """Whether the page shows ``declared`` (a heading or ``<title>`` similar to it or holding
+    it): a declared title matching nothing on the page is a section or campaign name."""
+    a, b = declared.casefold(), text.casefold()
+    return a in b or (b in a and len(b) >= MIN_REMAINING_CHARS) or \
+        _sim(a, b) >= DECLARED_AGREEMENT
+
+
 def _words(text: str) -> int:
     cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff" or "\u3040" <= ch <= "\u30ff")
     return len(text.split()) + cjk // 2
@@ -132,7 +146,17 @@ def _words(text: str) -> int:
 def choose_title(c: TitleCandidates) -> str | None:
     """The headline of the page, or None when it names nothing."""
     doc = strip_site_name(c.doc_title or "", c.site_names)
-    metas = [strip_site_name(t, c.site_names) for t in c.meta_titles if normalize_space(t)]
+    declared = [normalize_space(t) for t in c.declared_titles if normalize_space(t)]
+    declared = [t for t in declared if not _is_site_name(t, c.site_names)
+                and len(t) <= MAX_TITLE_CHARS]
+    page_texts = [normalize_space(c.doc_title)] + [normalize_space(h) for _k, h in c.headings]
+    declared = [t for t in declared if any(_agrees(t, p) for p in page_texts if p)]
+    if declared:
+        # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
+        # as written: it is the title the page gives itself for sharing and indexing.
+        return declared[0]
+    metas = [strip_site_name(t, c.site_names)
+             for t in (*c.declared_titles, *c.meta_titles) if normalize_space(t)]
     headings = [(k, h) for k, h in ((k, normalize_space(h)) for k, h in c.headings)
                 if h and len(h) <= MAX_TITLE_CHARS]
     references = [r for r in (normalize_space(c.doc_title), doc, *metas) if r]
