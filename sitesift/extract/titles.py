@@ -173,10 +173,11 @@ def choose_title(c: TitleCandidates) -> str | None:
         return best
     if metas:
         return metas[0]
-    # Only ``<title>``, unlike every heading: a generic title ("News", the site name) loses to
-    # a long h1 or headline-marked element; otherwise the title is cut at a separator.
+    # ``<title>`` resembles no heading: it names the site or section ("New York Post Online
+    # Edition: Breaking News"), and a long h1 or headline-marked element is the headline.
+    # Without one, ``<title>`` is cut at a separator.
     strong = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_HEADLINE_WORDS]
-    if strong and (not doc or _words(doc) < MIN_HEADLINE_WORDS or _is_site_name(doc, ())):
+    if strong:
         return strong[0]
     if not doc:
         long_enough = [h for _k, h in headings if _words(h) >= MIN_HEADLINE_WORDS]
@@ -187,12 +188,4 @@ def choose_title(c: TitleCandidates) -> str | None:
                       key=lambda t: t[1])
         if s >= MIN_HEADING_SIMILARITY and _words(kept) >= 2:
             return kept
-    if strong and _sim(doc, strong[0]) < MIN_HEADING_SIMILARITY and _looks_generic(doc):
-        return strong[0]
     return _longest_part(doc)
-
-
-def _looks_generic(doc: str) -> bool:
-    """A ``<title>`` made of a site name and section labels ("Sportal > Golf > News")."""
-    parts = [p for p in _SEPARATOR.split(doc) if p and p.strip()]
-    return all(_words(p) < MIN_HEADLINE_WORDS for p in parts)
