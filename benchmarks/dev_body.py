@@ -28,7 +28,9 @@ SCORER = REPO / ".." / "shared" / "bench" / "score.py"
 #: Sets whose gold compares characters (Chinese); the others compare word shingles.
 CHAR_METRIC_SETS = {"zh-news-dev", "cleanportal", "zh-sites", "list-detail"}
 
-_META_CHARSET = re.compile(rb"""<(?:meta|text)[^>]+(?:charset|encoding)\s*=\s*["']?\s*([\w:.-]+)""", re.IGNORECASE)
+_META_CHARSET = re.compile(
+    rb"""<(?:meta|text)[^>]+(?:charset|encoding)\s*=\s*["']?\s*([\w:.-]+)""", re.IGNORECASE
+)
 
 
 def _fallback_decode(data: bytes) -> tuple[str, str]:
@@ -79,7 +81,8 @@ def run_set(name: str, out_dir: Path, peer: str | None, worst: int) -> None:
 
     folder = DATA / name
     decode = _decoder()
-    manifest = [json.loads(line) for line in open(folder / "pages.jsonl", encoding="utf-8")]
+    with open(folder / "pages.jsonl", encoding="utf-8") as fh:
+        manifest = [json.loads(line) for line in fh]
     pages = []
     for entry in manifest:
         data = (folder / entry["file"]).read_bytes()
@@ -95,6 +98,19 @@ def run_set(name: str, out_dir: Path, peer: str | None, worst: int) -> None:
         for record in records:
             fh.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
     errors = [r for r in records if r.error]
+    # The content extractor alone (parse + extract_content), and the parser alone, on the
+    # same pages: which part of the pipeline's time is ours.
+    from sitesift.extract.content import extract_content
+    from sitesift.parse import parse_html
+
+    start = time.perf_counter()
+    for page in pages:
+        parse_html(page.html)
+    parse_rate = len(pages) / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for page in pages:
+        extract_content(parse_html(page.html), url=page.url)
+    content_rate = len(pages) / (time.perf_counter() - start)
     scorer = _load_scorer()
     res = scorer.score(str(folder), str(pred_path))
     metric = "char_f1" if name in CHAR_METRIC_SETS else "shingle_f1"
@@ -102,7 +118,8 @@ def run_set(name: str, out_dir: Path, peer: str | None, worst: int) -> None:
             "page_type_acc", "title_char_f1")
     figures = "  ".join(f"{k}={res[k]}" for k in keys if res.get(k) is not None)
     print(f"{name:14s} [{metric}={res.get(metric)}] {figures}  "
-          f"pages/s={len(pages) / elapsed:.1f} errors={len(errors)}")
+          f"pages/s={len(pages) / elapsed:.1f} (parse+content {content_rate:.1f}, "
+          f"parse {parse_rate:.1f}) errors={len(errors)}")
     for record in errors[:5]:
         print(f"    error {record.id}: {record.error}")
     if peer == "trafilatura":
@@ -114,7 +131,8 @@ def run_set(name: str, out_dir: Path, peer: str | None, worst: int) -> None:
         peer_rate = len(pages) / (time.perf_counter() - start)
         print(f"{'':14s} trafilatura pages/s={peer_rate:.1f} (same run, same decoded pages)")
     if worst:
-        gold = {g["id"]: g for g in map(json.loads, open(folder / "gold.jsonl", encoding="utf-8"))}
+        with open(folder / "gold.jsonl", encoding="utf-8") as fh:
+            gold = {g["id"]: g for g in map(json.loads, fh)}
         rows = []
         for record in records:
             g = gold.get(record.id, {})
