@@ -23,6 +23,11 @@ __all__ = ["TitleCandidates", "choose_title", "normalize_space", "strip_site_nam
 MIN_HEADING_SIMILARITY = 0.6
 #: A metadata title this similar to the chosen heading is taken to be the same headline.
 SAME_TITLE_SIMILARITY = 0.9
+#: A title segment holding the site name with at most this many more characters still names
+#: the site ("The Star Online" for "thestar").
+SITE_NAME_SLACK = 12
+#: Most words of decoration (site, section, date) around a headline in a heading or title.
+MAX_DECORATION_WORDS = 5
 #: A declared title at least this similar to ``<title>`` or a heading is shown by the page.
 DECLARED_AGREEMENT = 0.5
 #: Headings longer than this are paragraphs styled as headings.
@@ -83,8 +88,11 @@ def _segments(title: str) -> list[tuple[str, str]]:
 
 
 def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
+    """Whether one segment of a title is the site's name (a host name counts)."""
     if _DOMAIN.match(part):
         return True
+    if _SEPARATOR_STRICT.search(part):
+        return False
     folded = part.casefold()
     for name in site_names:
         name = name.casefold()
@@ -92,7 +100,8 @@ def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
             continue
         if folded == name or _sim(folded, name) >= SAME_TITLE_SIMILARITY:
             return True
-        if len(folded) >= 3 and (folded in name or name in folded) and len(folded) < 40:
+        if len(folded) >= 3 and (folded in name or (
+                name in folded and len(folded) <= len(name) + SITE_NAME_SLACK)):
             return True
     return False
 
@@ -128,6 +137,26 @@ def _longest_part(title: str) -> str:
     if len(best) < MIN_REMAINING_CHARS or len(best) * 2 < len(title) - len(best) * 0.5:
         return title
     return best
+
+
+def _undecorated(best: str, others: Iterable[str]) -> str:
+    """``best`` without decoration another candidate lacks: "Wednesday, 09 January 2008
+    Headline" or "Site.com | Sports | Headline" become "Headline" when "Headline" is also a
+    candidate."""
+    folded = best.casefold()
+    core = best
+    for other in others:
+        if not other or len(other) < MIN_REMAINING_CHARS or len(other) >= len(core):
+            continue
+        if other.casefold() in folded:
+            rest = folded.replace(other.casefold(), " ", 1)
+            if (_SEPARATOR.search(" " + rest + " ") or re.search(r"\d", rest)) and \
+                    len(_WORD.findall(rest)) <= MAX_DECORATION_WORDS:
+                core = other
+    return core
+
+
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def _agrees(declared: str, text: str) -> bool:
@@ -166,6 +195,8 @@ def choose_title(c: TitleCandidates) -> str | None:
         if s > best_sim + 1e-9:
             best, best_sim = h, s
     if best is not None and best_sim >= MIN_HEADING_SIMILARITY:
+        best = _undecorated(best, [doc, _longest_part(doc), *metas,
+                                   *(h for _k, h in headings)])
         # The publisher's metadata headline, when it is the same text, keeps its exact wording.
         for m in metas:
             if _sim(m, best) >= SAME_TITLE_SIMILARITY and len(m) >= len(best):
