@@ -72,6 +72,8 @@ LABEL_PENALTY = 0.2
 HINT_KEEP_SHARE = 0.6
 #: Inside the container, a block whose link share exceeds this and that is not prose is removed.
 PRUNE_LINK_SHARE = 0.5
+#: After the last prose, a short unit with more links than this share is a label, not text.
+TRAILING_MAX_LINK_SHARE = 0.3
 #: A page is ``detail`` when its main container holds at least this much weighted prose...
 DETAIL_MIN_PROSE = 400
 #: ...and ``list`` when links hold at least this share of the body text and many items repeat.
@@ -431,6 +433,14 @@ def _labelled_sections(node: etree._Element, units: list[_Unit],
     return doomed
 
 
+def _is_trailing_label(unit: _Unit) -> bool:
+    """After the text: a label ("Share this", "Like this:", "Tags") or links, not a closing
+    sentence such as "Thanks for reading!"."""
+    if unit.link_share > TRAILING_MAX_LINK_SHARE or not unit.punct:
+        return True
+    return _text(unit).endswith((":", "："))
+
+
 def _prune(node: etree._Element) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place)."""
@@ -452,7 +462,8 @@ def _prune(node: etree._Element) -> None:
                 doomed.append(unit.block)
         for unit in units[prose_at[-1] + 1:]:
             # List items and table cells after the text are usually its own list or table.
-            if unit.block not in keep and unit.block.tag not in _ITEM_TAGS:
+            if unit.block not in keep and unit.block.tag not in _ITEM_TAGS and \
+                    _is_trailing_label(unit):
                 doomed.append(unit.block)
     # Lists and tables that are mostly links as a whole.
     for el in node.iter("ul", "ol", "table", "dl"):
