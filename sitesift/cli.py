@@ -144,18 +144,10 @@ def _run_extract(args: argparse.Namespace) -> int:
     from sitesift.pipeline import Extractor
 
     options: Options = args.options
-    try:
-        pages = iter_pages(args.inputs, site_key=options.site_key, stdin=sys.stdin)
-        # Validation of every input happens before the first page is read.
-        first = next(pages, None)
-    except InputError as exc:
-        print(f"sitesift: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-
-    def all_pages() -> Iterator:
-        if first is not None:
-            yield first
-            yield from pages
+    # Every input is validated here, before the first page is read (InputError: exit 2).
+    pages = iter_pages(
+        args.inputs, site_key=options.site_key, max_page_bytes=options.max_page_bytes
+    )
 
     show = not args.quiet and sys.stderr.isatty()
     extractor = Extractor(options)
@@ -164,7 +156,7 @@ def _run_extract(args: argparse.Namespace) -> int:
         writer = open_writer(stream, options.output_format)
         bar = tqdm(total=None, unit="page", disable=not show, file=sys.stderr, dynamic_ncols=True)
         try:
-            for record in extractor.extract_many(all_pages()):
+            for record in extractor.extract_many(pages):
                 writer.write(record)
                 total += 1
                 failed += record.error is not None
