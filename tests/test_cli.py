@@ -1,0 +1,120 @@
+import gzip
+import io
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from sitesift import cli
+
+REPO = Path(__file__).resolve().parents[1]
+ARTICLE = (
+    "<html><head><title>Ferry timetable</title></head><body><nav><a href='/'>Home</a></nav>"
+    "<article><h1>Ferry timetable</h1><p>A new winter timetable for the island ferries takes "
+    "effect on Monday, with fewer crossings at midday and an extra early boat.</p></article>"
+    "</body></html>"
+)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_parse_args_builds_validated_options() -> None:
+    args = cli.parse_args(["extract", "x", "--method", "page", "--page-timeout", "0"])
+    assert args.options.method == "page" and args.options.page_timeout is None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["extract"], ["extract", "x", "--method", "nope"], ["extract", "-", "-"],
+     ["extract", "x", "--page-timeout", "abc"], ["frobnicate"]],
+)
+def test_usage_errors_exit_with_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.parse_args(argv)
+    assert info.value.code == 2
+
+
+def test_help_teaches_inputs_and_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.parse_args(["extract", "--help"])
+    text = capsys.readouterr().out
+    assert "WARC" in text and "Exit codes" in text and "--site-key" in text
+
+
+def test_extract_examples_prints_one_record_per_page(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["extract", str(REPO / "examples"), "-q"], capsys)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert len(records) == len(list((REPO / "examples").rglob("*.html")))
+    assert all(r["error"] is None and r["text"] for r in records)
+    assert any("跨海大桥" in r["text"] for r in records)
+
+
+def test_missing_input_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["extract", "/no/such/place"], capsys)
+    assert code == 2 and "/no/such/place" in err
+
+
+def test_stdin_input_and_output_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [{"id": "a", "url": "https://news.example.co.uk/a.html", "html": ARTICLE},
+             {"id": "b", "url": None, "html": ""}]
+    data = "\n".join(json.dumps(x) for x in lines).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    out_file = tmp_path / "out" / "records.jsonl"
+    code, _, err = run(["extract", "-", "-o", str(out_file)], capsys)
+    records = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert code == 1  # page b is empty: an error record, and exit code 1
+    assert [r["id"] for r in records] == ["a", "b"]
+    assert records[0]["site"] == "example.co.uk" and "winter timetable" in records[0]["text"]
+    assert records[1]["error"].startswith("empty")
+    assert "1 with an error" in err
+
+
+def test_markdown_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.html").write_text(ARTICLE, encoding="utf-8")
+    code, out, _ = run(["extract", str(tmp_path), "--format", "markdown", "-q"], capsys)
+    assert code == 0 and out.startswith("---\nid: \"a.html\"") and "# Ferry timetable" in out
+
+
+def test_malformed_inputs_each_get_a_record_and_the_run_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "empty.html").write_bytes(b"")
+    (pages / "random.html").write_bytes(os.urandom(4096))
+    (pages / "nobody.html").write_text("<html><head><title>t</title></head></html>")
+    (pages / "deep.html").write_text("<html><body>" + "<div><span>" * 10_000 + "deep text")
+    (pages / "huge.html").write_text(
+        "<html><body>" + "<p>Twenty megabytes of paragraphs, every one the same.</p>" * 380_000
+    )
+    (pages / "good.html").write_text(ARTICLE)
+    manifest = tmp_path / "pages.jsonl"
+    entries = [{"id": p.stem, "url": None, "site": "s", "file": f"pages/{p.name}"}
+               for p in sorted(pages.iterdir())]
+    entries.insert(2, {"id": "missing", "url": None, "site": "s", "file": "pages/missing.html"})
+    manifest.write_text("\n".join(json.dumps(e) for e in entries) + "\n")
+    warc = tmp_path / "truncated.warc.gz"
+    warc.write_bytes(gzip.compress(b"WARC/1.0\r\nWARC-Type: response\r\n" + b"x" * 500)[:200])
+
+    out_file = tmp_path / "out.jsonl"
+    code, _, _ = run(["extract", str(manifest), str(warc), "-o", str(out_file), "-q"], capsys)
+    records = {r["id"]: r for r in map(json.loads, out_file.read_text().splitlines())}
+    assert code == 1
+    assert set(entries_id["id"] for entries_id in entries) <= set(records)
+    assert records["good"]["error"] is None
+    huge = records["huge"]
+    assert huge["error"] is None or huge["error"].startswith("timeout"), huge["error"]
+    assert records["missing"]["error"].startswith("input")
+    for bad in ("empty", "missing"):
+        assert records[bad]["error"], bad
+    warc_records = [r for key, r in records.items() if key not in {e["id"] for e in entries}]
+    assert warc_records and all(r["error"] for r in warc_records)
