@@ -46,6 +46,7 @@ HEADING_TAGS = ("h1", "h2", "h3")
 MAX_HEADINGS = 40
 #: Longer ``<title>`` text comes from an unclosed tag that swallowed the page.
 MAX_DOC_TITLE_CHARS = 400
+_MARKUP = re.compile(r"</?[a-zA-Z][\w-]*[\s>/]|<!--")
 #: Where a swallowed page starts after the real title text: a new line, markup or script.
 _CODE_START = re.compile(r"\n|<|-->|[{};=]|\w+\(")
 #: Elements whose class/id says they hold the headline; they join the heading candidates.
@@ -285,7 +286,8 @@ def _doc_title(root: lxml.html.HtmlElement) -> str | None:
     if el is None:
         return None
     text = el.text_content()
-    if len(text) > MAX_DOC_TITLE_CHARS:  # an unclosed <title> swallowed the page: keep line 1
+    if len(text) > MAX_DOC_TITLE_CHARS or _MARKUP.search(text):
+        # An unclosed <title> swallowed the page: keep what comes before markup or code.
         text = _CODE_START.split(text.strip(), maxsplit=1)[0][:MAX_DOC_TITLE_CHARS]
     return normalize_space(text)
 

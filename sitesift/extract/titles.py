@@ -209,7 +209,7 @@ def choose_title(c: TitleCandidates) -> str | None:
     # Without one, ``<title>`` is cut at a separator.
     strong = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_HEADLINE_WORDS]
     if strong:
-        return strong[0]
+        return _undecorated(strong[0], [doc, _longest_part(doc)])
     if not doc:
         long_enough = [h for _k, h in headings if _words(h) >= MIN_HEADLINE_WORDS]
         return (long_enough or [h for _k, h in headings] or [None])[0]

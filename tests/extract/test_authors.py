@@ -1,0 +1,98 @@
+"""Author cleaning and the author sources of a page (Chinese and English)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitesift.extract.authors import author_from_text, clean_author, join_authors
+from sitesift.extract.metadata import extract_metadata
+from sitesift.parse import parse_html
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("By Erin Cunningham", "Erin Cunningham"),
+        ("  by   Jane  Doe  ", "Jane Doe"),
+        ("Par Sébastien Farcis", "Sébastien Farcis"),
+        ("By Nathan Willis March 25, 2015", "Nathan Willis"),
+        ("Lucas Nolan22 Dec 2016", "Lucas Nolan"),
+        ("John Smith, Staff Writer", "John Smith"),
+        ("jane@example.com Jane Roe", "Jane Roe"),
+        ("作者：郭励弘", "郭励弘"),
+        ("赵  培", "赵培"),
+        ("https://www.facebook.com/someone", None),
+        ("example.com", None),
+        ("Last Updated: January 7, 2025", None),
+        ("Share this article on Facebook", None),
+        ("P", None),
+        ("", None),
+    ],
+)
+def test_clean_author(raw: str, expected: str | None) -> None:
+    assert clean_author(raw) == expected
+
+
+def test_join_authors_drops_repeats() -> None:
+    assert join_authors(["Ben Silverman", "ben silverman", "Anna Roe"]) == "Ben Silverman, Anna Roe"
+    assert join_authors(["Ben Silverman", "Ben Silverman Games"]) == "Ben Silverman"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["新华网黑龙江频道 记者 伊琳 李清芬", "正文"], "伊琳 李清芬"),
+        (["本报记者罗科苏盈发自北京"], "罗科苏盈"),
+        (["新京报记者 彭冲 山东冠县报道"], "彭冲"),
+        (["据新华社拉萨电（记者 格桑边觉）记者近日从会议上了解到"], "格桑边觉"),
+        (["时间：2004年10月21日14:18 作者：郭励弘"], "郭励弘"),
+        (["作者： 放飞&心情"], "放飞&心情"),
+        (["ggjjzhzz 发表于 2005-9-15 11:46:00"], "ggjjzhzz"),
+        (["正文第一段。", "来源：巴彦淖尔日报 编辑：苏亮"], "苏亮"),
+        # "来源" names the source, not the author.
+        (["来源：新华社", "正文"], None),
+        # A reporter mentioned in a sentence is not a byline.
+        (["记者经历了近4个小时的车程赶赴南通"], None),
+        (["By Jane Doe and John Roe", "Text"], "Jane Doe, John Roe"),
+        (["Text about things.", "Nothing else"], None),
+    ],
+)
+def test_author_from_text(lines: list[str], expected: str | None) -> None:
+    assert author_from_text(lines) == expected
+
+
+def _author(html: str) -> str | None:
+    return extract_metadata(parse_html(html)).author
+
+
+def test_jsonld_authors_are_joined() -> None:
+    html = """<html><head><script type="application/ld+json">
+    {"@type": "NewsArticle", "headline": "H",
+     "author": [{"@type": "Person", "name": "Ann Lee"}, {"@id": "#bob"}]}
+    </script><script type="application/ld+json">{"@type": "Person", "@id": "#bob",
+     "name": "Bob Ray"}</script></head><body><h1>H</h1></body></html>"""
+    assert _author(html) == "Ann Lee, Bob Ray"
+
+
+def test_meta_author_and_url_values() -> None:
+    html = """<html><head><meta property="article:author"
+    content="https://www.facebook.com/someone"><meta name="author" content="Jane Doe">
+    </head><body><p>x</p></body></html>"""
+    assert _author(html) == "Jane Doe"
+
+
+def test_byline_markup() -> None:
+    html = """<html><body><h1>Headline here</h1>
+    <div class="byline">By <a rel="author" href="/a">Kelli Miller</a></div>
+    <p>Text.</p></body></html>"""
+    assert _author(html) == "Kelli Miller"
+    html = """<html><body><h1>Headline here</h1>
+    <div class="article-author">By Kelli Miller | March 3, 2021</div></body></html>"""
+    assert _author(html) == "Kelli Miller"
+
+
+def test_chinese_byline_at_the_end_of_the_story() -> None:
+    html = """<html><head><title>居家养老有“医”靠_太原新闻网</title></head><body>
+    <h1>居家养老有“医”靠</h1><div>来源：太原晚报 2021-11-25 16:26:07</div>
+    <p>11月23日，市政府新闻办举行新闻发布会。</p><p>记者 刘涛</p></body></html>"""
+    assert _author(html) == "刘涛"

@@ -1,0 +1,99 @@
+"""Headline choice: declared titles, headings similar to <title>, site-name stripping."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitesift.extract.metadata import extract_metadata
+from sitesift.extract.titles import TitleCandidates, choose_title, strip_site_name
+from sitesift.parse import parse_html
+
+
+@pytest.mark.parametrize(
+    ("title", "sites", "expected"),
+    [
+        ("Headline of the day | Example News", ["Example News"], "Headline of the day"),
+        ("Example News - Headline of the day", ["Example News"], "Headline of the day"),
+        ("四年前中500万现穷困潦倒_新浪网", ["新浪网"], "四年前中500万现穷困潦倒"),
+        ("Harsh outposts raise challenges - CNN.com", [], "Harsh outposts raise challenges"),
+        ("Forbes.com: AMD More Fleet-Footed Than Intel", [], "AMD More Fleet-Footed Than Intel"),
+        # A short remainder is more likely a cut headline: keep the whole title.
+        ("Site | Short", ["Site"], "Site | Short"),
+        ("No decoration at all", ["Example"], "No decoration at all"),
+    ],
+)
+def test_strip_site_name(title: str, sites: list[str], expected: str) -> None:
+    assert strip_site_name(title, sites) == expected
+
+
+def test_heading_most_similar_to_title_wins() -> None:
+    c = TitleCandidates(
+        doc_title="Obama addresses economy on filing day - CNN.com",
+        headings=(("h1", "CNN"), ("h2", "Most popular"),
+                  ("h1", "Obama addresses economy on filing day"), ("h3", "Related")),
+    )
+    assert choose_title(c) == "Obama addresses economy on filing day"
+
+
+def test_declared_title_taken_as_written_when_the_page_shows_it() -> None:
+    c = TitleCandidates(
+        doc_title="Why Neon Matters - CityLab",
+        declared_titles=("Why Neon Matters | CityLab",),
+        headings=(("h1", "Why Neon Matters"),),
+    )
+    assert choose_title(c) == "Why Neon Matters | CityLab"
+    # A declared title that nothing on the page resembles is a section or campaign name.
+    c = TitleCandidates(
+        doc_title="Obama pledges help in war on drug lords - Los Angeles Times",
+        declared_titles=("Mexico Drug War",),
+        headings=(("h1", "Obama pledges help in war on drug lords"),),
+    )
+    assert choose_title(c) == "Obama pledges help in war on drug lords"
+
+
+def test_generic_title_loses_to_a_headline_element() -> None:
+    c = TitleCandidates(
+        doc_title="New York Post Online Edition: Breaking News",
+        headings=(("headline", "Suicide Bomber Injures 4 Near Abu Ghraib"),),
+    )
+    assert choose_title(c) == "Suicide Bomber Injures 4 Near Abu Ghraib"
+
+
+def test_decoration_inside_a_heading_is_dropped() -> None:
+    c = TitleCandidates(
+        doc_title="Jeremy Clarkson ripped off - Digital Lifestyle - Macworld UK",
+        headings=(("h1", "Wednesday, 09 January 2008 Jeremy Clarkson ripped off"),),
+    )
+    assert choose_title(c) == "Jeremy Clarkson ripped off"
+
+
+def test_nothing_to_name() -> None:
+    assert choose_title(TitleCandidates()) is None
+
+
+def _title(html: str, url: str | None = None) -> str | None:
+    return extract_metadata(parse_html(html), url=url).title
+
+
+def test_title_from_a_whole_page() -> None:
+    html = """<html><head><title>宇航员在太空中喝酒会怎么样_探索者_光明网</title>
+    <meta property="og:site_name" content="光明网"></head><body>
+    <div class="logo"><h1>光明网</h1></div>
+    <div class="nav"><h2>科技</h2></div>
+    <h1>宇航员在太空中喝酒会怎么样</h1><p>正文。</p></body></html>"""
+    assert _title(html) == "宇航员在太空中喝酒会怎么样"
+
+
+def test_jsonld_headline() -> None:
+    html = """<html><head><title>Ignored | Site</title><script type="application/ld+json">
+    {"@graph": [{"@type": "WebSite", "name": "Site"},
+                {"@type": "NewsArticle", "headline": "Ignored, rewritten for search"}]}
+    </script></head><body><h1>Ignored</h1></body></html>"""
+    assert _title(html) == "Ignored, rewritten for search"
+
+
+def test_unclosed_title_tag_does_not_swallow_the_page() -> None:
+    html = ("<html><head><title>Real headline</head><body><script>var x = 1;</script>"
+            "<p>Body text</p></body></html>")
+    title = _title(html)
+    assert title is not None and title.startswith("Real headline") and "var x" not in title
