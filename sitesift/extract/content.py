@@ -300,9 +300,16 @@ def _is_boilerplate_hint(el: etree._Element) -> bool:
 
 def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: int) -> None:
     """Remove boilerplate-named containers unless they hold much of the page's prose."""
+    # Fallback content of <object> is what readers see now that plugins are gone: usually the
+    # description of an embedded video, whatever its class says.
+    fallback: set[etree._Element] = set()
+    for obj in body.iter("object"):
+        fallback.update(obj.iter(etree.Element))
     doomed = []
     for el in body.iter(etree.Element):
         tag = el.tag
+        if el in fallback:
+            continue
         hinted = tag in ("nav", "aside", "footer") or _is_boilerplate_hint(el)
         if hinted and prose.get(el, 0) <= HINT_KEEP_SHARE * total:
             doomed.append(el)
