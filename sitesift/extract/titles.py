@@ -26,6 +26,9 @@ SAME_TITLE_SIMILARITY = 0.9
 #: A title segment holding the site name with at most this many more characters still names
 #: the site ("The Star Online" for "thestar").
 SITE_NAME_SLACK = 12
+#: A ``<title>`` segment with at least this many words may be the headline itself (shorter
+#: ones are site or section names, and match section headings by chance).
+MIN_SEGMENT_WORDS = 4
 #: Most words of decoration (site, section, date) around a headline in a heading or title.
 MAX_DECORATION_WORDS = 5
 #: A declared title at least this similar to ``<title>`` or a heading is shown by the page.
@@ -188,7 +191,12 @@ def choose_title(c: TitleCandidates) -> str | None:
              for t in (*c.declared_titles, *c.meta_titles) if normalize_space(t)]
     headings = [(k, h) for k, h in ((k, normalize_space(h)) for k, h in c.headings)
                 if h and len(h) <= MAX_TITLE_CHARS]
-    references = [r for r in (normalize_space(c.doc_title), doc, *metas) if r]
+    # Paper 003 compares headings with ``<title>``; its long segments count too, so that a
+    # heading equal to "Headline" matches "Site - Headline - Section | Subsection".
+    segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
+    long_segments = [p for p in segments if _words(p) >= MIN_SEGMENT_WORDS
+                     and not _is_site_name(p, c.site_names)]
+    references = [r for r in (normalize_space(c.doc_title), doc, *long_segments, *metas) if r]
     best, best_sim = None, 0.0
     for _kind, h in headings:
         s = max((_sim(h, r) for r in references), default=0.0)
@@ -207,7 +215,11 @@ def choose_title(c: TitleCandidates) -> str | None:
     # ``<title>`` resembles no heading: it names the site or section ("New York Post Online
     # Edition: Breaking News"), and a long h1 or headline-marked element is the headline.
     # Without one, ``<title>`` is cut at a separator.
-    strong = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_HEADLINE_WORDS]
+    # A logo heading ("Archive of Our Own beta") repeats a short (site) part of ``<title>``.
+    short_segments = [p for p in segments if p not in long_segments]
+    strong = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_HEADLINE_WORDS
+              and not _is_site_name(h, c.site_names)
+              and not any(_sim(h, seg) >= MIN_HEADING_SIMILARITY for seg in short_segments)]
     if strong:
         return _undecorated(strong[0], [doc, _longest_part(doc)])
     if not doc:
