@@ -1,30 +1,48 @@
-"""DeleteSame of paper 000, made robust: remove from a page what its template siblings share.
+"""Template removal by clustering structurally similar pages (paper 000, Wang et al. 2018).
 
-The paper walks two DOM trees child by child, by index, deleting equal subtrees and recursing
-into unequal ones. Pairing by index breaks as soon as one page has one extra node, so here:
+A site's pages come from a few front-end templates. The method, top to bottom:
 
-- every element gets a *content signature*: a hash of its label (tag, class, id), its own text
-  and its children's signatures, bottom-up, so equal signatures mean equal subtrees, text
-  included (the paper's "same node" extended to the whole subtree);
-- a subtree of the target is *shared* when its signature occurs in at least
-  ``SHARED_FRACTION`` of the reference pages, wherever it sits there (alignment by signature,
-  not by index), against several reference pages rather than one;
-- walking the target top-down, shared subtrees are deleted and unshared ones are entered:
-  what no reference shares is content.
+1. ISTM similarity between pages (``sitesift.compare.istm``), hierarchical clustering of a
+   site's pages on 1 - ISTM (``sitesift.compare.cluster``): pages of one cluster share a template.
+2. ``learn_template``: for one cluster, count in how many of its pages each subtree occurs. A
+   subtree is identified by its *content signature*: a hash of its label (tag, class, id), its
+   own text and its children's signatures, bottom-up, so equal signatures mean equal subtrees,
+   text included (the paper's "same node", Def. 8, extended to whole subtrees).
+3. ``delete_shared`` is the paper's DeleteSame made robust. The paper walks two trees child by
+   child, by index, deleting equal subtrees and recursing into unequal ones; pairing by index
+   breaks as soon as one page has an extra node, and one reference page is fragile. Here a
+   subtree is template when at least ``SHARED_FRACTION`` of the cluster's *other* pages hold it,
+   wherever it sits there (alignment by signature, not by index); the walk deletes template
+   subtrees and enters the others: what no reference shares is content.
+4. The text left is handed to the page extractor (``sitesift.extract.content``), which now sees
+   the content without the template around it and picks its main block.
+
+A ``TemplateModel`` (counts, a medoid structure to assign new pages) is what a site profile
+saves, so new pages of a known site are cleaned without clustering again.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
+import numpy as np
 from lxml import etree
 
+from sitesift.compare.istm import PageStructure
 from sitesift.compare.signatures import combine, node_label, stable_hash, structural_children
 from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail
 
-__all__ = ["SHARED_FRACTION", "SignatureIndex", "content_signatures", "delete_shared"]
+__all__ = [
+    "SHARED_FRACTION",
+    "SignatureIndex",
+    "TemplateModel",
+    "content_signatures",
+    "delete_shared",
+    "learn_template",
+]
 
 #: Share of the reference pages that must hold a subtree for it to count as template. A half
 #: tolerates one reference that happens to lack a block (an ad slot left empty) while a block
@@ -65,12 +83,20 @@ def content_signatures(root: etree._Element) -> dict[etree._Element, int]:
 class SignatureIndex:
     """How many pages of a reference set hold each signature (each page counted once)."""
 
-    def __init__(self, pages: Iterable[Iterable[int]]) -> None:
+    def __init__(self, pages: Iterable[Iterable[int]] = ()) -> None:
         self.count: Counter[int] = Counter()
         self.pages = 0
         for signatures in pages:
             self.count.update(set(signatures))
             self.pages += 1
+
+    def without(self, signatures: Iterable[int]) -> SignatureIndex:
+        """The index less one of its pages (leave-one-out: a page is no reference of itself)."""
+        rest = SignatureIndex()
+        rest.count = self.count.copy()
+        rest.count.subtract(set(signatures))
+        rest.pages = self.pages - 1
+        return rest
 
     def needed(self, fraction: float = SHARED_FRACTION) -> int:
         return max(1, math.ceil(fraction * self.pages))
@@ -87,6 +113,8 @@ def delete_shared(
     subtree held by at least ``fraction`` of the reference pages; return the deleted subtrees
     (detached) so a caller can show what was removed and why."""
     sigs = signatures if signatures is not None else content_signatures(root)
+    if references.pages < 1:
+        return []
     need = references.needed(fraction)
     removed: list[etree._Element] = []
     stack = [root]
@@ -101,3 +129,39 @@ def delete_shared(
     for el in removed:
         drop_keep_tail(el)
     return removed
+
+
+#: Signatures held by fewer pages than this are left out of a saved model: they can never
+#: reach the share needed in a cluster of two or more pages, and they are most of the count.
+MIN_SAVED_COUNT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateModel:
+    """One learned template: what its pages share, and a structure to recognise new pages by."""
+
+    cluster: str
+    #: Number of pages it was learned from.
+    pages: int
+    #: Subtree signatures with the number of learning pages holding each (count >= 2).
+    counts: dict[int, int]
+    #: Relaxed ISTM structure of the cluster's medoid page.
+    medoid: PageStructure
+
+    def index(self) -> SignatureIndex:
+        idx = SignatureIndex()
+        idx.count = Counter(self.counts)
+        idx.pages = self.pages
+        return idx
+
+
+def learn_template(
+    cluster: str, signatures: Sequence[Iterable[int]], structures: Sequence[PageStructure],
+    similarity: np.ndarray,
+) -> TemplateModel:
+    """The model of one cluster from its pages' signatures, structures and ISTM matrix."""
+    index = SignatureIndex(signatures)
+    counts = {h: c for h, c in index.count.items() if c >= MIN_SAVED_COUNT}
+    medoid = int(np.argmax(similarity.sum(axis=1))) if len(structures) else 0
+    return TemplateModel(cluster=cluster, pages=index.pages, counts=counts,
+                         medoid=structures[medoid])
