@@ -75,6 +75,9 @@ _ZH_BYLINES = (
                r"(?P<v>[^\n]{1,40})"),
     # 记者 X, 本报记者X发自北京, （记者 X）
     re.compile(r"(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
+    # （姚峰 上海报道）: a name and a place before 报道 inside brackets
+    re.compile(r"[（(]\s*(?P<v>[\u3400-\u9fff]{2,4}(?:[ 、][\u3400-\u9fff]{2,4})*)\s+"
+               r"[\u3400-\u9fff]{2,8}(?:报道|報道)\s*[)）]"),
     # 编辑：X, 责任编辑：X
     re.compile(r"(?:责任编辑|責任編輯|责编|編輯|编辑)\s*[:：]\s*(?P<v>[^\n]{1,40})"),
     # X 发表于 2005-9-15 (blogs and forums)
@@ -89,13 +92,19 @@ _ZH_VALUE_END = re.compile(
 #: name (letters, digits, CJK and "&._-", up to 20 characters, not all CJK).
 _NAME_TOKEN = re.compile(r"^(?:[\u3400-\u9fff]{2,4}|[\u3400-\u9fff]{1,6}(?:·[\u3400-\u9fff]{1,6})+|"
                          r"[A-Za-z][A-Za-z0-9_.\-]{1,29}|[\u3400-\u9fff\w]{1,10}&[\u3400-\u9fff\w]{1,10})$")
+_ORIGINAL_NAME = re.compile(r"[\u3400-\u9fff·]{2,8}\s*[(（][A-Za-z][A-Za-z .'-]{1,40}[)）]")
 _EN_BYLINE = re.compile(r"(?:^|\n)\s*(?:by|von|par|por)\s+(?P<v>[A-Z][^\n]{1,80})",
                         re.IGNORECASE)
 
 
 def _zh_names(value: str) -> str | None:
-    """The names at the start of a Chinese byline value, as written ("伊琳 李清芬")."""
-    value = _ZH_VALUE_END.sub("", value.strip())
+    """The names at the start of a Chinese byline value, as written ("伊琳 李清芬"); an original
+    name in brackets right after a name stays ("周思博 (Joel Spolsky)")."""
+    value = value.strip()
+    original = _ORIGINAL_NAME.match(value)
+    if original:  # already a name by construction; clean_author would cut at the bracket
+        return " ".join(original.group(0).split())
+    value = _ZH_VALUE_END.sub("", value)
     kept: list[str] = []
     for token in re.split(r"(\s+|、|，|,)", value):
         if not token.strip() or token in ("、", "，", ","):

@@ -48,6 +48,8 @@ def test_join_authors_drops_repeats() -> None:
         (["时间：2004年10月21日14:18 作者：郭励弘"], "郭励弘"),
         (["作者： 放飞&心情"], "放飞&心情"),
         (["ggjjzhzz 发表于 2005-9-15 11:46:00"], "ggjjzhzz"),
+        (["所有的改革都是利益再分配的过程。（姚峰 上海报道）"], "姚峰"),
+        (["作者： 周思博 (Joel Spolsky)"], "周思博 (Joel Spolsky)"),
         (["正文第一段。", "来源：巴彦淖尔日报 编辑：苏亮"], "苏亮"),
         # "来源" names the source, not the author.
         (["来源：新华社", "正文"], None),
