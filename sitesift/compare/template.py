@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 from lxml import etree
@@ -37,6 +38,7 @@ from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail
 
 __all__ = [
     "SHARED_FRACTION",
+    "References",
     "SignatureIndex",
     "TemplateModel",
     "content_signatures",
@@ -80,6 +82,17 @@ def content_signatures(root: etree._Element) -> dict[etree._Element, int]:
     return sigs
 
 
+class References(Protocol):
+    """Reference pages as DeleteSame needs them: how many hold each signature, and how many
+    there are (a ``SignatureIndex`` or a saved ``TemplateModel``)."""
+
+    @property
+    def count(self) -> Mapping[int, int]: ...
+
+    @property
+    def pages(self) -> int: ...
+
+
 class SignatureIndex:
     """How many pages of a reference set hold each signature (each page counted once)."""
 
@@ -90,39 +103,36 @@ class SignatureIndex:
             self.count.update(set(signatures))
             self.pages += 1
 
-    def without(self, signatures: Iterable[int]) -> SignatureIndex:
-        """The index less one of its pages (leave-one-out: a page is no reference of itself)."""
-        rest = SignatureIndex()
-        rest.count = self.count.copy()
-        rest.count.subtract(set(signatures))
-        rest.pages = self.pages - 1
-        return rest
-
-    def needed(self, fraction: float = SHARED_FRACTION) -> int:
-        return max(1, math.ceil(fraction * self.pages))
-
 
 def delete_shared(
     root: etree._Element,
-    references: SignatureIndex,
+    references: References,
     *,
     signatures: dict[etree._Element, int] | None = None,
     fraction: float = SHARED_FRACTION,
+    member: bool = False,
 ) -> list[etree._Element]:
     """Delete from ``root`` (in place: sitesift's own parsed tree, never a caller's) every
     subtree held by at least ``fraction`` of the reference pages; return the deleted subtrees
-    (detached) so a caller can show what was removed and why."""
+    (detached) so a caller can show what was removed and why.
+
+    ``member``: the page is itself one of the indexed pages. It is then left out (a page is no
+    reference of itself): every signature of the page counts one less, among one page less.
+    """
     sigs = signatures if signatures is not None else content_signatures(root)
-    if references.pages < 1:
+    own = 1 if member else 0
+    others = references.pages - own
+    if others < 1:
         return []
-    need = references.needed(fraction)
+    need = max(1, math.ceil(fraction * others))
+    counts = references.count
     removed: list[etree._Element] = []
     stack = [root]
     while stack:
         el = stack.pop()
         for child in structural_children(el):
             h = sigs.get(child)
-            if h is not None and references.count[h] >= need:
+            if h is not None and counts.get(h, 0) - own >= need:
                 removed.append(child)
             else:
                 stack.append(child)
@@ -144,15 +154,9 @@ class TemplateModel:
     #: Number of pages it was learned from.
     pages: int
     #: Subtree signatures with the number of learning pages holding each (count >= 2).
-    counts: dict[int, int]
+    count: dict[int, int]
     #: Relaxed ISTM structure of the cluster's medoid page.
     medoid: PageStructure
-
-    def index(self) -> SignatureIndex:
-        idx = SignatureIndex()
-        idx.count = Counter(self.counts)
-        idx.pages = self.pages
-        return idx
 
 
 def learn_template(
@@ -161,7 +165,7 @@ def learn_template(
 ) -> TemplateModel:
     """The model of one cluster from its pages' signatures, structures and ISTM matrix."""
     index = SignatureIndex(signatures)
-    counts = {h: c for h, c in index.count.items() if c >= MIN_SAVED_COUNT}
+    count = {h: c for h, c in index.count.items() if c >= MIN_SAVED_COUNT}
     medoid = int(np.argmax(similarity.sum(axis=1))) if len(structures) else 0
-    return TemplateModel(cluster=cluster, pages=index.pages, counts=counts,
+    return TemplateModel(cluster=cluster, pages=index.pages, count=count,
                          medoid=structures[medoid])

@@ -1,0 +1,91 @@
+"""Site-level extraction: learn a site's templates from its pages, then clean each page with
+the template of its cluster. The paper-000 pieces live in ``istm``, ``cluster`` and
+``template``; this module puts them in order for one site and keeps the bookkeeping
+(cluster ids, which page fell back to the single-page method, and why)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from lxml import etree
+
+from sitesift.compare.cluster import cluster_pages
+from sitesift.compare.istm import PageStructure, page_structure, similarity_matrix
+from sitesift.compare.profile import SiteProfile
+from sitesift.compare.template import (
+    TemplateModel,
+    content_signatures,
+    delete_shared,
+    learn_template,
+)
+
+__all__ = ["LearnedSite", "PageFeatures", "clean_page", "learn_site", "page_features"]
+
+#: A cluster needs this many pages before its shared parts count as template: with one page
+#: nothing is shared, and the page falls back to the single-page method.
+MIN_TEMPLATE_PAGES = 2
+
+
+@dataclass(frozen=True, slots=True)
+class PageFeatures:
+    """What the site methods need of a parsed page, computed once."""
+
+    structure: PageStructure
+    signatures: dict[etree._Element, int]
+
+
+def page_features(root: etree._Element) -> PageFeatures:
+    return PageFeatures(page_structure(root, relaxed=True), content_signatures(root))
+
+
+@dataclass(frozen=True, slots=True)
+class LearnedSite:
+    """A site's profile plus, for each learning page, its cluster id and template (None when
+    its cluster is too small to have one)."""
+
+    profile: SiteProfile
+    clusters: list[str]
+    templates: list[TemplateModel | None]
+
+
+def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
+    """Cluster the site's pages on ISTM and learn a template per cluster of 2+ pages."""
+    n = len(features)
+    sim = similarity_matrix([f.structure for f in features], relaxed=True)
+    labels = cluster_pages(sim) if n else np.zeros(0, dtype=int)
+    clusters = [f"{site}#{int(k)}" for k in labels]
+    templates: list[TemplateModel | None] = [None] * n
+    models = []
+    for k in sorted(set(labels.tolist())):
+        members = [i for i in range(n) if labels[i] == k]
+        if len(members) < MIN_TEMPLATE_PAGES:
+            continue
+        model = learn_template(
+            f"{site}#{k}",
+            [features[i].signatures.values() for i in members],
+            [features[i].structure for i in members],
+            sim[np.ix_(members, members)],
+        )
+        models.append(model)
+        for i in members:
+            templates[i] = model
+    sizes = sorted((labels == k).sum().item() for k in set(labels.tolist()))
+    profile = SiteProfile(
+        site=site, pages=n, templates=tuple(models),
+        info={"cluster_sizes": sizes[::-1]},
+    )
+    return LearnedSite(profile, clusters, templates)
+
+
+def clean_page(
+    root: etree._Element, features: PageFeatures, model: TemplateModel, *, member: bool
+) -> int:
+    """Delete ``model``'s template subtrees from ``root`` (in place); returns how many subtrees
+    went. ``member``: the page was one of the model's learning pages, so it is left out of the
+    counts (a page is no reference of itself)."""
+    removed = delete_shared(
+        root, model, signatures=features.signatures, member=member
+    )
+    return len(removed)
