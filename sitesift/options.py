@@ -7,10 +7,13 @@ from dataclasses import dataclass
 
 from sitesift.errors import UsageError
 
-__all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "Options"]
+__all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options"]
 
 #: Extraction methods. ``auto`` picks per site and page; for now it equals ``page``.
-METHODS = ("auto", "page")
+#: ``template``: learn each site's templates from its pages (paper 000) and delete them.
+METHODS = ("auto", "page", "template")
+#: Methods that learn from all pages of a site together.
+SITE_METHODS = frozenset({"template"})
 #: How records are written.
 OUTPUT_FORMATS = ("jsonl", "markdown")
 #: ``auto``: given site, else registrable domain, else folder. ``none``: ignore them all.

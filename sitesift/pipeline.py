@@ -1,23 +1,36 @@
 """From pages to records: the one place that runs extractors and turns failures into records.
 
-``Extractor`` owns the options of a run. ``extract`` handles one page; ``extract_many`` a batch,
-in input order, one record per page whatever happens to it.
+``Extractor`` owns the options of a run. ``extract`` handles one page with the single-page
+method; ``extract_many`` a batch, in input order, one record per page whatever happens to it.
+With a site-level method (``template``) the batch is grouped by site first: a site's pages are
+learned together, then each page is cleaned with the template of its cluster.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import signal
 import threading
-from collections.abc import Iterable, Iterator
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import lxml.html
 
 from sitesift.errors import EmptyPageError, PageError, PageTimeout
 from sitesift.extract.content import extract_content
-from sitesift.extract.metadata import extract_metadata
-from sitesift.options import Options
+from sitesift.extract.metadata import Metadata, extract_metadata
+from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
+
+if TYPE_CHECKING:
+    from sitesift.compare.site import PageFeatures
+    from sitesift.compare.store import ProfileStore
+    from sitesift.compare.template import TemplateModel
 
 __all__ = ["Extractor", "extract_html"]
 
@@ -49,21 +62,127 @@ def _time_guard(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-class Extractor:
-    """Runs one configured extraction over pages. Holds no state between pages but options."""
+@dataclass(slots=True)
+class _Parsed:
+    """A page parsed once, with what every method reads before the tree is edited."""
 
-    def __init__(self, options: Options | None = None) -> None:
+    root: lxml.html.HtmlElement
+    meta: Metadata
+    features: PageFeatures | None = None
+
+
+class Extractor:
+    """Runs one configured extraction over pages. Holds options and, optionally, the store of
+    saved site profiles; nothing else carries over from one page or run to the next."""
+
+    def __init__(
+        self, options: Options | None = None, *, profiles: ProfileStore | None = None
+    ) -> None:
         self.options = options or Options()
+        self.profiles = profiles
+
+    # -- one page -------------------------------------------------------------------------
 
     def extract(self, page: Page) -> Record:
-        """The record of ``page``; failures become ``error`` records, never exceptions."""
+        """The record of ``page`` by the single-page method; failures become ``error``
+        records, never exceptions."""
         record = Record(id=page.id, url=page.url, site=page.site)
+        parsed = self._guarded(record, page, functools.partial(self._parse, page))
+        if isinstance(parsed, _Parsed):
+            self._guarded(record, page, functools.partial(self._finish, record, page, parsed))
+        return record
+
+    # -- a batch ---------------------------------------------------------------------------
+
+    def extract_many(self, pages: Iterable[Page]) -> Iterator[Record]:
+        """Records of ``pages`` in input order. With the page method this streams (pages are
+        read as records go out); site-level methods read the batch, group it by site, and
+        yield the records once their sites are done."""
+        if self.options.method not in SITE_METHODS:
+            for page in pages:
+                yield self.extract(page)
+            return
+        yield from self._extract_sites(list(pages))
+
+    def _extract_sites(self, pages: list[Page]) -> list[Record]:
+        from sitesift.compare.site import page_features
+
+        records = [Record(id=p.id, url=p.url, site=p.site) for p in pages]
+        parsed: dict[int, _Parsed] = {}
+        for i, page in enumerate(pages):
+            result = self._guarded(records[i], page, functools.partial(self._parse, page))
+            if isinstance(result, _Parsed):
+                features = self._guarded(
+                    records[i], page, functools.partial(page_features, result.root)
+                )
+                if features is not None:
+                    result.features = features
+                    parsed[i] = result
+        for site, members in self._group_by_site(pages, parsed).items():
+            self._extract_site(site, members, pages, records, parsed)
+        return records
+
+    def _group_by_site(
+        self, pages: list[Page], parsed: dict[int, _Parsed]
+    ) -> dict[str, list[int]]:
+        """Pages by site key; pages without one are grouped by site discovery."""
+        groups: dict[str, list[int]] = defaultdict(list)
+        unknown = []
+        for i in sorted(parsed):
+            if pages[i].site is not None:
+                groups[pages[i].site].append(i)
+            else:
+                unknown.append(i)
+        if unknown:
+            from sitesift.compare.cluster import discover_sites
+
+            labels = discover_sites([parsed[i].root for i in unknown])
+            for i, label in zip(unknown, labels, strict=True):
+                groups[f"site-{int(label)}"].append(i)
+        return groups
+
+    def _extract_site(
+        self,
+        site: str,
+        members: list[int],
+        pages: list[Page],
+        records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> None:
+        from sitesift.compare.site import learn_site
+
+        saved = self.profiles.get(site) if self.profiles is not None else None
+        features = [parsed[i].features for i in members]
+        if saved is not None:
+            assigned = [saved.assign(f.structure) for f in features]  # type: ignore[union-attr]
+            models = [model for model, _ in assigned]
+            clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
+            member = False
+        else:
+            learned = learn_site(site, features)  # type: ignore[arg-type]
+            models, clusters, member = learned.templates, learned.clusters, True
+            if self.profiles is not None:
+                self.profiles.put(learned.profile)
+        for j, i in enumerate(members):
+            record, model = records[i], models[j]
+            record.site = record.site or site
+            record.extra["cluster"] = clusters[j]
+            finish = functools.partial(
+                self._finish, record, pages[i], parsed[i], model, member=member
+            )
+            self._guarded(record, pages[i], finish)
+
+    # -- steps -----------------------------------------------------------------------------
+
+    def _guarded(self, record: Record, page: Page, step: Callable[[], object]) -> object:
+        """Run ``step`` under the page's time limit; any failure becomes the record's error
+        (and clears its fields). Returns the step's result, None on failure."""
         if page.error:
             record.error = page.error
-            return record
+            return None
         try:
             with _time_guard(self.options.page_timeout):
-                self._fill(record, page)
+                return step()
         except PageError as exc:
             record.error = str(exc)
         except RecursionError:
@@ -73,33 +192,43 @@ class Extractor:
         except Exception as exc:  # a bug in an extractor must not lose the page
             log.exception("internal error on page %s", page.id)
             record.error = f"internal: {type(exc).__name__}: {exc}"
-        if record.error:
-            record.title = record.author = record.published = record.text = None
-            record.page_type = None
-            record.extra.clear()
-        return record
+        record.title = record.author = record.published = record.text = None
+        record.page_type = record.method = None
+        record.extra = {k: v for k, v in record.extra.items() if k == "cluster"}
+        return None
 
-    def extract_many(self, pages: Iterable[Page]) -> Iterator[Record]:
-        """Records of ``pages`` in input order (a generator: pages are read as records go out)."""
-        for page in pages:
-            yield self.extract(page)
-
-    def _fill(self, record: Record, page: Page) -> None:
+    def _parse(self, page: Page) -> _Parsed:
         if len(page.html) > self.options.max_page_bytes:
             raise EmptyPageError(
                 f"page of {len(page.html):,} characters exceeds the limit of "
                 f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
             )
         root = parse_html(page.html)
-        # Metadata reads the untouched tree; content extraction may prune it afterwards.
-        meta = extract_metadata(root, url=page.url)
-        content = extract_content(root, url=page.url)
-        record.title = meta.title
-        record.author = meta.author
-        record.published = meta.published
+        # Metadata reads the untouched tree; the content methods prune it afterwards.
+        return _Parsed(root=root, meta=extract_metadata(root, url=page.url))
+
+    def _finish(
+        self,
+        record: Record,
+        page: Page,
+        parsed: _Parsed,
+        model: TemplateModel | None = None,
+        *,
+        member: bool = False,
+    ) -> None:
+        if model is not None and parsed.features is not None:
+            from sitesift.compare.site import clean_page
+
+            clean_page(parsed.root, parsed.features, model, member=member)
+            record.method = "template"
+        else:
+            record.method = "page"
+        content = extract_content(parsed.root, url=page.url)
+        record.title = parsed.meta.title
+        record.author = parsed.meta.author
+        record.published = parsed.meta.published
         record.text = content.text
         record.page_type = content.page_type
-        record.method = "page"
         if self.options.output_format == "markdown":
             record.extra["markdown"] = content.markdown
 
