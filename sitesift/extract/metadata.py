@@ -59,6 +59,9 @@ MAX_HEADLINE_CHARS = 300
 TITLE_LINE_SIMILARITY = 0.8
 #: At most this many lines at the anchor are skipped as the headline's own text.
 MAX_HEADLINE_LINES = 3
+#: Without the headline in the text, a heading this similar to another wording of it anchors.
+ANCHOR_VARIANT_SIMILARITY = 0.5
+ANCHOR_H1_BONUS = 0.05
 #: Without such a heading, the first text containing this many leading characters of it.
 TITLE_NEEDLE_CHARS = 40
 #: How many characters of text after the headline are scanned for a written date or byline.
@@ -312,9 +315,11 @@ def _month_first(lang: str | None) -> bool:
 
 
 def _anchor(title: str | None, body: lxml.html.HtmlElement,
-            headings: list[tuple[lxml.html.HtmlElement, str, str]]) -> lxml.html.HtmlElement | None:
+            headings: list[tuple[lxml.html.HtmlElement, str, str]],
+            variants: list[str]) -> lxml.html.HtmlElement | None:
     """The element showing the headline: a heading with its text, else an element whose text
-    contains its beginning."""
+    contains its beginning, else the heading most like one of ``variants`` (other wordings of
+    the title: ``<title>``, declared titles), else the first h1."""
     if not title:
         return None
     folded = title.casefold()
@@ -329,7 +334,17 @@ def _anchor(title: str | None, body: lxml.html.HtmlElement,
         parent = hit.getparent()
         if parent is not None and parent.tag not in _SKIP and parent.tag != "title":
             return parent
-    return None
+    best, best_sim = None, ANCHOR_VARIANT_SIMILARITY
+    for el, text, kind in headings:
+        for variant in variants:
+            # Teasers repeat the headline in lists; the page's own h1 wins a tie.
+            s = Indel.normalized_similarity(text.casefold(), variant.casefold()) + (
+                ANCHOR_H1_BONUS if kind == "h1" else 0.0)
+            if s > best_sim:
+                best, best_sim = el, s
+    if best is not None:
+        return best
+    return next((el for el, _text, kind in headings if kind == "h1"), None)
 
 
 def _first_author(site_names: list[str], *sources: Callable[[], str | None]) -> str | None:
@@ -383,7 +398,8 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
         doc_title=_doc_title(root), declared_titles=tuple(declared),
         meta_titles=tuple(meta_titles),
         headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names)))
-    anchor = _anchor(title, body, headings)
+    anchor = _anchor(title, body, headings,
+                     [v for v in (_doc_title(root), *declared) if v])
     start = anchor if anchor is not None else body
     # One walk serves both: dates look at the first lines, Chinese bylines at all of them.
     story = lines_after(start, body, AUTHOR_TEXT_WINDOW)

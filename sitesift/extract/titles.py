@@ -29,6 +29,9 @@ SITE_NAME_SLACK = 12
 #: A ``<title>`` segment with at least this many words may be the headline itself (shorter
 #: ones are site or section names, and match section headings by chance).
 MIN_SEGMENT_WORDS = 4
+#: The undecorated core keeps at least this share of the decorated text (shorter: a phrase of
+#: the headline, not the headline without decoration).
+MIN_CORE_SHARE = 0.4
 #: Most words of decoration (site, section, date) around a headline in a heading or title.
 MAX_DECORATION_WORDS = 5
 #: A declared title at least this similar to ``<title>`` or a heading is shown by the page.
@@ -149,7 +152,8 @@ def _undecorated(best: str, others: Iterable[str]) -> str:
     folded = best.casefold()
     core = best
     for other in others:
-        if not other or len(other) < MIN_REMAINING_CHARS or len(other) >= len(core):
+        if not other or len(other) < MIN_REMAINING_CHARS or len(other) >= len(core) or \
+                len(other) < MIN_CORE_SHARE * len(best):
             continue
         if other.casefold() in folded:
             rest = folded.replace(other.casefold(), " ", 1)
@@ -160,6 +164,11 @@ def _undecorated(best: str, others: Iterable[str]) -> str:
 
 
 _WORD = re.compile(r"[^\W\d_]+")
+
+
+def _strict_parts(title: str | None) -> list[str]:
+    """Pieces of ``title`` between strict separators (not colons, which headlines use)."""
+    return [p.strip() for p in _SEPARATOR_STRICT.split(normalize_space(title)) if p.strip()]
 
 
 def _agrees(declared: str, text: str) -> bool:
@@ -192,9 +201,10 @@ def choose_title(c: TitleCandidates) -> str | None:
     headings = [(k, h) for k, h in ((k, normalize_space(h)) for k, h in c.headings)
                 if h and len(h) <= MAX_TITLE_CHARS]
     # Paper 003 compares headings with ``<title>``; its long segments count too, so that a
-    # heading equal to "Headline" matches "Site - Headline - Section | Subsection".
+    # heading equal to "Headline" matches "Site - Headline - Section | Subsection". The last
+    # segment is left out: it is where titles put the site's name, which logos repeat.
     segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
-    long_segments = [p for p in segments if _words(p) >= MIN_SEGMENT_WORDS
+    long_segments = [p for p in segments[:-1] if _words(p) >= MIN_SEGMENT_WORDS
                      and not _is_site_name(p, c.site_names)]
     references = [r for r in (normalize_space(c.doc_title), doc, *long_segments, *metas) if r]
     best, best_sim = None, 0.0
@@ -203,8 +213,7 @@ def choose_title(c: TitleCandidates) -> str | None:
         if s > best_sim + 1e-9:
             best, best_sim = h, s
     if best is not None and best_sim >= MIN_HEADING_SIMILARITY:
-        best = _undecorated(best, [doc, _longest_part(doc), *metas,
-                                   *(h for _k, h in headings)])
+        best = _undecorated(best, [doc, _longest_part(doc), *metas, *_strict_parts(c.doc_title)])
         # The publisher's metadata headline, when it is the same text, keeps its exact wording.
         for m in metas:
             if _sim(m, best) >= SAME_TITLE_SIMILARITY and len(m) >= len(best):
