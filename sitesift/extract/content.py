@@ -134,7 +134,8 @@ _ELLIPSIS = re.compile(r"(\.\.\.|…)\s*(\]|\)|»)?\s*$")
 
 @dataclass(slots=True)
 class _Unit:
-    """Inline text of one block element (its text outside nested blocks)."""
+    """One run of inline text of a block element: its text between nested blocks (a block
+    with a dateline, then paragraphs, then a "Share" label has three runs)."""
 
     block: etree._Element
     chars: int = 0
@@ -144,8 +145,10 @@ class _Unit:
     pieces: list[str] = field(default_factory=list)
     #: Set by ``_mark_teasers``: prose that only summarises another page.
     teaser: bool = False
-    #: Position of the block's start in document order.
+    #: Position of the run's start in document order.
     seq: int = 0
+    #: Where the text came from: (element, is_tail), so the run alone can be blanked.
+    slots: list[tuple[etree._Element, bool]] = field(default_factory=list)
 
     @property
     def weight(self) -> int:
@@ -172,7 +175,8 @@ class _Unit:
         return self.punct >= PROSE_MIN_PUNCT and self.weight >= PROSE_MIN_LENGTH // 2
 
 
-def _measure(unit: _Unit, text: str, in_link: bool) -> None:
+def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool) -> None:
+    text = el.tail if is_tail else el.text
     chars = text_weight(text)
     if not chars:
         return
@@ -181,11 +185,12 @@ def _measure(unit: _Unit, text: str, in_link: bool) -> None:
     unit.punct += punctuation_count(text)
     if in_link:
         unit.link_chars += chars
-    unit.pieces.append(text)
+    unit.pieces.append(text)  # type: ignore[arg-type]
+    unit.slots.append((el, is_tail))
 
 
 def _segment(body: etree._Element) -> list[_Unit]:
-    """Text units in document order, one per block element that has inline text."""
+    """Text runs in document order: the inline text of block elements, cut at nested blocks."""
     units: list[_Unit] = []
     stack: list[_Unit] = [_Unit(body)]
     counter = itertools.count(1)
@@ -194,13 +199,17 @@ def _segment(body: etree._Element) -> list[_Unit]:
         tag = el.tag if isinstance(el.tag, str) else ""
         if event == START:
             if el is body:
-                _measure(stack[-1], el.text or "", False)
+                _measure(stack[-1], el, False, False)
                 continue
             if tag in BLOCK_TAGS:
+                outer = stack[-1]
+                if outer.chars:  # close the run before this block; a new one may follow it
+                    units.append(outer)
+                    stack[-1] = _Unit(outer.block)
                 stack.append(_Unit(el, seq=next(counter)))
             elif tag == "a":
                 link_depth += 1
-            _measure(stack[-1], el.text or "", link_depth > 0)
+            _measure(stack[-1], el, False, link_depth > 0)
         else:
             if el is body:
                 continue
@@ -208,13 +217,24 @@ def _segment(body: etree._Element) -> list[_Unit]:
                 unit = stack.pop()
                 if unit.chars:
                     units.append(unit)
+                if not stack[-1].chars:
+                    stack[-1].seq = next(counter)  # the outer run resumes after this block
             elif tag == "a":
                 link_depth -= 1
-            _measure(stack[-1], el.tail or "", link_depth > 0)
+            _measure(stack[-1], el, True, link_depth > 0)
     if stack and stack[0].chars:
         units.append(stack[0])
     units.sort(key=lambda u: u.seq)
     return units
+
+
+def _blank(unit: _Unit) -> None:
+    """Remove one run's text, leaving the rest of its block (and nested blocks) in place."""
+    for el, is_tail in unit.slots:
+        if is_tail:
+            el.tail = None
+        else:
+            el.text = None
 
 
 def _signature(el: etree._Element) -> tuple[str, str]:
@@ -456,22 +476,24 @@ def _prune(node: etree._Element) -> None:
     keep = _prose_ancestors(units)
     by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
     doomed: list[etree._Element] = _labelled_sections(node, units, keep)
+    dropped: list[_Unit] = []
     for unit in units:
-        if unit.block in keep:
-            continue
         if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose()):
-            doomed.append(unit.block)
+            dropped.append(unit)
     # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
     prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
     if prose_at:
-        for unit in units[: prose_at[0]]:
-            if unit.block not in keep:
-                doomed.append(unit.block)
-        for unit in units[prose_at[-1] + 1:]:
-            # List items and table cells after the text are usually its own list or table.
-            if unit.block not in keep and unit.block.tag not in _ITEM_TAGS and \
-                    _is_trailing_label(unit):
-                doomed.append(unit.block)
+        dropped.extend(units[: prose_at[0]])
+        # List items and table cells after the text are usually its own list or table.
+        dropped.extend(
+            unit for unit in units[prose_at[-1] + 1:]
+            if unit.block.tag not in _ITEM_TAGS and _is_trailing_label(unit)
+        )
+    for unit in dropped:
+        if unit.block in keep:
+            _blank(unit)  # the block holds prose too: remove just this run
+        else:
+            doomed.append(unit.block)
     # Lists and tables that are mostly links as a whole.
     for el in node.iter("ul", "ol", "table", "dl"):
         if el is node or el in keep:
