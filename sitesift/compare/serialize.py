@@ -36,8 +36,10 @@ __all__ = ["MAX_PROFILE_BYTES", "ZLIB_LEVEL", "profile_from_bytes", "profile_to_
 _MAGIC = b"SSPF"
 _PREFIX = struct.Struct("<4sHQ")  # magic, format version, body length before compression
 _HEADER_LENGTH = struct.Struct("<I")
-#: zlib level: signatures and paths are random 64-bit numbers that no level compresses much;
-#: 6 (zlib's default) gains 1-2 % over 1 on real profiles at about the same speed (~0.3 ms).
+#: zlib level: signatures and paths are random 64-bit numbers that no level compresses much
+#: (a profile shrinks to ~60 % of its raw size). On the largest dev profile (50 KB raw) 6,
+#: zlib's default, is 4 % smaller than 1 for 1.4 instead of 0.8 ms to encode, which happens
+#: once per learned site; decoding, the frequent side, costs the same at every level.
 ZLIB_LEVEL = 6
 #: Largest body a profile may claim: far above any real profile (a 1,000-page site with many
 #: templates is a few MB), low enough that corrupt or hostile bytes cannot make us allocate
