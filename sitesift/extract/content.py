@@ -96,6 +96,8 @@ _RELATED_LABEL = re.compile(
     r"[\w\s'’:：-]{0,40}$",
     re.IGNORECASE,
 )
+#: Lists and tables: a run of their items is never the article (it is part of a list).
+_LIST_TAGS = frozenset({"ul", "ol", "dl", "menu", "dir", "table", "tbody", "thead", "tfoot", "tr"})
 #: Blocks that are items of a list or table.
 _ITEM_TAGS = frozenset({"li", "dd", "dt", "td", "th"})
 #: Tags never removed by class/id hints: the document frame.
@@ -383,7 +385,7 @@ def _choose(body: etree._Element, units: list[_Unit]) -> etree._Element:
         # Strictly greater: among equal scores the deepest (first in post-order) wins.
         if value > best_score:
             best, best_score, best_run = el, value, None
-        if len(children) >= 2 and own.get(el, 0.0) <= 0:
+        if len(children) >= 2 and own.get(el, 0.0) <= 0 and el.tag not in _LIST_TAGS:
             run, start, end = _best_run(children)
             if end - start >= 2 and run > best_score and \
                     run - value >= RUN_MIN_GAIN * run:
