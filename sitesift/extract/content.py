@@ -90,7 +90,7 @@ _COMMENTS_LABEL = re.compile(
 )
 #: Labels that open a box of links to other pages: the box (if it starts with one) is removed.
 _RELATED_LABEL = re.compile(
-    r"^\W*(related|more|recommended|popular|trending|latest|top|most read|most popular|"
+    r"^\W*(related|more|recommended|popular|trending|latest|recent|top|most read|most popular|"
     r"you (may|might) (also )?like|read (more|next|also)|also on|see also|don't miss|"
     r"more from|further reading|editor'?s? picks?|相关|推荐|热门|更多|延伸阅读|猜你喜欢)"
     r"[\w\s'’:：-]{0,40}$",
