@@ -212,7 +212,7 @@ def plot(results: Sequence[BenchResult], path: Path) -> None:
     sets = [s for s in SETS if any(r.set_name == s for r in points)]
     colours = dict(zip(names, plt.get_cmap("tab10").colors, strict=False))
     markers = dict(zip(sets, "os^vD<>Pp*X", strict=False))
-    fig, ax = plt.subplots(figsize=(9, 6), dpi=110)
+    fig, ax = plt.subplots(figsize=(10, 6), dpi=110)
     for r in points:
         ax.scatter(r.pages_per_second, r.metrics["shingle_f1"], s=55, alpha=0.85,
                    color=colours[r.method], marker=markers.get(r.set_name, "o"),
@@ -220,14 +220,18 @@ def plot(results: Sequence[BenchResult], path: Path) -> None:
     ax.set_xscale("log")
     ax.set_xlabel("pages per second (log scale; extraction only, one process)")
     ax.set_ylabel("body F1 (4-gram shingles)")
-    ax.set_ylim(0, 1)
+    lowest = min(r.metrics["shingle_f1"] for r in points)
+    ax.set_ylim(max(0.0, round(lowest - 0.1, 1)), 1.0)
     ax.grid(True, which="both", alpha=0.3)
     ax.set_title("Main-text accuracy against speed, per extractor and data set")
     who = [Line2D([], [], color=colours[n], marker="o", linestyle="", label=n) for n in names]
     where = [Line2D([], [], color="grey", marker=markers[s], linestyle="", label=s) for s in sets]
-    first = ax.legend(handles=who, title="extractor", loc="lower left", fontsize=8)
+    # Legends beside the plot: the points crowd the upper part of the axes.
+    first = ax.legend(handles=who, title="extractor", loc="upper left",
+                      bbox_to_anchor=(1.01, 1.0), fontsize=8)
     ax.add_artist(first)
-    ax.legend(handles=where, title="data set", loc="lower right", fontsize=8)
+    ax.legend(handles=where, title="data set", loc="lower left", bbox_to_anchor=(1.01, 0.0),
+              fontsize=8)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
