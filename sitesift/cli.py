@@ -8,11 +8,14 @@ import contextlib
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from sitesift import __version__
 from sitesift.errors import InputError, UsageError
 from sitesift.options import DEFAULT_PAGE_TIMEOUT, METHODS, OUTPUT_FORMATS, SITE_KEYS, Options
+
+if TYPE_CHECKING:
+    from sitesift.compare.store import ProfileStore
 
 __all__ = ["build_parser", "main", "options_from_args", "parse_args"]
 
@@ -26,6 +29,10 @@ Turn crawled web pages into clean records: title, author, publication time, main
   sitesift extract crawl.warc.gz -o out.jsonl
   cat pages.jsonl | sitesift extract -       {"id","url","html"} lines on standard input
   sitesift extract site/ --format markdown   main content as Markdown documents
+  sitesift extract site/ --method template   learn each site's templates, keep what differs
+  sitesift learn crawl/ --profiles p.db      learn site profiles and save them
+  sitesift extract new/ --profiles p.db      apply saved profiles (unknown sites learned)
+  sitesift profiles list --profiles p.db     what the store holds
   sitesift eval SET_DIR predictions.jsonl    score predictions against a set's gold.jsonl
   sitesift bench SET_DIR --method page       extract a set, score it, report pages/s
 """
@@ -38,6 +45,11 @@ gets a record, with `error` set, and the run goes on. Records come out in input 
 Site key (pages of one site are learned together by the site-level methods): the input's
 `site` when given, else the registrable domain of the URL (news.bbc.co.uk -> bbc.co.uk), else
 the folder the page came from. `--site-key none` ignores all three.
+
+Methods: page (one page at a time, density of text and links), template (pages of a site
+are clustered by DOM structure; what a page shares with the pages of its cluster is template
+and goes; a page alone in its cluster falls back to page), auto (for now: page).
+Each record of a site-level method also has `cluster`, an id unique within the run.
 
 Exit codes: 0 all pages extracted, 1 some pages have an error record, 2 usage or input error.
 """
@@ -73,8 +85,34 @@ def build_parser() -> argparse.ArgumentParser:
     ext.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S",
                      help=f"seconds a page may take before it becomes an error record "
                      f"(default {DEFAULT_PAGE_TIMEOUT:g}; 0 = no limit)")
+    ext.add_argument("--profiles", metavar="DB",
+                     help="SQLite store of site profiles: known sites are cleaned with their "
+                     "saved templates without clustering again, unknown sites are learned and "
+                     "saved (implies --method template unless another is given)")
     ext.add_argument("-q", "--quiet", action="store_true",
                      help="no progress bar and no summary on standard error")
+
+    learn = sub.add_parser(
+        "learn",
+        help="learn site profiles (templates) from pages and save them",
+        description="Group pages by site, cluster each site's pages by DOM structure and save "
+        "each cluster's template into the profile store, for `extract --profiles` to reuse.",
+    )
+    learn.add_argument("inputs", nargs="+", metavar="INPUT", help="as for extract")
+    learn.add_argument("--profiles", metavar="DB", required=True,
+                       help="SQLite file to save profiles in (created when missing)")
+    learn.add_argument("--site-key", choices=SITE_KEYS, default="auto")
+    learn.add_argument("-q", "--quiet", action="store_true")
+
+    prof = sub.add_parser(
+        "profiles",
+        help="list, show or delete saved site profiles",
+        description="Inspect the profile store written by `learn` and `extract --profiles`.",
+    )
+    prof.add_argument("action", choices=("list", "show", "delete"))
+    prof.add_argument("sites", nargs="*", metavar="SITE", help="sites to show or delete")
+    prof.add_argument("--profiles", metavar="DB", required=True, help="the SQLite store")
+    prof.add_argument("--json", action="store_true", help="print JSON")
 
     ev = sub.add_parser(
         "eval",
@@ -101,8 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
 def options_from_args(args: argparse.Namespace) -> Options:
     """The run's one ``Options`` object, built from parsed arguments (validation included)."""
     timeout = getattr(args, "page_timeout", DEFAULT_PAGE_TIMEOUT)
+    method = getattr(args, "method", "template")
+    if getattr(args, "profiles", None) and method == "auto":
+        method = "template"  # saved profiles are templates: applying them is the point
     return Options(
-        method=args.method,
+        method=method,
         output_format=getattr(args, "output_format", "jsonl"),
         site_key=getattr(args, "site_key", "auto"),
         page_timeout=timeout if timeout and timeout > 0 else None,
@@ -113,7 +154,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse and cross-check ``argv``; exits with code 2 and a message on misuse."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command in ("extract", "bench"):
+    if args.command in ("extract", "bench", "learn"):
         try:
             args.options = options_from_args(args)
         except UsageError as exc:
@@ -150,9 +191,12 @@ def _run_extract(args: argparse.Namespace) -> int:
     )
 
     show = not args.quiet and sys.stderr.isatty()
-    extractor = Extractor(options)
+    store = _open_store(args.profiles) if args.profiles else None
+    extractor = Extractor(options, profiles=store)
     total = failed = 0
-    with _open_output(args.output) as stream:
+    with contextlib.ExitStack() as stack, _open_output(args.output) as stream:
+        if store is not None:
+            stack.enter_context(store)
         writer = open_writer(stream, options.output_format)
         bar = tqdm(total=None, unit="page", disable=not show, file=sys.stderr, dynamic_ncols=True)
         try:
@@ -168,11 +212,75 @@ def _run_extract(args: argparse.Namespace) -> int:
     return EXIT_PAGE_ERRORS if failed else EXIT_OK
 
 
+def _open_store(path: str) -> ProfileStore:
+    from sitesift.compare.store import ProfileStore
+
+    return ProfileStore(path)
+
+
+def _run_learn(args: argparse.Namespace) -> int:
+    from sitesift.input import iter_pages
+    from sitesift.pipeline import Extractor
+
+    options: Options = args.options
+    pages = iter_pages(
+        args.inputs, site_key=options.site_key, max_page_bytes=options.max_page_bytes
+    )
+    with _open_store(args.profiles) as store:
+        profiles = Extractor(options, profiles=store).learn(pages)
+    if not args.quiet:
+        for profile in profiles:
+            sizes = profile.info.get("cluster_sizes", [])
+            print(f"{profile.site}: {profile.pages} page(s), {len(profile.templates)} "
+                  f"template(s), clusters {sizes}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _run_profiles(args: argparse.Namespace) -> int:
+    import json
+
+    with _open_store(args.profiles) as store:
+        if args.action == "list":
+            rows = store.sites()
+            if args.json:
+                print(json.dumps(rows, ensure_ascii=False))
+            for row in [] if args.json else rows:
+                print(f"{row['site']}\t{row['pages']} pages\t{row['templates']} templates"
+                      f"\t{row['updated']}")
+            return EXIT_OK
+        if not args.sites:
+            print("sitesift: error: name the site(s) to show or delete", file=sys.stderr)
+            return EXIT_USAGE
+        missing = 0
+        for site in args.sites:
+            if args.action == "delete":
+                missing += not store.delete(site)
+                continue
+            profile = store.get(site)
+            if profile is None:
+                missing += 1
+                continue
+            summary = {
+                "site": profile.site, "pages": profile.pages, "version": profile.version,
+                "info": profile.info,
+                "templates": [{"cluster": t.cluster, "pages": t.pages,
+                               "template_subtrees": len(t.count)} for t in profile.templates],
+            }
+            print(json.dumps(summary, ensure_ascii=False, indent=None if args.json else 2))
+        if missing:
+            print(f"sitesift: {missing} site(s) not in {args.profiles}", file=sys.stderr)
+        return EXIT_PAGE_ERRORS if missing else EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         if args.command == "extract":
             return _run_extract(args)
+        if args.command == "learn":
+            return _run_learn(args)
+        if args.command == "profiles":
+            return _run_profiles(args)
         from sitesift.evaluate import run_bench, run_eval
 
         if args.command == "eval":

@@ -28,6 +28,7 @@ from sitesift.parse import parse_html
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
+    from sitesift.compare.profile import SiteProfile
     from sitesift.compare.site import PageFeatures
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
@@ -104,7 +105,29 @@ class Extractor:
             return
         yield from self._extract_sites(list(pages))
 
+    def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
+        """Learn the site profiles of ``pages`` (saved to the store when there is one), without
+        extracting records. Pages that cannot be parsed are left out of learning."""
+        from sitesift.compare.site import learn_site
+
+        batch = list(pages)
+        _, parsed = self._prepare(batch)
+        profiles = []
+        for site, members in self._group_by_site(batch, parsed).items():
+            learned = learn_site(site, [parsed[i].features for i in members])  # type: ignore[misc]
+            if self.profiles is not None:
+                self.profiles.put(learned.profile)
+            profiles.append(learned.profile)
+        return profiles
+
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
+        records, parsed = self._prepare(pages)
+        for site, members in self._group_by_site(pages, parsed).items():
+            self._extract_site(site, members, pages, records, parsed)
+        return records
+
+    def _prepare(self, pages: list[Page]) -> tuple[list[Record], dict[int, _Parsed]]:
+        """A record per page, and the pages that parsed, with their site features."""
         from sitesift.compare.site import page_features
 
         records = [Record(id=p.id, url=p.url, site=p.site) for p in pages]
@@ -116,11 +139,9 @@ class Extractor:
                     records[i], page, functools.partial(page_features, result.root)
                 )
                 if features is not None:
-                    result.features = features
+                    result.features = features  # type: ignore[assignment]
                     parsed[i] = result
-        for site, members in self._group_by_site(pages, parsed).items():
-            self._extract_site(site, members, pages, records, parsed)
-        return records
+        return records, parsed
 
     def _group_by_site(
         self, pages: list[Page], parsed: dict[int, _Parsed]
