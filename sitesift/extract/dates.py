@@ -14,7 +14,7 @@ the text near the headline. Modification dates are used only when nothing else i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
@@ -103,6 +103,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
                 re.IGNORECASE), "dmy_name"),
 )
 
+_TWO_DIGITS = re.compile(r"\d\d")
 #: Dates in URLs: /2019/11/19/, /2019-11-19/, _20191119, /20191119/.
 _URL_PATTERNS = (
     re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]([01]?\d)[/_-]([0-3]?\d)(?!\d)"),
@@ -179,6 +180,8 @@ def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -
 def iter_dates(text: str, *, now: datetime | None = None,
                month_first: bool = True) -> Iterator[tuple[int, str]]:
     """Every valid date written in ``text`` as (position, ISO string), in text order."""
+    if not _TWO_DIGITS.search(text):  # every form has a year of at least two digits
+        return
     now = now or _now()
     found: list[tuple[int, int, str]] = []
     for pattern, kind in _PATTERNS:
@@ -380,13 +383,15 @@ def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month
 
 
 def find_text_date(after: Sequence[str], before: Sequence[str] = (),
-                   story: Sequence[str] = (), *, labelled_first: bool = False,
+                   story: Sequence[str] | Callable[[], Sequence[str]] = (), *,
+                   labelled_first: bool = False,
                    now: datetime | None = None, month_first: bool = True) -> TextDate | None:
     """The date printed nearest the headline, else the first date labelled as a publication
     date ("发布时间：", "Posted on") further down the story.
 
     ``after`` are the visible text lines below the headline, ``before`` the lines just above it
-    (nearest first), ``story`` a longer run of lines from the headline on. Dates after an
+    (nearest first), ``story`` a longer run of lines from the headline on (or a function that
+    walks it: only called when nothing is printed near the headline). Dates after an
     "updated" label count only when no other date is printed near the headline; dates above
     it count as twice as far. ``labelled_first`` (the headline is unknown and ``after`` starts
     at the top of the page) takes labelled dates before other printed ones.
@@ -403,7 +408,7 @@ def find_text_date(after: Sequence[str], before: Sequence[str] = (),
         if group:
             distance, iso = min(group, key=lambda t: t[0])
             return TextDate(iso, distance)
-    text = "\n".join(story)
+    text = "\n".join(story() if callable(story) else story)
     for pos, iso in iter_dates(text, **kw):
         if _PUBLISH_LABEL.search(text[max(0, pos - LABEL_CHARS):pos]):
             return TextDate(iso, pos)
@@ -419,7 +424,7 @@ def find_published(
     url: str | None,
     after: Sequence[str],
     before: Sequence[str],
-    story: Sequence[str] = (),
+    story: Sequence[str] | Callable[[], Sequence[str]] = (),
     labelled_first: bool = False,
     month_first: bool = True,
     now: datetime | None = None,

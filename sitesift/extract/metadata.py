@@ -46,6 +46,9 @@ HEADING_TAGS = ("h1", "h2", "h3")
 MAX_HEADINGS = 40
 #: Longer ``<title>`` text comes from an unclosed tag that swallowed the page.
 MAX_DOC_TITLE_CHARS = 400
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: How many lines under the headline tell whether the page is Chinese (for byline search).
+CJK_PROBE_LINES = 20
 _MARKUP = re.compile(r"</?[a-zA-Z][\w-]*[\s>/]|<!--")
 #: Where a swallowed page starts after the real title text: a new line, markup or script.
 _CODE_START = re.compile(r"\n|<|-->|[{};=]|\w+\(")
@@ -244,23 +247,40 @@ class _Marked:
     dates: list[lxml.html.HtmlElement]
 
 
-#: Tags checked in full whatever their attributes; other elements only when an attribute hints.
-_ALWAYS_CHECK = frozenset(("h1", "h2", "h3", "time", "abbr"))
-#: Superset of the hints of ``may_hold_author``, ``may_hold_date`` and ``_heading_kind``.
+#: Elements checked in full whatever their class; others only when their class or id hints.
+_TAGGED_XPATH = etree.XPath("//h1 | //h2 | //h3 | //time | //abbr[@title] | //*[@itemprop] | "
+                            "//*[@rel]")
+_CLASS_ID_XPATH = etree.XPath("//@class | //@id")
+#: Superset of the class/id hints of ``may_hold_author`` and ``_heading_kind``.
 _HINT = re.compile(r"author|byl|writer|autor|auteur|tit|headline|hed|head", re.IGNORECASE)
 
 
+def _candidates(root: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
+    """Elements any field may want, in (source line) order.
+
+    Two C-level queries instead of a Python loop over every element: tagged elements, and the
+    owners of class/id values that ``_HINT`` matches (the values are plain strings, so only
+    the few hits become element objects). About twice as fast as walking the tree.
+    """
+    found = list(_TAGGED_XPATH(root))
+    seen = set(found)
+    for value in _CLASS_ID_XPATH(root):
+        if len(value) >= 3 and _HINT.search(value):
+            el = value.getparent()
+            if el is not None and el not in seen:
+                seen.add(el)
+                found.append(el)
+    found.sort(key=lambda el: el.sourceline or 0)
+    return found
+
+
 def _scan(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement) -> _Marked:
-    """One pass over every element (cheaper than one XPath query per field)."""
+    """Elements whose markup suggests a title, an author or a date."""
     out = _Marked([], [], [])
-    for el in root.iter():
+    for el in _candidates(root):
         tag = el.tag
         if not isinstance(tag, str):
             continue
-        if tag not in _ALWAYS_CHECK and not el.get("itemprop") and not el.get("rel"):
-            attrs = (el.get("class") or "") + " " + (el.get("id") or "")
-            if len(attrs) < 4 or not _HINT.search(attrs):  # most elements stop here
-                continue
         if may_hold_date(el):
             out.dates.append(el)
         if may_hold_author(el):
@@ -401,10 +421,23 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     anchor = _anchor(title, body, headings,
                      [v for v in (_doc_title(root), *declared) if v])
     start = anchor if anchor is not None else body
-    # One walk serves both: dates look at the first lines, Chinese bylines at all of them.
-    story = lines_after(start, body, AUTHOR_TEXT_WINDOW)
-    after = _first_chars(_without_headline(story, title) if anchor is not None else story,
-                         TEXT_WINDOW_AFTER_TITLE if anchor is not None else TEXT_WINDOW_NO_TITLE)
+    window = TEXT_WINDOW_AFTER_TITLE if anchor is not None else TEXT_WINDOW_NO_TITLE
+    first = lines_after(start, body, window + len(title or ""))
+    after = _first_chars(_without_headline(first, title) if anchor is not None else first, window)
+    walked: list[list[str]] = []
+
+    def story() -> list[str]:
+        """The longer text run, walked only when a source needs it (most pages never do)."""
+        if not walked:
+            walked.append(lines_after(start, body, AUTHOR_TEXT_WINDOW))
+        return walked[0]
+
+    def byline() -> str | None:
+        # Labelled Chinese bylines may come at the end of the story; English "By X" sits
+        # under the headline, within the first lines.
+        chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
+        return author_from_text(story() if chinese else after)
+
     before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
     published = find_published(
         date_elements=marked.dates, meta=meta, jsonld_published=ld.published,
@@ -412,7 +445,7 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
         labelled_first=anchor is None, month_first=_month_first(lang))
     author = (join_authors(ld.authors) or author_from_meta(meta)
               or author_from_markup(marked.authors) or _first_author(
-                  site_names, lambda: author_from_text(story),
+                  site_names, byline,
                   lambda: author_from_markup(marked.authors, classes=True)))
     site_name = next(iter(meta.get("og:site_name", [])), None) or ld.site_name
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
