@@ -2,6 +2,7 @@ import multiprocessing as mp
 import pickle
 import sqlite3
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -105,6 +106,8 @@ def test_files_that_are_not_stores_are_refused(tmp_path: Path) -> None:
         ProfileStore(other)
     with pytest.raises(InputError, match="is a folder"):
         ProfileStore(tmp_path)
+    with pytest.raises(InputError, match="cannot create the folder"):
+        ProfileStore(text / "p.db")  # its folder would be a file
 
 
 def test_a_profile_of_another_version_says_learn_again(tmp_path: Path) -> None:
@@ -270,6 +273,10 @@ def test_a_held_write_lock_makes_writers_wait_not_fail(tmp_path: Path) -> None:
         thread.start()
         assert not done.wait(0.3)  # waiting for the lock
         assert store.get("late.com") is None  # a get meanwhile does not wait
+        started = time.perf_counter()
+        with ProfileStore(path) as other:  # nor does opening an existing store
+            assert other.sites() == []
+        assert time.perf_counter() - started < 1.0 and not done.is_set()
         blocker.execute("COMMIT")
         blocker.close()
         thread.join(JOIN_TIMEOUT_S)
