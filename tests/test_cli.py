@@ -106,7 +106,8 @@ def test_malformed_inputs_each_get_a_record_and_the_run_goes_on(
     warc.write_bytes(gzip.compress(b"WARC/1.0\r\nWARC-Type: response\r\n" + b"x" * 500)[:200])
 
     out_file = tmp_path / "out.jsonl"
-    code, _, _ = run(["extract", str(manifest), str(warc), "-o", str(out_file), "-q"], capsys)
+    argv = ["extract", str(manifest), str(warc), "-o", str(out_file), "-q", "--page-timeout", "5"]
+    code, _, _ = run(argv, capsys)
     records = {r["id"]: r for r in map(json.loads, out_file.read_text().splitlines())}
     assert code == 1
     assert set(entries_id["id"] for entries_id in entries) <= set(records)

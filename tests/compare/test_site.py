@@ -1,0 +1,81 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from sitesift import Extractor, Options, Page
+from sitesift.compare.site import learn_site, page_features
+from sitesift.parse import parse_html
+
+REPO = Path(__file__).resolve().parents[2]
+LAYOUT = """<html><body><header class="top"><a href="/">Harbour</a><a href="/city">City</a>
+<a href="/port">Port</a></header><main><article><h1>{t}</h1><p>{b}</p><p>{b2}</p></article>
+<aside class="most-read"><h3>Most read</h3><ul><li><a>Tide barrier</a></li><li><a>Ferry</a></li>
+</ul></aside></main><footer>© Harbour News · About · Contact</footer></body></html>"""
+OTHER = """<html><body><table><tr><td class="menu">Menu</td><td>{t}</td></tr></table>
+<div id="x"><span>{b}</span></div></body></html>"""
+
+
+def site_pages(n: int) -> list[Page]:
+    pages = [
+        Page(id=f"a{i}", site="harbour", html=LAYOUT.format(
+            t=f"Story {i}", b=f"Paragraph one of story {i}, with words.",
+            b2=f"Paragraph two of story {i}, with more words."))
+        for i in range(n)
+    ]
+    pages.append(Page(id="odd", site="harbour", html=OTHER.format(t="Odd", b="Lone page text.")))
+    return pages
+
+
+def test_learn_site_clusters_templates_and_leaves_a_singleton_without_one() -> None:
+    pages = site_pages(4)
+    learned = learn_site("harbour", [page_features(parse_html(p.html)) for p in pages])
+    assert len(learned.profile.templates) == 1
+    assert learned.clusters[:4] == ["harbour#0"] * 4 and learned.clusters[4] == "harbour#1"
+    assert learned.templates[4] is None
+
+
+def test_template_method_records_carry_method_and_cluster() -> None:
+    records = list(Extractor(Options(method="template")).extract_many(site_pages(4)))
+    assert [r.id for r in records] == ["a0", "a1", "a2", "a3", "odd"]
+    assert {r.method for r in records[:4]} == {"template"} and records[4].method == "page"
+    assert all("cluster" in r.to_dict() for r in records)
+    assert "Most read" not in (records[0].text or "")
+    assert "Paragraph two of story 0" in (records[0].text or "")
+
+
+def test_a_bad_page_in_a_site_batch_is_an_error_record_and_the_rest_go_on() -> None:
+    pages = [*site_pages(3), Page(id="empty", site="harbour", html="")]
+    records = list(Extractor(Options(method="template")).extract_many(pages))
+    assert records[-1].error and records[-1].error.startswith("empty")
+    assert all(r.error is None for r in records[:-1])
+
+
+def test_saved_profiles_are_applied_without_learning_again(tmp_path: Path) -> None:
+    from sitesift.compare.store import ProfileStore
+
+    with ProfileStore(tmp_path / "p.db") as store:
+        Extractor(Options(method="template"), profiles=store).learn(site_pages(4))
+        assert "harbour" in store
+        new = [Page(id="new", site="harbour", html=LAYOUT.format(
+            t="New story", b="A fresh first paragraph.", b2="And a second one."))]
+        (record,) = Extractor(Options(method="template"), profiles=store).extract_many(new)
+    assert record.method == "template" and record.to_dict()["cluster"] == "harbour#0"
+    assert "Most read" not in (record.text or "") and "fresh first paragraph" in record.text
+
+
+def test_template_method_on_the_examples_site() -> None:
+    from sitesift.input import iter_pages
+
+    pages = iter_pages([str(REPO / "examples")])
+    records = list(Extractor(Options(method="template")).extract_many(pages))
+    articles = [r for r in records if "articles/" in r.id]
+    assert articles and all(r.method == "template" for r in articles)
+    assert all("Most read" not in (r.text or "") for r in articles)
+    json.dumps([r.to_dict() for r in records])  # records stay JSON-serialisable
+
+
+@pytest.mark.parametrize("n", [0, 1])
+def test_tiny_sites(n: int) -> None:
+    learned = learn_site("s", [page_features(parse_html(p.html)) for p in site_pages(n)[:n]])
+    assert learned.profile.pages == n and not learned.profile.templates
