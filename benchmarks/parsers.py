@@ -6,13 +6,15 @@ usage: python benchmarks/parsers.py [--data DIR] [--repeat N] [--json OUT]
 Speed on the scrapinghub pages (decoded once beforehand): parse pages/s, and parse + walk every
 element + full text pages/s (best of ``--repeat`` runs). Robustness on synthetic pages, each case
 in its own subprocess so a segfault is reported instead of ending the run: 20,000 nested
-unclosed tags (depth kept), a 20 MB page, random bytes, NUL bytes, broken encodings. Editing:
-remove scripts/styles, unwrap inline tags, select long paragraphs (XPath where the parser has
-it) on every page. Results are printed as Markdown for docs/parsers.md.
+unclosed tags (depth kept), the same closed again with a paragraph after them, a 20 MB page,
+random bytes, NUL bytes, broken encodings. Editing: remove scripts/styles, unwrap inline tags,
+select long paragraphs (XPath where the parser has it) on every page. Results are printed as
+Markdown for docs/parsers.md.
 
-Parsers: lxml.html (raw, and through sitesift.parse.parse_html), selectolax Lexbor and Modest,
-BeautifulSoup with lxml, and html5-parser when it imports (it refuses to run unless lxml was
-built against the same libxml2, i.e. from source).
+Parsers: lxml.html (raw, and through sitesift.parse.parse_html), selectolax Lexbor and Modest
+(Modest raises ImportError in selectolax >= 1.0), BeautifulSoup with lxml, and html5-parser when
+it imports (it refuses to run unless lxml was built against the same libxml2, i.e. from source:
+run this script in such an environment with ``--parsers html5-parser``).
 """
 
 from __future__ import annotations
@@ -190,6 +192,10 @@ def _case_input(case: str) -> str | bytes:
     rng = random.Random(case)
     if case == "nested":
         return ("<html><body>" + "<div>" * NESTED_TAGS + f"{MARK_AFTER}</body></html>")
+    if case == "nested_closed":
+        # The deep part closes again: does the rest of the page survive it?
+        return (f"<html><body><p>{MARK_BEFORE}</p>" + "<div>" * NESTED_TAGS + "deep"
+                + "</div>" * NESTED_TAGS + f"<p>{MARK_AFTER}</p></body></html>")
     if case == "big":
         block = (
             "<div class='row'><h3>Heading</h3><p>Lorem ipsum dolor sit amet, <a href='/x'>"
@@ -211,7 +217,7 @@ def _case_input(case: str) -> str | bytes:
     raise ValueError(case)
 
 
-CASES = ("nested", "big", "random", "nul", "encoding")
+CASES = ("nested", "nested_closed", "big", "random", "nul", "encoding")
 
 
 def run_case(parser_name: str, case: str) -> dict[str, Any]:
@@ -281,7 +287,7 @@ def _robust_cell(r: dict[str, Any], case: str) -> str:
     if not r.get("ok"):
         return r["error"]
     kept = "text kept" if r["kept_after"] else "**text after hazard lost**"
-    if case == "nested":
+    if case in ("nested", "nested_closed"):
         return f"depth {r['depth']:,}; {kept}; {r['seconds']} s"
     if case == "big":
         return f"{r['elements']:,} elements; {kept}; {r['seconds']} s"
