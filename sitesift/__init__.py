@@ -12,6 +12,7 @@ from sitesift.errors import (
     PageError,
     PageTimeout,
     ParseError,
+    ProfileError,
     SiftError,
     UsageError,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "PageError",
     "PageTimeout",
     "ParseError",
+    "ProfileError",
     "Record",
     "SiftError",
     "UsageError",

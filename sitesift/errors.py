@@ -5,6 +5,7 @@ Hierarchy (who raises each is said on the class)::
     SiftError
     ├── UsageError            bad options or arguments (CLI exit code 2)
     ├── InputError            a source cannot be read at all (missing manifest, unreadable folder)
+    │   └── ProfileError      a saved site profile is stale (older format) or corrupt
     └── PageError             one page failed; becomes the record's ``error`` field
         ├── DecodeError       bytes that no encoding turns into text
         ├── EmptyPageError    nothing to parse: empty file, no markup, no body text
@@ -27,6 +28,7 @@ __all__ = [
     "PageError",
     "PageTimeout",
     "ParseError",
+    "ProfileError",
     "SiftError",
     "UsageError",
 ]
@@ -42,6 +44,12 @@ class UsageError(SiftError, ValueError):
 
 class InputError(SiftError):
     """Raised by ``sitesift.input`` when a whole source cannot be opened or recognised."""
+
+
+class ProfileError(InputError):
+    """Raised by ``sitesift.compare.serialize`` and ``store`` for a profile of another format
+    version or corrupt bytes: learn the site again. A store file that is no store at all is a
+    plain ``InputError``."""
 
 
 class PageError(SiftError):

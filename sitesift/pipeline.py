@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import lxml.html
 
-from sitesift.errors import EmptyPageError, PageError, PageTimeout
+from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
 from sitesift.extract.content import extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.options import SITE_METHODS, Options
@@ -172,7 +172,12 @@ class Extractor:
     ) -> None:
         from sitesift.compare.site import learn_site
 
-        saved = self.profiles.get(site) if self.profiles is not None else None
+        saved = None
+        if self.profiles is not None:
+            try:
+                saved = self.profiles.get(site)
+            except ProfileError as exc:  # stale or corrupt: learn the site again
+                log.warning("%s; learning it again", exc)
         features = [parsed[i].features for i in members]
         if saved is not None:
             assigned = [saved.assign(f.structure) for f in features]  # type: ignore[union-attr]

@@ -25,3 +25,7 @@ def test_page_errors_render_with_their_kind(cls: type[errors.PageError], kind: s
 
 def test_usage_error_is_a_value_error() -> None:
     assert issubclass(errors.UsageError, ValueError)
+
+
+def test_profile_error_is_an_input_error() -> None:
+    assert issubclass(errors.ProfileError, errors.InputError)

@@ -10,8 +10,8 @@ def test_all_names_exist_and_are_sorted() -> None:
 def test_exported_members_are_the_documented_surface() -> None:
     assert set(sitesift.__all__) == {
         "DecodeError", "EmptyPageError", "ExtractionError", "Extractor", "InputError", "Options",
-        "Page", "PageError", "PageTimeout", "ParseError", "Record", "SiftError", "UsageError",
-        "__version__", "extract_html",
+        "Page", "PageError", "PageTimeout", "ParseError", "ProfileError", "Record", "SiftError",
+        "UsageError", "__version__", "extract_html",
     }
 
 

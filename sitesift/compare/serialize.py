@@ -29,7 +29,7 @@ import numpy as np
 from sitesift.compare.istm import PageStructure
 from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
 from sitesift.compare.template import TemplateModel
-from sitesift.errors import InputError
+from sitesift.errors import ProfileError
 
 __all__ = ["MAX_PROFILE_BYTES", "ZLIB_LEVEL", "profile_from_bytes", "profile_to_bytes"]
 
@@ -97,27 +97,27 @@ def _count_arrays(count: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def profile_from_bytes(data: bytes) -> SiteProfile:
-    """The profile ``data`` holds. Raises ``InputError`` for a profile of another format
+    """The profile ``data`` holds. Raises ``ProfileError`` for a profile of another format
     version (the site must be learned again) and for bytes that are not a whole profile."""
     view = memoryview(data)
     if len(view) < _PREFIX.size:
-        raise InputError("corrupt site profile: too short to be one")
+        raise ProfileError("corrupt site profile: too short to be one")
     magic, version, length = _PREFIX.unpack_from(view)
     if magic != _MAGIC:
-        raise InputError("corrupt site profile: it does not start as one")
+        raise ProfileError("corrupt site profile: it does not start as one")
     if version != PROFILE_VERSION:
-        raise InputError(
+        raise ProfileError(
             f"profile of format version {version}, this sitesift reads version "
             f"{PROFILE_VERSION}; learn the site again"
         )
     if length > MAX_PROFILE_BYTES:
-        raise InputError(f"corrupt site profile: it claims {length} bytes")
+        raise ProfileError(f"corrupt site profile: it claims {length} bytes")
     body = _inflate(view[_PREFIX.size:], length)
     try:
         return _read_body(body)
     except (ValueError, TypeError, KeyError, struct.error) as exc:
         # Only malformed content lands here: _read_body has no other source of these errors.
-        raise InputError(f"corrupt site profile: {exc}") from exc
+        raise ProfileError(f"corrupt site profile: {exc}") from exc
 
 
 def _inflate(compressed: memoryview, length: int) -> bytes:
@@ -125,9 +125,9 @@ def _inflate(compressed: memoryview, length: int) -> bytes:
     try:
         body = inflater.decompress(compressed, length + 1)  # +1: notice a longer body
     except zlib.error as exc:
-        raise InputError(f"corrupt site profile: {exc}") from exc
+        raise ProfileError(f"corrupt site profile: {exc}") from exc
     if len(body) != length or not inflater.eof or inflater.unused_data:
-        raise InputError("corrupt site profile: its body is not of the length it states")
+        raise ProfileError("corrupt site profile: its body is not of the length it states")
     return body
 
 

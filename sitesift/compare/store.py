@@ -33,7 +33,7 @@ from typing import Any
 
 from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
 from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
-from sitesift.errors import InputError
+from sitesift.errors import InputError, ProfileError
 
 __all__ = ["BUSY_TIMEOUT_S", "SCHEMA_VERSION", "ProfileStore"]
 
@@ -200,15 +200,15 @@ class ProfileStore:
             return None
         version, data = row
         if version != PROFILE_VERSION:
-            raise InputError(f"the saved profile of site {site!r} is of format version "
+            raise ProfileError(f"the saved profile of site {site!r} is of format version "
                              f"{version}, this sitesift reads {PROFILE_VERSION}; learn the "
                              f"site again")
         if not isinstance(data, bytes):
-            raise InputError(f"the saved profile of site {site!r} is corrupt: no bytes")
+            raise ProfileError(f"the saved profile of site {site!r} is corrupt: no bytes")
         try:
             return profile_from_bytes(data)
-        except InputError as exc:
-            raise InputError(f"the saved profile of site {site!r}: {exc}") from exc
+        except ProfileError as exc:
+            raise ProfileError(f"the saved profile of site {site!r}: {exc}") from exc
 
     def put(self, profile: SiteProfile) -> None:
         """Save ``profile``, replacing the site's previous one, atomically."""

@@ -141,8 +141,9 @@ def delete_shared(
     return removed
 
 
-#: Signatures held by fewer pages than this are left out of a saved model: they can never
-#: reach the share needed in a cluster of two or more pages, and they are most of the count.
+#: Signatures held by fewer pages than this are never saved: a subtree of one page alone is
+#: never template. Above it, a model keeps only counts that can reach ``SHARED_FRACTION``, so
+#: a profile does not grow with the number of pages it was learned from.
 MIN_SAVED_COUNT = 2
 
 
@@ -165,7 +166,10 @@ def learn_template(
 ) -> TemplateModel:
     """The model of one cluster from its pages' signatures, structures and ISTM matrix."""
     index = SignatureIndex(signatures)
-    count = {h: c for h, c in index.count.items() if c >= MIN_SAVED_COUNT}
+    # The least count that can still be template: for a new page ceil(f * n), for one of
+    # the n learning pages (left out of its own references) ceil(f * (n - 1)) + 1.
+    keep = max(MIN_SAVED_COUNT, math.ceil(SHARED_FRACTION * (index.pages - 1)))
+    count = {h: c for h, c in index.count.items() if c >= keep}
     medoid = int(np.argmax(similarity.sum(axis=1))) if len(structures) else 0
     return TemplateModel(cluster=cluster, pages=index.pages, count=count,
                          medoid=structures[medoid])
