@@ -191,36 +191,52 @@ def lines_after(anchor: lxml.html.HtmlElement, stop: lxml.html.HtmlElement,
 
 def lines_before(anchor: lxml.html.HtmlElement, stop: lxml.html.HtmlElement,
                  budget: int) -> list[str]:
-    """Visible text lines just above ``anchor`` (nearest first), about ``budget`` characters."""
+    """Visible text lines just above ``anchor`` (nearest first), about ``budget`` characters.
+
+    Walks backwards in document order. A preceding subtree with little text is read whole;
+    a big one (a navigation block, a whole header) is entered from its end instead, so that
+    only its last lines are read.
+    """
     out: list[str] = []
     used = 0
-    node = anchor
-    while node is not stop and used < budget:
-        prev = node.getprevious()
-        if prev is None:
-            parent = node.getparent()
-            if parent is None:
-                break
-            node = parent
-            text = normalize_space(parent.text) if parent.tag not in _SKIP else ""
-            if text:
-                out.append(text)
-                used += len(text)
-            continue
-        node = prev
-        piece = _Lines(budget * 4)
-        if isinstance(prev.tag, str) and prev.tag not in _SKIP:
-            piece.walk(prev)
-        piece.add(prev.tail)
-        piece.flush()
-        for line in reversed(piece.lines):
+
+    def add(text: str | None) -> None:
+        nonlocal used
+        line = normalize_space(text)
+        if line:
             out.append(line)
             used += len(line)
-            if used >= budget:
+
+    parent = anchor.getparent()
+    cur = anchor.getprevious()
+    while parent is not None and used < budget:
+        if cur is None:  # the start of ``parent``: its own leading text, then one level up
+            if parent.tag not in _SKIP:
+                add(parent.text)
+            if parent is stop:
                 break
+            cur, parent = parent.getprevious(), parent.getparent()
+            continue
+        add(cur.tail)
+        if not isinstance(cur.tag, str) or cur.tag in _SKIP:
+            cur = cur.getprevious()
+        elif len(cur) and len(_STRING(cur)) > budget * WHOLE_SUBTREE_FACTOR:
+            parent, cur = cur, cur[-1]
+        else:
+            piece = _Lines(budget * WHOLE_SUBTREE_FACTOR)
+            piece.walk(cur)
+            piece.flush()
+            for line in reversed(piece.lines):
+                out.append(line)
+                used += len(line)
+            cur = cur.getprevious()
     return out
 
 
+_STRING = etree.XPath("string()")
+#: A preceding subtree with more text than this many times the budget is entered from its end
+#: instead of being read whole (its first lines are far from the headline).
+WHOLE_SUBTREE_FACTOR = 4
 _TEXT_CONTAINING = etree.XPath(".//text()[contains(., $needle)]")
 
 
