@@ -1,9 +1,10 @@
 """Title, author and publication time of one page, read without touching the tree.
 
-One pass collects what every field needs: meta tags, JSON-LD, the page's visible text as lines
-(block elements start a new line) and where the headings sit among those lines. The field
-modules (``titles``, ``dates``, ``authors``) then rank their sources; the text below the chosen
-headline is where bylines and written dates are searched.
+The page is read once for what every field needs: meta tags, JSON-LD, and the elements whose
+markup hints at a field (headings, headline/author classes, ``<time>``, ``itemprop``). The
+headline is chosen first (``titles``); the element showing it anchors a small window of visible
+text (block elements start a new line) where printed dates (``dates``) and bylines
+(``authors``) are searched. Only pages that need it have a longer stretch of the story read.
 """
 
 from __future__ import annotations
@@ -90,6 +91,9 @@ _BLOCK = frozenset((
 
 @dataclass(frozen=True, slots=True)
 class Metadata:
+    """What ``extract_metadata`` found; every field may be None. ``published`` is ISO 8601
+    (a date, or a date and time with the offset when the page gives one)."""
+
     title: str | None = None
     author: str | None = None
     published: str | None = None
