@@ -42,9 +42,11 @@ _SPACED_CJK_NAME = re.compile(r"^[\u3400-\u9fff](?: [\u3400-\u9fff]){1,3}$")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
 _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
 _PREFIX = re.compile(
-    r"^\s*(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
-    r"(?:by|from|von|par|por|di|door|av|af|autor(?:in)?|auteur|author|authors|writer|"
-    r"作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*",
+    # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
+    r"^\s*(?:(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
+    r"(?:by|from|von|par|por|di|door|av|af|autor(?:in)?|auteur|author|authors|writer)"
+    r"(?:\s*[:：/|]\s*|\s+)|"
+    r"(?:作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*)",
     re.IGNORECASE)
 _DATEISH = re.compile(
     r"(?:\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:on|am|le|el)\s+\d|"
