@@ -131,6 +131,9 @@ TEASER_MIN_HEADLINE = 15
 #: A unit whose text ends with an ellipsis is a cut-off teaser if shorter than this.
 TEASER_MAX_ELLIPSIS_WEIGHT = 600
 
+#: ...unless it has no link and has at least this many characters.
+TEASER_MAX_UNLINKED_CHARS = 200
+
 _ELLIPSIS = re.compile(r"(\.\.\.|…)\s*(\]|\)|»)?\s*$")
 
 
@@ -251,7 +254,10 @@ def _mark_teasers(units: list[_Unit]) -> None:
         if unit.link_share >= 0.9 and unit.chars >= TEASER_MIN_HEADLINE:
             headline_blocks.append(unit.block)
         if unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and unit.pieces and \
-                _ELLIPSIS.search(unit.pieces[-1]):
+                _ELLIPSIS.search(unit.pieces[-1]) and \
+                (unit.link_chars or unit.chars < TEASER_MAX_UNLINKED_CHARS):
+            # Cut off and linked (or short): an excerpt. A long unlinked paragraph that
+            # trails off "…" is the writer's style.
             unit.teaser = True
     # Items: the ancestor of each headline a few levels up whose parent holds at least
     # TEASER_MIN_SIBLINGS same-signature children that *each* have a headline.
