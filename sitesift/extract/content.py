@@ -1,23 +1,26 @@
 """Single-page main-content extraction: sitesift's own text-and-link density method.
 
-How it works (every step is one function below):
+How it works (each step is one function below):
 
-1. ``_clean``: drop what never is main text (scripts, forms controls, hidden elements) and
-   containers whose class/id says boilerplate (nav, share, comments, related, ads ...) unless
-   they hold much of the page's prose.
-2. ``_segment``: cut the page into text *units*, the inline text of each block element, and
-   measure each: characters (no white space, so Chinese and English compare), characters in
-   links, sentence punctuation (ASCII and CJK).
-3. ``_choose``: give each element ``good - LINK_PENALTY * bad`` summed over its units, where
-   prose units count as good and link text or short unpunctuated units as bad. The best
-   element is the main container: a split article wins through its parent when the parts
-   outweigh what lies between them.
-4. ``_prune``: inside the container, remove link lists, boilerplate-hinted blocks and short
-   unpunctuated blocks at its edges.
-5. Render text and Markdown from the pruned container (``sitesift.output.render``).
+1. ``_clean``: drop what is never main text (scripts, form controls, hidden elements);
+   ``_drop_hinted``: drop containers whose class/id says boilerplate (nav, share, comments,
+   related, ads ...) unless they hold most of the page's prose.
+2. ``_segment``: cut the page into *units*, runs of inline text between block boundaries, and
+   measure each: characters without white space (so Chinese and English compare; CJK counts
+   ``CJK_WEIGHT`` times), characters inside links, sentence punctuation (ASCII and CJK).
+   ``_mark_teasers`` flags summaries of other pages (repeated cards with linked headlines,
+   excerpts cut off with an ellipsis).
+3. ``_choose``: score every element ``good - penalties`` summed over its units (prose counts
+   for, link text and labels against) and take the best; a run of sibling elements may win
+   when the article sits in a page-wide cell. A split article wins through its parent when
+   its parts outweigh what lies between them.
+4. ``_prune``: inside the winner, remove link lists, teasers, sections announced by a label
+   ("Comments", "Related stories") and the labels before and after the prose (headline,
+   byline, "Share this").
+5. Render text and Markdown from the pruned subtree (``sitesift.output.render``).
 
-``page_type`` comes from the same measures: one dominant prose body means ``detail``; many
-repeated link items and little prose means ``list``.
+``page_type`` uses the same measures: a prose body of ``DETAIL_MIN_PROSE`` means ``detail``;
+mostly link text with many same-styled links means ``list``; anything else is ``other``.
 """
 
 from __future__ import annotations
@@ -533,7 +536,9 @@ def _page_type(body: etree._Element, units: list[_Unit], main_prose: int) -> str
 
 
 def extract_content(root: lxml.html.HtmlElement, *, url: str | None = None) -> Content:
-    """Main text of the page under ``root`` (edited in place: it is the pipeline's own tree)."""
+    """Main text of the page under ``root``, which is edited in place (the pipeline's own
+    tree, read by metadata extraction before). ``url`` is accepted for the interface and
+    not used yet: the method relies on the DOM alone."""
     body = root.find("body")
     if body is None:
         body = root

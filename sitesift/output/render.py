@@ -27,7 +27,7 @@ __all__ = ["to_markdown", "to_text"]
 _SPACES = re.compile(r" {2,}")
 _NEWLINES = re.compile(r"\s*\n\s*")
 #: Markdown characters escaped in ordinary text so they are not read as markup.
-_MD_ESCAPE = re.compile(r"([\\`*_\[\]#|])")
+_MD_ESCAPE = re.compile(r"([\\`*_\[\]])")
 #: Inline tags that get Markdown marks around their text.
 _INLINE_MARKS = frozenset({"code", "strong", "b", "em", "i", "a"})
 

@@ -108,8 +108,8 @@ def walk(root: etree._Element) -> Iterator[tuple[int, lxml.html.HtmlElement]]:
     """``(START, el)`` and ``(END, el)`` events in document order, without recursion.
 
     A consumer handles ``el.text`` after START and ``el.tail`` after END. Comments and
-    processing instructions are skipped entirely (their tails are yielded as ``END`` of the
-    non-element so text is not lost: callers see them as elements with an unknown tag).
+    processing instructions are yielded too (their ``tag`` is not a string): skip them but
+    keep their tails, which are ordinary text of the parent.
     """
     stack: list[tuple[etree._Element, Iterator[etree._Element] | None]] = [(root, None)]
     while stack:
