@@ -125,6 +125,12 @@ def test_pages_without_text(html: str) -> None:
     assert content.markdown == ""
 
 
+def test_page_swallowed_by_an_unclosed_title_is_recovered() -> None:
+    filler = "<script>var x = 1;</script>" * 60  # the swallowed text is long
+    html = f"<html><head><title>Broken{filler}</head><body><div><p>{PROSE}</p></div></body>"
+    assert _extract(html).text == PROSE
+
+
 def test_deep_nesting_does_not_recurse() -> None:
     # Built directly: the parser caps depth, a tree built in code does not.
     root = parse_html(_page("<div id='top'></div>"))
