@@ -29,6 +29,7 @@ from lxml import etree
 from scipy import sparse
 
 from sitesift.compare.signatures import (
+    RelaxedLabels,
     combine,
     node_label,
     stable_hash,
@@ -88,32 +89,34 @@ def page_structure(root: etree._Element, *, relaxed: bool = False) -> PageStruct
     ad, a photo) no longer zeroes the whole parent."""
     paths: list[int] = []
     weights: list[float] = []
-    labels: dict[str, int] = {}  # per call: labels repeat a lot within a page
+    strict_labels: dict[str, int] = {}  # per call: labels repeat a lot within a page
+    relaxed_labels = RelaxedLabels()
     start = structure_root(root)
-    stack: list[tuple[etree._Element, int, int, int, float]] = [(start, 0, 0, 1, 1.0)]
+    # The root stands for the page in relaxed mode: its attributes vary by section.
+    root_label = stable_hash(str(start.tag))
+    stack: list[tuple[etree._Element, int, int, int, float, int]] = [
+        (start, 0, 0, 1, 1.0, root_label)
+    ]
     while stack:
-        el, parent_hash, index, level, weight = stack.pop()
+        el, parent_hash, index, level, weight, label = stack.pop()
         children = structural_children(el)
         if not relaxed:
             text = node_label(el, len(children))
-        else:  # the root stands for the page: its attributes vary by section
-            text = node_label(el, -1, names=False) if level > 1 else str(el.tag)
-        label = labels.get(text)
-        if label is None:
-            label = labels[text] = stable_hash(text)
+            label = strict_labels.get(text) or strict_labels.setdefault(text, stable_hash(text))
         h = combine(parent_hash, index, label)
         if not children:
             paths.append(h)
             weights.append(weight)
             continue
-        ranks: dict[str, int] = {}
+        ranks: dict[int, int] = {}
         for i, (child, w) in enumerate(
             zip(children, _child_weights(level, len(children)), strict=True)
         ):
+            child_label = 0
             if relaxed:
-                key = node_label(child, -1, names=False)
-                i = ranks[key] = ranks.get(key, -1) + 1
-            stack.append((child, h, i, level + 1, weight * w))
+                child_label = relaxed_labels.get(child)[1]
+                i = ranks[child_label] = ranks.get(child_label, -1) + 1
+            stack.append((child, h, i, level + 1, weight * w, child_label))
     return PageStructure(np.array(paths, dtype=np.uint64), np.array(weights, dtype=np.float64))
 
 

@@ -12,8 +12,9 @@ from sitesift.compare.template import TemplateModel
 
 __all__ = ["ASSIGN_MIN_SIMILARITY", "PROFILE_VERSION", "SiteProfile"]
 
-#: Version of the profile format; a store refuses profiles of another version (learn again).
-PROFILE_VERSION = 1
+#: Version of the profile format and of the signatures in it; a store refuses profiles of
+#: another version (learn again). 2: content signatures hash label and text separately.
+PROFILE_VERSION = 2
 #: A new page joins the template whose medoid it resembles most when the relaxed ISTM
 #: similarity reaches this; below it the page is of no known template (page mode, or learn).
 ASSIGN_MIN_SIMILARITY = 0.5

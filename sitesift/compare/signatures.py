@@ -13,6 +13,7 @@ from sitesift.parse.dom import SKIP_TAGS
 
 __all__ = [
     "MASK64",
+    "RelaxedLabels",
     "combine",
     "node_label",
     "stable_hash",
@@ -64,6 +65,23 @@ def node_label(el: etree._Element, n_children: int, *, names: bool = True) -> st
             attrs.append(name)
     count = f"/{n_children}" if n_children >= 0 else ""  # < 0: leave the count out
     return f"{el.tag}[{','.join(attrs)}]{count}"
+
+
+class RelaxedLabels:
+    """``node_label(el, -1, names=False)`` and its stable hash, memoised by (tag, class, id):
+    a page has thousands of elements but few distinct labels. One per page or batch of pages
+    (an object the caller holds, never a module-level cache)."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[str, str | None, str | None], tuple[str, int]] = {}
+
+    def get(self, el: etree._Element) -> tuple[str, int]:
+        key = (el.tag, el.get("class"), el.get("id"))
+        found = self._memo.get(key)
+        if found is None:
+            text = node_label(el, -1, names=False)
+            found = self._memo[key] = (text, stable_hash(text))
+        return found
 
 
 def structure_root(root: etree._Element) -> etree._Element:

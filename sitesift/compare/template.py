@@ -33,7 +33,12 @@ import numpy as np
 from lxml import etree
 
 from sitesift.compare.istm import PageStructure
-from sitesift.compare.signatures import combine, node_label, stable_hash, structural_children
+from sitesift.compare.signatures import (
+    RelaxedLabels,
+    combine,
+    stable_hash,
+    structural_children,
+)
 from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail
 
 __all__ = [
@@ -62,7 +67,7 @@ def _own_text(el: etree._Element) -> str:
 def content_signatures(root: etree._Element) -> dict[etree._Element, int]:
     """Signature of every structural element below ``root`` (iterative post-order)."""
     sigs: dict[etree._Element, int] = {}
-    labels: dict[str, int] = {}
+    labels = RelaxedLabels()
     stack: list[tuple[etree._Element, bool]] = [(root, False)]
     while stack:
         el, done = stack.pop()
@@ -72,10 +77,8 @@ def content_signatures(root: etree._Element) -> dict[etree._Element, int]:
             stack.append((el, True))
             stack.extend((c, False) for c in el)
             continue
-        key = f"{node_label(el, -1, names=False)}|{_own_text(el)}"
-        h = labels.get(key)
-        if h is None:
-            h = labels[key] = stable_hash(key)
+        text = _own_text(el)
+        h = combine(labels.get(el)[1], 0, stable_hash(text) if text else 0)
         for i, child in enumerate(structural_children(el)):
             h = combine(h, i, sigs.get(child, 0))
         sigs[el] = h
