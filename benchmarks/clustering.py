@@ -42,7 +42,6 @@ from sitesift.compare.cluster import (
     discover_templates,
     page_features,
     page_strings,
-    site_similarity,
     string_similarity,
 )
 from sitesift.compare.istm import page_structure, similarity_matrix
@@ -191,7 +190,7 @@ def curves(sets: dict[str, list[Page]]) -> None:
     scurves: dict[str, dict[str, np.ndarray]] = {}
     for name, members in SITE_MIXES.items():
         pages = [p for s in members for p in sets[s]]
-        sim = site_similarity([p.features for p in pages])
+        sim = string_similarity([p.features.strings for p in pages])
         truth = [f"{p.set}/{p.site}" for p in pages]
         scurves[name] = {lk: np.array(ari_curve(sim, truth, lk)) for lk in LINKAGES[:3]}
         if name == "l3s-gn1":
