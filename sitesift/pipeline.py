@@ -111,9 +111,10 @@ class Extractor:
         from sitesift.compare.site import learn_site
 
         batch = list(pages)
-        _, parsed = self._prepare(batch)
+        records, parsed = self._prepare(batch)
         profiles = []
-        for site, members in self._group_by_site(batch, parsed).items():
+        for site, group in self._group_by_site(batch, parsed).items():
+            members = self._features(group, batch, records, parsed, structure=True)
             learned = learn_site(site, [parsed[i].features for i in members])  # type: ignore[misc]
             if self.profiles is not None:
                 self.profiles.put(learned.profile)
@@ -127,21 +128,31 @@ class Extractor:
         return records
 
     def _prepare(self, pages: list[Page]) -> tuple[list[Record], dict[int, _Parsed]]:
-        """A record per page, and the pages that parsed, with their site features."""
-        from sitesift.compare.site import page_features
-
+        """A record per page, and the pages that parsed."""
         records = [Record(id=p.id, url=p.url, site=p.site) for p in pages]
         parsed: dict[int, _Parsed] = {}
         for i, page in enumerate(pages):
             result = self._guarded(records[i], page, functools.partial(self._parse, page))
             if isinstance(result, _Parsed):
-                features = self._guarded(
-                    records[i], page, functools.partial(page_features, result.root)
-                )
-                if features is not None:
-                    result.features = features  # type: ignore[assignment]
-                    parsed[i] = result
+                parsed[i] = result
         return records, parsed
+
+    def _features(
+        self, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed], *, structure: bool,
+    ) -> list[int]:
+        """Compute the site features of ``members`` (in place); returns those that have them
+        (a page whose features fail becomes an error record)."""
+        from sitesift.compare.site import page_features
+
+        kept = []
+        for i in members:
+            step = functools.partial(page_features, parsed[i].root, structure=structure)
+            features = self._guarded(records[i], pages[i], step)
+            if features is not None:
+                parsed[i].features = features  # type: ignore[assignment]
+                kept.append(i)
+        return kept
 
     def _group_by_site(
         self, pages: list[Page], parsed: dict[int, _Parsed]
@@ -178,9 +189,11 @@ class Extractor:
                 saved = self.profiles.get(site)
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
+        # Applying a saved profile needs signatures only; learning needs structures too.
+        members = self._features(members, pages, records, parsed, structure=saved is None)
         features = [parsed[i].features for i in members]
         if saved is not None:
-            assigned = [saved.assign(f.structure) for f in features]  # type: ignore[union-attr]
+            assigned = [saved.assign(f.signatures.values()) for f in features]  # type: ignore[union-attr]
             models = [model for model, _ in assigned]
             clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
             member = False

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 import numpy as np
 from lxml import etree
 
-from sitesift.compare.cluster import cluster_pages
 from sitesift.compare.istm import PageStructure, page_structure, similarity_matrix
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.template import (
@@ -30,14 +29,17 @@ MIN_TEMPLATE_PAGES = 2
 
 @dataclass(frozen=True, slots=True)
 class PageFeatures:
-    """What the site methods need of a parsed page, computed once."""
+    """What the site methods need of a parsed page, computed once. ``structure`` is needed to
+    cluster (learning), not to apply a saved profile."""
 
-    structure: PageStructure
+    structure: PageStructure | None
     signatures: dict[etree._Element, int]
 
 
-def page_features(root: etree._Element) -> PageFeatures:
-    return PageFeatures(page_structure(root, relaxed=True), content_signatures(root))
+def page_features(root: etree._Element, *, structure: bool = True) -> PageFeatures:
+    return PageFeatures(
+        page_structure(root, relaxed=True) if structure else None, content_signatures(root)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +54,13 @@ class LearnedSite:
 
 def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
     """Cluster the site's pages on ISTM and learn a template per cluster of 2+ pages."""
+    from sitesift.compare.cluster import cluster_pages  # scipy: only learning needs it
+
     n = len(features)
-    sim = similarity_matrix([f.structure for f in features], relaxed=True)
+    structures = [f.structure for f in features]
+    if any(s is None for s in structures):
+        raise ValueError("learning needs page structures: page_features(root, structure=True)")
+    sim = similarity_matrix(structures, relaxed=True)  # type: ignore[arg-type]
     labels = cluster_pages(sim) if n else np.zeros(0, dtype=int)
     clusters = [f"{site}#{int(k)}" for k in labels]
     templates: list[TemplateModel | None] = [None] * n
@@ -65,7 +72,7 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
         model = learn_template(
             f"{site}#{k}",
             [features[i].signatures.values() for i in members],
-            [features[i].structure for i in members],
+            [structures[i] for i in members],  # type: ignore[misc]
             sim[np.ix_(members, members)],
         )
         models.append(model)

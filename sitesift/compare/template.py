@@ -33,12 +33,7 @@ import numpy as np
 from lxml import etree
 
 from sitesift.compare.istm import PageStructure
-from sitesift.compare.signatures import (
-    RelaxedLabels,
-    combine,
-    stable_hash,
-    structural_children,
-)
+from sitesift.compare.signatures import RelaxedLabels, combine, stable_hash, structural_children
 from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail
 
 __all__ = [
@@ -57,30 +52,29 @@ __all__ = [
 SHARED_FRACTION = 0.5
 
 
-def _own_text(el: etree._Element) -> str:
-    """The element's text outside its child elements, white space folded."""
-    parts = [el.text or ""]
-    parts += [c.tail or "" for c in el]
-    return " ".join(" ".join(parts).split())
-
-
 def content_signatures(root: etree._Element) -> dict[etree._Element, int]:
-    """Signature of every structural element below ``root`` (iterative post-order)."""
+    """Signature of every structural element below ``root``.
+
+    One pass over the elements in reverse document order, which visits every element after
+    all of its descendants (no recursion, no explicit stack). An element's own text is its
+    text plus the tails of its children (text outside child elements), white space folded.
+    """
     sigs: dict[etree._Element, int] = {}
     labels = RelaxedLabels()
-    stack: list[tuple[etree._Element, bool]] = [(root, False)]
-    while stack:
-        el, done = stack.pop()
-        if not isinstance(el.tag, str) or el.tag in SKIP_TAGS:
+    nodes = list(root.iter(etree.Element))
+    for el in reversed(nodes):
+        if el.tag in SKIP_TAGS:
             continue
-        if not done:
-            stack.append((el, True))
-            stack.extend((c, False) for c in el)
-            continue
-        text = _own_text(el)
+        parts = [el.text or ""]
+        children = []
+        for child in el:
+            parts.append(child.tail or "")
+            if child in sigs:
+                children.append(sigs[child])
+        text = " ".join(" ".join(parts).split())
         h = combine(labels.get(el)[1], 0, stable_hash(text) if text else 0)
-        for i, child in enumerate(structural_children(el)):
-            h = combine(h, i, sigs.get(child, 0))
+        for i, child_sig in enumerate(children):
+            h = combine(h, i, child_sig)
         sigs[el] = h
     return sigs
 
