@@ -77,6 +77,9 @@ LABEL_PENALTY = 0.2
 HINT_KEEP_SHARE = 0.6
 #: Inside the container, a block whose link share exceeds this and that is not prose is removed.
 PRUNE_LINK_SHARE = 0.5
+#: A comment label with more of its text in links than this is a "3 comments" link, not a
+#: heading over the comments.
+COMMENT_LABEL_MAX_LINK_SHARE = 0.5
 #: After the last prose, a short unit with more links than this share is a label, not text.
 TRAILING_MAX_LINK_SHARE = 0.3
 #: A title this long that contains markup swallowed the page (its end tag is missing).
@@ -92,7 +95,8 @@ LIST_MIN_ITEMS = 12
 _COMMENTS_LABEL = re.compile(
     r"^\W*(\d+\s+)?(top rated |reader |readers' |user )?(comments?|responses?|replies)"
     r"(\s*\(\d+\))?\W*$|^\W*(add|post|leave|write|show|view|read)( a| your| all)?( \d+)?"
-    r" (comments?|reply|response)\b|^\W*(发表|网友|最新|热门|全部|我要)?评论(\W*\d*\W*)?$",
+    r" (comments?|reply|response)\b|^\W*(发表|网友|最新|热门|全部|我要)?(评论|跟贴|跟帖|留言)"
+    r"(\W*\d*\W*)?$|^网友评论",
     re.IGNORECASE,
 )
 #: Labels that open a box of links to other pages: the box (if it starts with one) is removed.
@@ -463,7 +467,7 @@ def _labelled_sections(node: etree._Element, units: list[_Unit],
         if not prose_seen or unit.weight > 80:
             continue
         text = _text(unit)
-        if _COMMENTS_LABEL.match(text) and unit.link_share < 0.5:
+        if _COMMENTS_LABEL.match(text) and unit.link_share <= COMMENT_LABEL_MAX_LINK_SHARE:
             # A heading, not a "3 comments" link in the byline: the comments follow it.
             section = _section_of(unit.block, node, first_unit)
             doomed.append(section)
