@@ -144,10 +144,10 @@ def string_similarity(
     return np.clip(sim, 0.0, 1.0)
 
 
-def _relabel(raw: np.ndarray) -> np.ndarray:
-    """Labels 0..k-1 in the order of each cluster's first page."""
-    order: dict[int, int] = {}
-    return np.array([order.setdefault(int(x), len(order)) for x in raw], dtype=np.int64)
+def _relabel(raw: Sequence[object] | np.ndarray) -> np.ndarray:
+    """Labels 0..k-1 in the order of each cluster's first page (any hashable raw labels)."""
+    order: dict[object, int] = {}
+    return np.array([order.setdefault(x, len(order)) for x in list(raw)], dtype=np.int64)
 
 
 def cluster_pages(
@@ -194,21 +194,22 @@ def discover_sites(
 
 def discover_templates(
     pages: Sequence[etree._Element | PageFeatures],
-    sites: Sequence[int] | np.ndarray | None = None,
+    sites: Sequence[object] | np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(site labels, template labels) of mixed pages: sites by ``discover_sites`` unless
-    ``sites`` gives them, then templates by relaxed ISTM inside each site. Template labels
-    are unique across sites, numbered by each template's first page."""
+    ``sites`` gives them (any hashable per page: site keys, hosts), then templates by relaxed
+    ISTM inside each site. Template labels are unique across sites, numbered by each
+    template's first page."""
     feats = _features(pages)
-    site_labels = (
-        discover_sites(feats) if sites is None else _relabel(np.asarray(sites))
-    )
+    site_labels = discover_sites(feats) if sites is None else _relabel(sites)
     if len(site_labels) != len(feats):
         raise ValueError(f"{len(site_labels)} site labels for {len(feats)} pages")
+    by_site: dict[int, list[int]] = {}
+    for i, site in enumerate(site_labels.tolist()):
+        by_site.setdefault(site, []).append(i)
     raw = np.zeros(len(feats), dtype=np.int64)
     offset = 0
-    for site in np.unique(site_labels):
-        members = np.flatnonzero(site_labels == site)
+    for members in by_site.values():
         sim = similarity_matrix([feats[i].structure for i in members], relaxed=True)
         local = cluster_pages(sim)
         raw[members] = local + offset

@@ -113,8 +113,11 @@ def test_discover_templates_splits_templates_inside_a_site() -> None:
     sites, templates = discover_templates(feats)
     assert sites.tolist() == [0, 0, 0, 0, 1, 1, 1]  # the list page belongs to site A...
     assert templates.tolist() == [0, 0, 0, 1, 2, 2, 2]  # ...but not to its article template
-    given, templates2 = discover_templates(feats, sites=[5, 5, 5, 5, 5, 5, 5])
-    assert given.tolist() == [0] * 7 and templates2.max() >= 1
+    given, templates2 = discover_templates(feats, sites=["b.com"] * 3 + ["a.com"] * 4)
+    assert given.tolist() == [0, 0, 0, 1, 1, 1, 1]
+    assert templates2.tolist() == [0, 0, 0, 1, 2, 2, 2]  # the list page alone in site a.com
+    with pytest.raises(ValueError):
+        discover_templates(feats, sites=[0, 1])
 
 
 def test_degenerate_inputs() -> None:
