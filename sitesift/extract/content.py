@@ -62,6 +62,8 @@ CJK_WEIGHT = 3
 PROSE_MIN_LENGTH = 60
 #: A unit with at least this many punctuation marks reads as prose even when short.
 PROSE_MIN_PUNCT = 2
+#: Colons count as punctuation only from this many in one unit (see ``_Unit.colons``).
+PROSE_MIN_COLONS = 6
 #: Units whose link share exceeds this are navigation, whatever their length.
 PROSE_MAX_LINK_SHARE = 0.45
 #: When choosing the container: link text inside prose counts against it at this rate
@@ -157,7 +159,11 @@ class _Unit:
     chars: int = 0
     cjk: int = 0
     link_chars: int = 0
+    #: Sentence punctuation other than colons.
     punct: int = 0
+    #: Colons end labels ("Source:", "来源：") as often as they join clauses; only several of
+    #: them (a list of "key: value" lines) count as punctuation.
+    colons: int = 0
     pieces: list[str] = field(default_factory=list)
     #: Set by ``_mark_teasers``: prose that only summarises another page.
     teaser: bool = False
@@ -179,16 +185,21 @@ class _Unit:
     def link_weight(self) -> float:
         return self.weight * self.link_share
 
+    @property
+    def marks(self) -> int:
+        """Punctuation that speaks for prose."""
+        return self.punct + (self.colons if self.colons >= PROSE_MIN_COLONS else 0)
+
     def is_prose(self) -> bool:
         if self.teaser or self.block.tag in HEADING_TAGS:  # headings title the prose
             return False
         if self.link_share > PROSE_MAX_LINK_SHARE:
             # Heavily linked prose: still prose when the text outside links is a sentence.
             return (self.chars - self.link_chars) * self.weight / self.chars >= PROSE_MIN_LENGTH \
-                and self.punct >= PROSE_MIN_PUNCT
-        if self.weight >= PROSE_MIN_LENGTH and self.punct >= 1:
+                and self.marks >= PROSE_MIN_PUNCT
+        if self.weight >= PROSE_MIN_LENGTH and self.marks >= 1:
             return True
-        return self.punct >= PROSE_MIN_PUNCT and self.weight >= PROSE_MIN_LENGTH // 2
+        return self.marks >= PROSE_MIN_PUNCT and self.weight >= PROSE_MIN_LENGTH // 2
 
 
 def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool) -> None:
@@ -198,7 +209,9 @@ def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool) -> N
         return
     unit.chars += chars
     unit.cjk += cjk_count(text)
-    unit.punct += punctuation_count(text)
+    colons = text.count(":") + text.count("：")  # type: ignore[union-attr]
+    unit.colons += colons
+    unit.punct += punctuation_count(text) - colons
     if in_link:
         unit.link_chars += chars
     unit.pieces.append(text)  # type: ignore[arg-type]
