@@ -9,8 +9,7 @@ back, fastest kept). Robustness on synthetic pages, each case in its own subproc
 segfault is reported instead of ending the run: 20,000 nested unclosed tags (depth kept), the
 same closed again with a paragraph after them, a 20 MB page, random bytes, NUL bytes, broken
 encodings. Editing: remove scripts/styles, unwrap inline tags, select long paragraphs (XPath
-where the parser has it) on every page. Results are printed as
-Markdown for docs/parsers.md.
+where the parser has it) on every page. Results are printed as Markdown for docs/parsers.md.
 
 Parsers: lxml.html (raw, and through sitesift.parse.parse_html), selectolax Lexbor and Modest
 (Modest raises ImportError in selectolax >= 1.0), BeautifulSoup with lxml, and html5-parser when
@@ -80,10 +79,21 @@ def _lxml_text(root: Any) -> str:
 
 
 def _lxml_edit(root: Any) -> int:
+    """Plain lxml.etree operations, so html5-parser's etree elements take the same path."""
+    from lxml import etree
+
     for el in root.xpath("//script | //style | //noscript"):
-        el.drop_tree()
-    for el in root.xpath(" | ".join(f"//{t}" for t in INLINE_TAGS)):
-        el.drop_tag()
+        parent = el.getparent()
+        if parent is None:
+            continue
+        if el.tail:  # keep the text that follows the removed element
+            prev = el.getprevious()
+            if prev is not None:
+                prev.tail = (prev.tail or "") + el.tail
+            else:
+                parent.text = (parent.text or "") + el.tail
+        parent.remove(el)
+    etree.strip_tags(root, *INLINE_TAGS)
     return len(root.xpath(f"//p[string-length(normalize-space()) >= {LONG_PARAGRAPH}]"))
 
 
