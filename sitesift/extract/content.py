@@ -103,10 +103,12 @@ _COMMENTS_LABEL = re.compile(
 )
 #: Labels that open a box of links to other pages: the box (if it starts with one) is removed.
 _RELATED_LABEL = re.compile(
-    r"^\W*(related|more|recommended|popular|trending|latest|recent|top|most read|most popular|"
-    r"you (may|might) (also )?like|read (more|next|also)|also on|see also|don't miss|"
-    r"more from|further reading|editor'?s? picks?|相关|推荐|热门|更多|延伸阅读|猜你喜欢)"
-    r"[\w\s'’:：-]{0,40}$",
+    r"^\W*(related( \w+)?|recommended( \w+)?|(most )?(popular|read|viewed|shared|emailed)"
+    r"( \w+)?|trending( \w+)?|(latest|recent|top) (news|stories|articles|posts|headlines|videos)"
+    r"|more (stories|news|articles|videos|headlines|from [\w\s'’]+|on this( story| topic)?|"
+    r"like this|in [\w\s'’]+)|you (may|might) (also )?like( \w+)?|read (more|next|also)|"
+    r"also on [\w\s]+|see also|don'?t miss|further reading|editor'?s'? picks?|"
+    r"相关\w*|推荐阅读|为您推荐|热门\w*|更多\w*|延伸阅读|猜你喜欢)\W*$",
     re.IGNORECASE,
 )
 #: Lists and tables: a run of their items is never the article (it is part of a list).
