@@ -90,8 +90,27 @@ SWALLOWED_TITLE_MIN = 1000
 DETAIL_MIN_PROSE = 400
 #: ...and ``list`` when links hold at least this share of the body text and many items repeat.
 LIST_MIN_LINK_SHARE = 0.45
-#: Number of similar link items (same tag path) that make a list page.
+#: ...and at least this many links sit in parents of the same tag and class (list items).
 LIST_MIN_ITEMS = 12
+
+#: A run of siblings replaces their parent only when leaving out the rest gains at least this
+#: share of the run's score: a trailing list of short items is not reason enough.
+RUN_MIN_GAIN = 0.3
+#: Prose inside an element marked up as the article body (schema.org ``itemprop``) counts this
+#: many times: the page's own statement of where its text is.
+MARKED_BODY_BOOST = 2.0
+#: ``itemprop`` values that mark the main text.
+BODY_ITEMPROPS = frozenset({"articleBody", "articlebody", "text", "reviewBody"})
+
+#: A repeated item (teaser, card, list entry) is an element with at least this many siblings
+#: of the same tag and class...
+TEASER_MIN_SIBLINGS = 3
+#: ...holding a link-only unit (its headline) at least this long: its prose is a teaser.
+TEASER_MIN_HEADLINE = 15
+#: A unit whose text ends with an ellipsis is a cut-off teaser if shorter than this.
+TEASER_MAX_ELLIPSIS_WEIGHT = 600
+#: ...unless it has no link and has at least this many characters.
+TEASER_MAX_UNLINKED_CHARS = 200
 
 #: Labels that open a comment section: it and everything after it at its level is not main text.
 _COMMENTS_LABEL = re.compile(
@@ -128,26 +147,6 @@ class Content:
     page_type: str | None = None
     nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
 
-
-#: A run of siblings replaces their parent only when leaving out the rest gains at least this
-#: share of the run's score: a trailing list of short items is not reason enough.
-RUN_MIN_GAIN = 0.3
-#: Prose inside an element marked up as the article body (schema.org ``itemprop``) counts this
-#: many times: the page's own statement of where its text is.
-MARKED_BODY_BOOST = 2.0
-#: ``itemprop`` values that mark the main text.
-BODY_ITEMPROPS = frozenset({"articleBody", "articlebody", "text", "reviewBody"})
-
-#: A repeated item (teaser, card, list entry) is an element with at least this many siblings
-#: of the same tag and class...
-TEASER_MIN_SIBLINGS = 3
-#: ...holding a link-only unit (its headline) at least this long: its prose is a teaser.
-TEASER_MIN_HEADLINE = 15
-#: A unit whose text ends with an ellipsis is a cut-off teaser if shorter than this.
-TEASER_MAX_ELLIPSIS_WEIGHT = 600
-
-#: ...unless it has no link and has at least this many characters.
-TEASER_MAX_UNLINKED_CHARS = 200
 
 _ELLIPSIS = re.compile(r"(\.\.\.|…)\s*(\]|\)|»)?\s*$")
 

@@ -90,6 +90,20 @@ def test_comment_section_after_label_is_removed() -> None:
     assert _extract(html).text == f"{PROSE}\n\n{PROSE} End."
 
 
+def test_chinese_source_line_and_comments_are_not_main_text() -> None:
+    html = _page(
+        f"<div><div class='info'>2022-02-13 07:00 来源：新华社</div><p>{ZH_PROSE}</p>"
+        f"<p>{ZH_PROSE}</p><div><h3>网友评论</h3><p>{ZH_PROSE}我不同意。</p></div></div>"
+    )
+    assert _extract(html).text == f"{ZH_PROSE}\n\n{ZH_PROSE}"
+
+
+def test_related_box_announced_by_a_label_is_removed() -> None:
+    box = "<div><h4>Related stories</h4><p>Another story entirely, told at length here.</p></div>"
+    html = _page(f"<div><p>{PROSE}</p>{box}<p>{PROSE} Last.</p></div>")
+    assert _extract(html).text == f"{PROSE}\n\n{PROSE} Last."
+
+
 def test_hidden_and_script_content_is_dropped() -> None:
     html = _page(
         f"<div><p>{PROSE}</p><p style='display:none'>{PROSE} Hidden.</p>"
