@@ -39,8 +39,6 @@ class Options:
     site_key: str = "auto"
     page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
     max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
-    #: Keep the headline in front of the text when the page's main content starts with it.
-    with_title_in_text: bool = False
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:

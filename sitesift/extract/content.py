@@ -143,9 +143,13 @@ class Content:
     """Main content of one page. ``nodes`` are the chosen (pruned) subtrees, in page order."""
 
     text: str
-    markdown: str
     page_type: str | None = None
     nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
+
+    @property
+    def markdown(self) -> str:
+        """The content as Markdown, rendered on demand (most runs write plain text only)."""
+        return to_markdown(self.nodes)
 
 
 _ELLIPSIS = re.compile(r"(\.\.\.|…)\s*(\]|\)|»)?\s*$")
@@ -595,6 +599,4 @@ def extract_content(root: lxml.html.HtmlElement, *, url: str | None = None) -> C
     page_type = _page_type(body, units, main_prose)
     _prune(main)
     nodes = (main,)
-    return Content(
-        text=to_text(nodes), markdown=to_markdown(nodes), page_type=page_type, nodes=nodes
-    )
+    return Content(text=to_text(nodes), page_type=page_type, nodes=nodes)
