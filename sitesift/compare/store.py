@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -44,6 +45,8 @@ SCHEMA_VERSION = 1
 #: so this is only reached when a writer hangs, or a very busy store: then the put fails
 #: loudly rather than forever.
 BUSY_TIMEOUT_S = 30.0
+#: Pause between tries to switch a store being created by several processes to WAL.
+WAL_RETRY_S = 0.05
 
 _TABLES = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -101,7 +104,7 @@ class ProfileStore:
         except sqlite3.Error as exc:
             raise InputError(f"cannot open profile store {self.path}: {exc}") from exc
         try:
-            conn.execute("PRAGMA journal_mode = WAL")
+            self._enable_wal(conn)
             # In WAL mode NORMAL cannot corrupt the file; a power cut may lose the last puts,
             # which are only learned again.
             conn.execute("PRAGMA synchronous = NORMAL")
@@ -117,6 +120,20 @@ class ProfileStore:
             conn.close()
             raise
         return conn
+
+    @staticmethod
+    def _enable_wal(conn: sqlite3.Connection) -> None:
+        """Switch to WAL. The switch needs an exclusive lock and SQLite does not wait on its
+        busy handler for it, so processes opening a new store at once retry here."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(WAL_RETRY_S)
 
     def _check_schema(self, conn: sqlite3.Connection) -> None:
         """Refuse a newer or foreign schema; create the tables in a new file. Reads first, so
