@@ -152,6 +152,13 @@ class Content:
         return to_markdown(self.nodes)
 
 
+#: Hint words of captions and credits, the one kind of boilerplate-named block that may hold
+#: story text: a caption of at least ``CAPTION_MIN_PROSE`` prose characters (about a sentence)
+#: is kept. Measured: cleanportal char F1 0.9126 -> 0.9235, scrapinghub shingle F1 0.9662 ->
+#: 0.9643, big9-2005, big9-2009, zh-news-dev, zh-sites unchanged, l3s-gn1 0.899 -> 0.898.
+CAPTION_HINTS = frozenset({"caption", "credit", "credits"})
+CAPTION_MIN_PROSE = 100
+
 _ELLIPSIS = re.compile(r"(\.\.\.|…)\s*(\]|\)|»)?\s*$")
 
 
@@ -355,6 +362,13 @@ def _is_boilerplate_hint(el: etree._Element) -> bool:
     return bool(tokens & NEGATIVE_HINTS)
 
 
+def _is_described_caption(el: etree._Element, prose: int) -> bool:
+    """A caption that describes (a sentence or more of prose) is part of the story; a short
+    one is a photo credit. Only when "caption"-like words are the element's sole hints."""
+    hints = hint_tokens(el) & NEGATIVE_HINTS
+    return bool(hints) and hints <= CAPTION_HINTS and prose >= CAPTION_MIN_PROSE
+
+
 def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: int) -> None:
     """Remove boilerplate-named containers unless they hold much of the page's prose."""
     # Fallback content of <object> is what readers see now that plugins are gone: usually the
@@ -368,6 +382,8 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: 
         if el in fallback:
             continue
         hinted = tag in ("nav", "aside", "footer") or _is_boilerplate_hint(el)
+        if hinted and _is_described_caption(el, prose.get(el, 0)):
+            continue
         if hinted and prose.get(el, 0) <= HINT_KEEP_SHARE * total:
             doomed.append(el)
     for el in doomed:

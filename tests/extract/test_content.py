@@ -190,3 +190,20 @@ def test_real_pages_sample_recall() -> None:
         found = set(text.split())
         recalls.append(sum(w in found for w in words) / max(1, len(words)))
     assert sum(recalls) / len(recalls) >= SAMPLE_MIN_RECALL
+
+
+def test_a_describing_caption_stays_and_a_photo_credit_goes() -> None:
+    prose = "".join(
+        f"<p>Paragraph {i} of the story tells what happened at the harbour, at length.</p>"
+        for i in range(6)
+    )
+    html = (
+        "<html><body><article><h1>Storm</h1>"
+        '<div class="wp-caption"><p class="caption-text">Waves break over the sea wall of the '
+        "old harbour on Tuesday night, as the storm surge reaches its highest level since "
+        "records began in 1953.</p></div>"
+        f'{prose}<div class="photo-credit">Photo: J. Doe</div></article></body></html>'
+    )
+    text = _extract(html).text
+    assert "Waves break over the sea wall" in text
+    assert "J. Doe" not in text
