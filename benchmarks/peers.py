@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -60,6 +60,9 @@ class Peer:
     run: Callable[[Page], Prediction]
     #: True when the extractor guards its own time per page (sitesift's pipeline does).
     self_guarded: bool = False
+    #: Site-level extractors read a whole set at once (they learn from a site's pages
+    #: together); their time is that of the whole batch, learning included.
+    run_batch: Callable[[Sequence[Page]], list[Prediction]] | None = None
 
 
 def _date_string(value: Any) -> str | None:
@@ -88,6 +91,20 @@ def _sitesift() -> Peer:
 
     return Peer("sitesift", frozenset({"text", "title", "published", "author", "page_type"}),
                 run, self_guarded=True)
+
+
+def _sitesift_template() -> Peer:
+    extractor = Extractor(Options(method="template"))
+
+    def run(page: Page) -> Prediction:
+        return extractor.extract(page).to_dict()
+
+    def run_batch(pages: Sequence[Page]) -> list[Prediction]:
+        return [r.to_dict() for r in extractor.extract_many(pages)]
+
+    return Peer("sitesift-template", frozenset({"text", "title", "published", "author",
+                                                "page_type"}), run, self_guarded=True,
+                run_batch=run_batch)
 
 
 def _trafilatura() -> Peer:
@@ -179,6 +196,7 @@ def _htmldate() -> Peer:
 #: Extractor name -> factory (import and set-up happen once, outside the timed loop).
 PEERS: dict[str, Callable[[], Peer]] = {
     "sitesift": _sitesift,
+    "sitesift-template": _sitesift_template,
     "trafilatura": _trafilatura,
     "readability-lxml": _readability,
     "gne": _gne,
