@@ -1,0 +1,96 @@
+"""Cost of the template method on a large site, as ratios to the page method in the same run.
+
+    python benchmarks/template_cost.py [--set big9-2005 --site forbes] [--pages 1000]
+
+A site of N pages is made from the real pages of one site of a set: copy k of a page gets
+"[k]" at the start of every paragraph, so each copy has content of its own while the template
+stays the same, as on a real site. Measured in one process, one core:
+- learn: parse + features + ISTM matrix + clustering + templates of all N pages (seconds,
+  peak memory of the learning step by tracemalloc, and the process's peak RSS);
+- apply: extraction of N pages with the saved profile (pages/s), against the page method on
+  the same N pages (pages/s), and the template method learning on the fly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from sitesift import Extractor, Options, Page
+from sitesift.compare.store import ProfileStore
+from sitesift.input import iter_pages
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+_PARAGRAPH = re.compile(r"(<p(?:\s[^>]*)?>)", re.IGNORECASE)
+
+
+def make_site(set_name: str, site: str, n: int) -> list[Page]:
+    pages = [p for p in iter_pages([str(DATA / set_name / "pages.jsonl")]) if p.site == site]
+    if not pages:
+        raise SystemExit(f"no pages of site {site!r} in {set_name}")
+    out = []
+    for k in range(n):
+        base = pages[k % len(pages)]
+        html = _PARAGRAPH.sub(lambda m, k=k: f"{m.group(1)}[{k}] ", base.html)
+        out.append(Page(id=f"{base.id}#{k}", site=site, html=html))
+    return out
+
+
+def timed(fn):  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--set", default="big9-2005")
+    parser.add_argument("--site", default="forbes")
+    parser.add_argument("--pages", type=int, default=1000)
+    args = parser.parse_args(argv)
+    pages = make_site(args.set, args.site, args.pages)
+    n = len(pages)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = ProfileStore(Path(tmp) / "profiles.db")
+        profiles, learn_s = timed(
+            lambda: Extractor(Options(method="template"), profiles=store).learn(pages))
+        _, page_s = timed(lambda: list(Extractor(Options(method="page")).extract_many(pages)))
+        applied, apply_s = timed(
+            lambda: list(Extractor(Options(method="template"), profiles=store)
+                         .extract_many(pages)))
+        _, fly_s = timed(
+            lambda: list(Extractor(Options(method="template")).extract_many(pages)))
+        # Memory of learning, in a run of its own: tracemalloc slows Python code down.
+        tracemalloc.start()
+        Extractor(Options(method="template")).learn(pages)
+        learn_peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        store.close()
+
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    result = {
+        "site": f"{args.set}/{args.site}", "pages": n,
+        "templates": sum(len(p.templates) for p in profiles),
+        "learn_seconds": round(learn_s, 2), "learn_peak_traced_mb": round(learn_peak / 2**20, 1),
+        "process_peak_rss_mb": round(rss_mb, 1),
+        "page_pages_per_s": round(n / page_s, 1),
+        "apply_profile_pages_per_s": round(n / apply_s, 1),
+        "template_on_the_fly_pages_per_s": round(n / fly_s, 1),
+        "apply_vs_page": round(page_s / apply_s, 2),
+        "learn_vs_page_time": round(learn_s / page_s, 2),
+        "applied_methods": sorted({r.method or "error" for r in applied}),
+    }
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
