@@ -35,11 +35,12 @@ __all__ = [
 ]
 
 #: Elements whose content is never readable text (code, media, form controls, metadata).
+#: ``noembed`` holds raw markup as text in libxml2's tree (ad snippets for old browsers).
 SKIP_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "math", "iframe", "embed",
     "canvas", "head", "title", "meta", "link", "base", "button", "select", "option", "optgroup",
     "input", "textarea", "map", "audio", "video", "source", "track", "applet", "frameset",
-    "frame", "noframes", "dialog",
+    "frame", "noframes", "dialog", "noembed",
 })
 #: Tags skipped when rendering but harmless inside text (their tail still counts).
 INLINE_SKIP_TAGS = frozenset({"img", "wbr", "area", "param", "col", "colgroup"})
