@@ -255,14 +255,14 @@ class Extractor:
         *,
         member: bool = False,
     ) -> None:
+        content = extract_content(parsed.root, url=page.url)
         if model is not None and parsed.features is not None:
-            from sitesift.compare.site import clean_page
+            from sitesift.compare.site import clean_content
 
-            clean_page(parsed.root, parsed.features, model, member=member)
+            content = clean_content(content, parsed.features, model, member=member)
             record.method = "template"
         else:
             record.method = "page"
-        content = extract_content(parsed.root, url=page.url)
         record.title = parsed.meta.title
         record.author = parsed.meta.author
         record.published = parsed.meta.published

@@ -6,7 +6,7 @@ the template of its cluster. The paper-000 pieces live in ``istm``, ``cluster`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from lxml import etree
@@ -19,6 +19,8 @@ from sitesift.compare.template import (
     delete_shared,
     learn_template,
 )
+from sitesift.extract.content import Content
+from sitesift.output.render import to_text
 
 __all__ = ["LearnedSite", "PageFeatures", "clean_page", "learn_site", "page_features"]
 
@@ -84,6 +86,20 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
         info={"cluster_sizes": sizes[::-1]},
     )
     return LearnedSite(profile, clusters, templates)
+
+
+def clean_content(
+    content: Content, features: PageFeatures, model: TemplateModel, *, member: bool
+) -> Content:
+    """The page extractor's ``content`` with ``model``'s template subtrees deleted from it.
+
+    The page extractor runs first, on the whole page, because the template's own parts are
+    cues it reads (a shared "Comments" heading tells it what follows is not the story); the
+    template then removes what the chosen block still shares with the cluster's pages
+    (bylines, share bars, ads, related links inside the story's container)."""
+    for node in content.nodes:
+        clean_page(node, features, model, member=member)
+    return replace(content, text=to_text(content.nodes))
 
 
 def clean_page(

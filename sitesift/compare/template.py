@@ -14,8 +14,12 @@ A site's pages come from a few front-end templates. The method, top to bottom:
    subtree is template when at least ``SHARED_FRACTION`` of the cluster's *other* pages hold it,
    wherever it sits there (alignment by signature, not by index); the walk deletes template
    subtrees and enters the others: what no reference shares is content.
-4. The text left is handed to the page extractor (``sitesift.extract.content``), which now sees
-   the content without the template around it and picks its main block.
+4. Order with the page extractor (``sitesift.extract.content``), settled on the dev sets: the
+   extractor first picks the main block on the whole page, whose template parts are cues it
+   reads (a shared "Comments" heading says what follows is not the story); DeleteSame then
+   removes from that block what the cluster's pages share (bylines, share bars, ads, related
+   links). Deleting first and extracting after lost those cues: cleanportal char F1 0.905
+   against 0.925, big9-2005 0.984 against 0.985.
 
 A ``TemplateModel`` (counts, a medoid structure to assign new pages) is what a site profile
 saves, so new pages of a known site are cleaned without clustering again.
