@@ -112,19 +112,26 @@ class Extractor:
 
         batch = list(pages)
         records, parsed = self._prepare(batch)
+        groups, discovered = self._group_by_site(batch, parsed)
         profiles = []
-        for site, group in self._group_by_site(batch, parsed).items():
+        for site, group in groups.items():
             members = self._features(group, batch, records, parsed, structure=True)
             learned = learn_site(site, [parsed[i].features for i in members])  # type: ignore[misc]
-            if self.profiles is not None:
+            if self.profiles is not None and site not in discovered:
                 self.profiles.put(learned.profile)
             profiles.append(learned.profile)
+        if discovered and self.profiles is not None:
+            log.warning("%d site(s) found by clustering were not saved: their names hold for "
+                        "this run only (give sites or URLs to save profiles)", len(discovered))
         return profiles
 
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
         records, parsed = self._prepare(pages)
-        for site, members in self._group_by_site(pages, parsed).items():
-            self._extract_site(site, members, pages, records, parsed)
+        groups, discovered = self._group_by_site(pages, parsed)
+        for site, members in groups.items():
+            self._extract_site(
+                site, members, pages, records, parsed, lasting=site not in discovered
+            )
         return records
 
     def _prepare(self, pages: list[Page]) -> tuple[list[Record], dict[int, _Parsed]]:
@@ -156,8 +163,9 @@ class Extractor:
 
     def _group_by_site(
         self, pages: list[Page], parsed: dict[int, _Parsed]
-    ) -> dict[str, list[int]]:
-        """Pages by site key; pages without one are grouped by site discovery."""
+    ) -> tuple[dict[str, list[int]], set[str]]:
+        """Pages by site key, and the names of the sites found by site discovery (pages
+        without a key): those names hold for this run only, so they are never saved."""
         groups: dict[str, list[int]] = defaultdict(list)
         unknown = []
         for i in sorted(parsed):
@@ -171,7 +179,8 @@ class Extractor:
             labels = discover_sites([parsed[i].root for i in unknown])
             for i, label in zip(unknown, labels, strict=True):
                 groups[f"site-{int(label)}"].append(i)
-        return groups
+        discovered = {f"site-{int(label)}" for label in labels} if unknown else set()
+        return groups, discovered
 
     def _extract_site(
         self,
@@ -180,28 +189,33 @@ class Extractor:
         pages: list[Page],
         records: list[Record],
         parsed: dict[int, _Parsed],
+        *,
+        lasting: bool,
     ) -> None:
+        """``lasting``: the site has a name beyond this run, so its profile is read from and
+        written to the store (when there is one)."""
         from sitesift.compare.site import learn_site
 
-        saved = None
-        if self.profiles is not None:
+        store = self.profiles if lasting else None
+        profile = None
+        if store is not None:
             try:
-                saved = self.profiles.get(site)
+                profile = store.get(site)
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
         # Applying a saved profile needs signatures only; learning needs structures too.
-        members = self._features(members, pages, records, parsed, structure=saved is None)
+        members = self._features(members, pages, records, parsed, structure=profile is None)
         features = [parsed[i].features for i in members]
-        if saved is not None:
-            assigned = [saved.assign(f.signatures.values()) for f in features]  # type: ignore[union-attr]
+        if profile is not None:
+            assigned = [profile.assign(f.signatures.values()) for f in features]  # type: ignore[union-attr]
             models = [model for model, _ in assigned]
             clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
             member = False
         else:
             learned = learn_site(site, features)  # type: ignore[arg-type]
             models, clusters, member = learned.templates, learned.clusters, True
-            if self.profiles is not None:
-                self.profiles.put(learned.profile)
+            if store is not None:
+                store.put(learned.profile)
         for j, i in enumerate(members):
             record, model = records[i], models[j]
             record.site = record.site or site

@@ -79,3 +79,16 @@ def test_template_method_on_the_examples_site() -> None:
 def test_tiny_sites(n: int) -> None:
     learned = learn_site("s", [page_features(parse_html(p.html)) for p in site_pages(n)[:n]])
     assert learned.profile.pages == n and not learned.profile.templates
+
+
+def test_sites_found_by_clustering_are_never_saved(tmp_path: Path) -> None:
+    from sitesift.compare.store import ProfileStore
+
+    pages = [Page(id=p.id, html=p.html) for p in site_pages(4)]  # no site, no URL
+    with ProfileStore(tmp_path / "p.db") as store:
+        records = list(Extractor(Options(method="template"), profiles=store).extract_many(pages))
+        assert store.sites() == []
+        Extractor(Options(method="template"), profiles=store).learn(pages)
+        assert store.sites() == []
+    assert records[0].site and records[0].site.startswith("site-")
+    assert records[0].method == "template"
