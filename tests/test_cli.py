@@ -119,3 +119,22 @@ def test_malformed_inputs_each_get_a_record_and_the_run_goes_on(
         assert records[bad]["error"], bad
     warc_records = [r for key, r in records.items() if key not in {e["id"] for e in entries}]
     assert warc_records and all(r["error"] for r in warc_records)
+
+
+def test_learn_then_list_show_apply_and_delete_profiles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "profiles.db")
+    examples = str(REPO / "examples")
+    assert run(["learn", examples, "--profiles", db, "-q"], capsys)[0] == 0
+    code, out, _ = run(["profiles", "list", "--profiles", db], capsys)
+    assert code == 0 and out.startswith("examples\t")
+    code, out, _ = run(["profiles", "show", "examples", "--profiles", db, "--json"], capsys)
+    shown = json.loads(out)
+    assert code == 0 and shown["site"] == "examples" and shown["templates"]
+    code, out, _ = run(["extract", examples, "--profiles", db, "-q"], capsys)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and any(r["method"] == "template" for r in records)
+    assert all("cluster" in r for r in records)
+    assert run(["profiles", "delete", "examples", "--profiles", db], capsys)[0] == 0
+    assert run(["profiles", "show", "examples", "--profiles", db], capsys)[0] == 1
