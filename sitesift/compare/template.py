@@ -21,8 +21,11 @@ A site's pages come from a few front-end templates. The method, top to bottom:
    links). Deleting first and extracting after lost those cues: cleanportal char F1 0.905
    against 0.925, big9-2005 0.984 against 0.985.
 
-A ``TemplateModel`` (counts, a medoid structure to assign new pages) is what a site profile
-saves, so new pages of a known site are cleaned without clustering again.
+A ``TemplateModel`` (signature counts, plus the structure of the cluster's medoid page) is what
+a site profile saves, so new pages of a known site are cleaned without clustering again; new
+pages are assigned to a template by the share of its shared subtrees they hold
+(``SiteProfile.assign``), the medoid keeps the template's ISTM structure for comparing
+templates across runs and for inspection.
 """
 
 from __future__ import annotations
@@ -157,7 +160,8 @@ class TemplateModel:
     pages: int
     #: Subtree signatures with the number of learning pages holding each (count >= 2).
     count: dict[int, int]
-    #: Relaxed ISTM structure of the cluster's medoid page.
+    #: Relaxed ISTM structure of the cluster's medoid page (the page most similar to the
+    #: others): the template's structure, for comparing templates and for inspection.
     medoid: PageStructure
 
 
