@@ -32,6 +32,8 @@ FLOORS = [
     ("big9-2005", "page", "title_exact", 0.92, 0.9444),
     ("cleanportal", "page", "char_f1", 0.915, 0.9235),
     ("big9-2005", "template", "char_f1", 0.975, 0.985),
+    ("big9-2005", "template", "shingle_f1", 0.972, 0.982),
+    ("big9-2009", "template", "shingle_f1", 0.968, 0.976),
     ("cleanportal", "template", "char_f1", 0.915, 0.925),
     ("big9-2009", "template", "char_f1", 0.97, 0.980),
     ("zh-sites", "template", "char_f1", 0.965, 0.977),

@@ -41,7 +41,7 @@ from lxml import etree
 
 from sitesift.compare.istm import PageStructure
 from sitesift.compare.signatures import RelaxedLabels, combine, stable_hash, structural_children
-from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail
+from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail
 
 __all__ = [
     "SHARED_FRACTION",
@@ -108,6 +108,13 @@ class SignatureIndex:
             self.pages += 1
 
 
+def _has_own_text(el: etree._Element) -> bool:
+    """Whether ``el`` holds text outside its child elements (it is running text)."""
+    if el.text and el.text.strip():
+        return True
+    return any(c.tail and c.tail.strip() for c in el)
+
+
 def delete_shared(
     root: etree._Element,
     references: References,
@@ -134,12 +141,15 @@ def delete_shared(
     stack = [root]
     while stack:
         el = stack.pop()
+        in_prose = _has_own_text(el)
         for child in structural_children(el):
             h = sigs.get(child)
-            if h is not None and counts.get(h, 0) - own >= need:
-                removed.append(child)
-            else:
+            if h is None or counts.get(h, 0) - own < need:
                 stack.append(child)
+            elif not (in_prose and child.tag not in BLOCK_TAGS):
+                removed.append(child)
+            # else: an inline element inside running text (a ticker link, a <br>) is the
+            # same on every page but is part of that text: it stays.
     for el in removed:
         drop_keep_tail(el)
     return removed

@@ -72,3 +72,17 @@ def test_learned_model_keeps_only_repeated_signatures_and_removes_template() -> 
     new = page("Fresh", "a new article")
     delete_shared(new, model)
     assert "Home" not in text(new) and "Fresh" in text(new) and "a new article" in text(new)
+
+
+def test_inline_template_bits_inside_running_text_stay() -> None:
+    body = 'Shares of Intel (<a class="t">news</a> - <a class="t">people</a>) fell.<br>More.'
+    refs = [parse_html(f"<html><body><p>Other {i} (<a class='t'>news</a>)<br>x</p></body></html>")
+            for i in range(3)]
+    target = parse_html(f"<html><body><div class='nav'>Home</div><p>{body}</p></body></html>")
+    refs = [*refs, *(parse_html("<html><body><div class='nav'>Home</div></body></html>")
+                     for _ in range(3))]
+    index = SignatureIndex(content_signatures(r).values() for r in refs)
+    delete_shared(target, index)
+    left = text(target)
+    assert "Home" not in left  # a shared block goes
+    assert "(news - people) fell." in left and target.find(".//br") is not None
