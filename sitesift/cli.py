@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -292,6 +293,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("sitesift: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`sitesift extract ... | head`): stop quietly, and keep Python
+        # from complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_PAGE_ERRORS
 
 
 if __name__ == "__main__":

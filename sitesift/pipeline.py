@@ -38,6 +38,10 @@ __all__ = ["Extractor", "extract_html"]
 log = logging.getLogger(__name__)
 
 
+#: Seconds between repeated time-outs of one over-long page (see ``_time_guard``).
+TIMEOUT_REPEAT = 0.5
+
+
 @contextlib.contextmanager
 def _time_guard(seconds: float | None) -> Iterator[None]:
     """Raise ``PageTimeout`` in the guarded block after ``seconds``.
@@ -55,7 +59,9 @@ def _time_guard(seconds: float | None) -> Iterator[None]:
         raise PageTimeout(f"page took longer than {seconds:g} s")
 
     previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # The timer fires again every TIMEOUT_REPEAT s until cleared: an exception raised while a
+    # garbage-collector callback runs is swallowed by Python, and the next one still lands.
+    signal.setitimer(signal.ITIMER_REAL, seconds, TIMEOUT_REPEAT)
     try:
         yield
     finally:
