@@ -28,7 +28,7 @@ Turn crawled web pages into clean records: title, author, publication time, main
   sitesift extract examples/                 every .html below a folder, records to stdout
   sitesift extract pages.jsonl -o out.jsonl  a manifest of {"id","url","site","file"} lines
   sitesift extract crawl.warc.gz -o out.jsonl
-  cat pages.jsonl | sitesift extract -       {"id","url","html"} lines on standard input
+  cat html.jsonl | sitesift extract -        {"id","url","html"} lines on standard input
   sitesift extract site/ --format markdown   main content as Markdown documents
   sitesift extract site/ --method template   learn each site's templates, keep what differs
   sitesift learn crawl/ --profiles p.db      learn site profiles and save them
