@@ -213,7 +213,7 @@ class Extractor:
         members = self._features(members, pages, records, parsed, structure=profile is None)
         features = [parsed[i].features for i in members]
         if profile is not None:
-            assigned = [profile.assign(f.signatures.values()) for f in features]  # type: ignore[union-attr]
+            assigned = profile.assign(f.signatures.values() for f in features)  # type: ignore[union-attr]
             models = [model for model, _ in assigned]
             clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
             member = False

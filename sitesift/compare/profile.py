@@ -33,20 +33,27 @@ class SiteProfile:
     #: Free-form facts for people reading the profile (learning time, cluster sizes...).
     info: dict[str, object] = field(default_factory=dict)
 
-    def assign(self, signatures: Iterable[int]) -> tuple[TemplateModel | None, float]:
-        """The template a new page belongs to (None when none is close enough), and the share
-        of that template's shared subtrees (those DeleteSame would delete) the page holds.
+    def assign(
+        self, pages: Iterable[Iterable[int]]
+    ) -> list[tuple[TemplateModel | None, float]]:
+        """For each new page (its content signatures): the template it belongs to (None when
+        none is close enough), and the share of that template's shared subtrees (those
+        DeleteSame would delete) the page holds.
 
         Cheaper than ISTM against each template's medoid: the page's content signatures are
-        computed for cleaning anyway, so a known page costs no structure walk."""
-        have = set(signatures)
-        best, best_share = None, 0.0
+        computed for cleaning anyway, so a known page costs no structure walk. Each
+        template's shared subtrees are listed once for all the pages."""
+        cores = []
         for model in self.templates:
             need = max(1, math.ceil(SHARED_FRACTION * model.pages))
-            core = [h for h, c in model.count.items() if c >= need]
-            share = sum(h in have for h in core) / len(core) if core else 0.0
-            if share > best_share:
-                best, best_share = model, share
-        if best_share < ASSIGN_MIN_COVERAGE:
-            return None, best_share
-        return best, best_share
+            cores.append((model, [h for h, c in model.count.items() if c >= need]))
+        assigned: list[tuple[TemplateModel | None, float]] = []
+        for signatures in pages:
+            have = set(signatures)
+            best, best_share = None, 0.0
+            for model, core in cores:
+                share = sum(h in have for h in core) / len(core) if core else 0.0
+                if share > best_share:
+                    best, best_share = model, share
+            assigned.append((best if best_share >= ASSIGN_MIN_COVERAGE else None, best_share))
+        return assigned

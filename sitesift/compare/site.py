@@ -22,7 +22,7 @@ from sitesift.compare.template import (
 from sitesift.extract.content import Content
 from sitesift.output.render import to_text
 
-__all__ = ["LearnedSite", "PageFeatures", "clean_page", "learn_site", "page_features"]
+__all__ = ["LearnedSite", "PageFeatures", "clean_content", "learn_site", "page_features"]
 
 #: A cluster needs this many pages before its shared parts count as template: with one page
 #: nothing is shared, and the page falls back to the single-page method.
@@ -96,19 +96,8 @@ def clean_content(
     The page extractor runs first, on the whole page, because the template's own parts are
     cues it reads (a shared "Comments" heading tells it what follows is not the story); the
     template then removes what the chosen block still shares with the cluster's pages
-    (bylines, share bars, ads, related links inside the story's container)."""
+    (bylines, share bars, ads, related links inside the story's container). ``member``: the
+    page was one of the model's learning pages, so it is no reference of itself."""
     for node in content.nodes:
-        clean_page(node, features, model, member=member)
+        delete_shared(node, model, signatures=features.signatures, member=member)
     return replace(content, text=to_text(content.nodes))
-
-
-def clean_page(
-    root: etree._Element, features: PageFeatures, model: TemplateModel, *, member: bool
-) -> int:
-    """Delete ``model``'s template subtrees from ``root`` (in place); returns how many subtrees
-    went. ``member``: the page was one of the model's learning pages, so it is left out of the
-    counts (a page is no reference of itself)."""
-    removed = delete_shared(
-        root, model, signatures=features.signatures, member=member
-    )
-    return len(removed)

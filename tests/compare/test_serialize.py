@@ -95,8 +95,8 @@ def test_a_learned_profile_round_trips_and_still_assigns_pages() -> None:
     assert_same_profile(back, profile)
     new_page = PAGES[0].replace("Story 0", "Another story")
     signatures = list(content_signatures(parse_html(new_page)).values())
-    (template, share), (template_back, share_back) = (
-        profile.assign(signatures), back.assign(signatures)
+    ((template, share),), ((template_back, share_back),) = (
+        profile.assign([signatures]), back.assign([signatures])
     )
     assert template is not None and template_back is not None
     assert template_back.cluster == template.cluster and share_back == share > 0.9

@@ -92,3 +92,13 @@ def test_sites_found_by_clustering_are_never_saved(tmp_path: Path) -> None:
         assert store.sites() == []
     assert records[0].site and records[0].site.startswith("site-")
     assert records[0].method == "template"
+
+
+def test_a_saved_profile_does_not_claim_a_page_of_another_layout(tmp_path: Path) -> None:
+    from sitesift.compare.store import ProfileStore
+
+    with ProfileStore(tmp_path / "p.db") as store:
+        Extractor(Options(method="template"), profiles=store).learn(site_pages(4))
+        stranger = Page(id="s", site="harbour", html=OTHER.format(t="New", b="Other text."))
+        (record,) = Extractor(Options(method="template"), profiles=store).extract_many([stranger])
+    assert record.method == "page" and record.to_dict()["cluster"] == "harbour#new-0"
