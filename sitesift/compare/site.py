@@ -14,15 +14,23 @@ from lxml import etree
 from sitesift.compare.istm import PageStructure, page_structure, similarity_matrix
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.template import (
+    Step,
     TemplateModel,
+    common_container,
     content_signatures,
     delete_shared,
     learn_template,
 )
 from sitesift.extract.content import Content
-from sitesift.output.render import to_text
 
-__all__ = ["LearnedSite", "PageFeatures", "clean_content", "learn_site", "page_features"]
+__all__ = [
+    "LearnedSite",
+    "PageFeatures",
+    "clean_content",
+    "learn_site",
+    "page_features",
+    "with_containers",
+]
 
 #: A cluster needs this many pages before its shared parts count as template: with one page
 #: nothing is shared, and the page falls back to the single-page method.
@@ -88,10 +96,32 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
     return LearnedSite(profile, clusters, templates)
 
 
+def with_containers(
+    learned: LearnedSite, keys: Sequence[tuple[Step, ...] | None]
+) -> LearnedSite:
+    """``learned`` with each template's content container: the common path of its learning
+    pages' main blocks (``keys``, one per learning page in order; None for a page that failed
+    extraction, left out)."""
+    by_cluster: dict[str, list[tuple[Step, ...]]] = {}
+    for model, key in zip(learned.templates, keys, strict=True):
+        if model is not None and key is not None:
+            by_cluster.setdefault(model.cluster, []).append(key)
+    new = {
+        model.cluster: replace(model, container=common_container(by_cluster.get(model.cluster, [])))
+        for model in learned.profile.templates
+    }
+    return LearnedSite(
+        replace(learned.profile, templates=tuple(new.values())),
+        learned.clusters,
+        [new[m.cluster] if m is not None else None for m in learned.templates],
+    )
+
+
 def clean_content(
     content: Content, features: PageFeatures, model: TemplateModel, *, member: bool
 ) -> Content:
-    """The page extractor's ``content`` with ``model``'s template subtrees deleted from it.
+    """The page extractor's ``content`` with ``model``'s template subtrees deleted from its
+    nodes (in place: the pipeline's own tree; the text is rendered when read).
 
     The page extractor runs first, on the whole page, because the template's own parts are
     cues it reads (a shared "Comments" heading tells it what follows is not the story); the
@@ -100,4 +130,4 @@ def clean_content(
     page was one of the model's learning pages, so it is no reference of itself."""
     for node in content.nodes:
         delete_shared(node, model, signatures=features.signatures, member=member)
-    return replace(content, text=to_text(content.nodes))
+    return content
