@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from sitesift import __version__
+from sitesift.engine import cli as engine_cli
 from sitesift.errors import InputError, UsageError
 from sitesift.options import DEFAULT_PAGE_TIMEOUT, METHODS, OUTPUT_FORMATS, SITE_KEYS, Options
 
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "saved (implies --method template unless another is given)")
     ext.add_argument("-q", "--quiet", action="store_true",
                      help="no progress bar and no summary on standard error")
+    engine_cli.add_arguments(ext)
 
     learn = sub.add_parser(
         "learn",
@@ -165,6 +167,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             parser.error("standard input (-) can be given once only")
         if args.output and args.output != "-" and Path(args.output).is_dir():
             parser.error(f"output {args.output!r} is a folder; give a file name")
+        engine_cli.check_arguments(parser, args)
     return args
 
 
@@ -276,6 +279,8 @@ def _run_profiles(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
+        if args.command == "extract" and args.engine:
+            return engine_cli.run_from_args(args)
         if args.command == "extract":
             return _run_extract(args)
         if args.command == "learn":

@@ -14,8 +14,8 @@ __all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options"]
 METHODS = ("auto", "page", "template")
 #: Methods that learn from all pages of a site together.
 SITE_METHODS = frozenset({"template"})
-#: How records are written.
-OUTPUT_FORMATS = ("jsonl", "markdown")
+#: How records are written. ``parquet``: with an engine only (``sitesift.engine``), a table a part.
+OUTPUT_FORMATS = ("jsonl", "markdown", "parquet")
 #: ``auto``: given site, else registrable domain, else folder. ``none``: ignore them all.
 SITE_KEYS = ("auto", "none")
 
@@ -25,6 +25,13 @@ DEFAULT_PAGE_TIMEOUT = 30.0
 #: Pages larger than this many bytes become error records instead of being parsed
 #: (the largest real article pages seen are a few MB; 64 MB leaves room for data-heavy pages).
 DEFAULT_MAX_PAGE_BYTES = 64 * 1024 * 1024
+#: Engine runs (``sitesift.engine``): a site with more pages than this is learned from its first
+#: ``site_sample`` pages, then the rest is streamed through the learned profile, so a worker
+#: never holds more than this many parsed pages (~1-3 MB each). Sites of the dev sets have 10-30.
+DEFAULT_SITE_SAMPLE = 300
+#: Engine runs: pages extracted together when streaming (a site's pages past the sample; the
+#: pages of one part in page mode).
+DEFAULT_BATCH_PAGES = 200
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,6 +46,8 @@ class Options:
     site_key: str = "auto"
     page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
     max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
+    site_sample: int = DEFAULT_SITE_SAMPLE
+    batch_pages: int = DEFAULT_BATCH_PAGES
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -60,6 +69,11 @@ class Options:
             raise UsageError(
                 f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"
             )
+
+        for name in ("site_sample", "batch_pages"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value <= 0:
+                raise UsageError(f"{name} must be a positive integer, not {value!r}")
 
     def replace(self, **changes: object) -> Options:
         """A validated copy with ``changes`` applied."""

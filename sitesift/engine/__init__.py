@@ -1,0 +1,174 @@
+"""Scale-out: extract a crawl of any size on a process pool or a Dask cluster.
+
+The driver streams the input once, spilling pages into buckets by site (``shuffle``); each
+bucket becomes one task (``task``) that a worker turns into one part of output (``parts``),
+written atomically. ``run`` ties them together and returns the run's summary::
+
+    input --(driver: read, shuffle)--> bucket files --(workers: learn, extract)--> parts
+                                                                        + manifest (driver)
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from sitesift.engine.parts import PartResult, PartSet
+from sitesift.engine.shuffle import Bucket, Shuffle
+from sitesift.engine.task import BucketTask, error_records, run_bucket
+from sitesift.errors import UsageError
+from sitesift.options import SITE_METHODS, Options
+from sitesift.record import Page
+
+__all__ = ["ENGINES", "RunSummary", "run"]
+
+#: Where the work runs: ``local`` a process pool, ``dask`` a Dask cluster.
+ENGINES = ("local", "dask")
+#: Site buckets per worker: more buckets than workers keeps every worker busy to the end
+#: even when sites differ in size.
+BUCKETS_PER_WORKER = 4
+#: Fewest site buckets of a run.
+MIN_BUCKETS = 8
+
+Outcome = tuple[BucketTask, "PartResult | BaseException"]
+
+
+class _Engine(Protocol):
+    def submit(self, task: BucketTask) -> None: ...
+    def completed(self, *, block: bool) -> Iterable[Outcome]: ...
+    def close(self, *, interrupted: bool = False) -> None: ...
+
+
+@dataclass(slots=True)
+class RunSummary:
+    """What a run wrote: pages, error records, pages per method, parts, seconds taken, pages
+    skipped because an earlier run had written them (``resume``), batches that failed."""
+
+    pages: int = 0
+    errors: int = 0
+    methods: dict[str, int] = field(default_factory=dict)
+    parts: int = 0
+    seconds: float = 0.0
+    skipped: int = 0
+    failed_batches: int = 0
+    manifest: str = ""
+
+    def line(self) -> str:
+        methods = ", ".join(f"{name} {count}" for name, count in sorted(self.methods.items()))
+        rate = self.pages / self.seconds if self.seconds else 0.0
+        text = (f"{self.pages} page(s) in {self.parts} part(s), {self.errors} with an error; "
+                f"methods: {methods or '-'}; {rate:.1f} pages/s")
+        if self.skipped:
+            text += f"; {self.skipped} skipped (already written)"
+        return text
+
+
+def run(
+    pages: Iterable[Page],
+    output: str,
+    *,
+    options: Options | None = None,
+    engine: str = "local",
+    workers: int = 2,
+    scheduler: str | None = None,
+    profiles: str | None = None,
+    resume: bool = False,
+    progress: Any = None,
+    task_fn: Callable[[BucketTask], PartResult] = run_bucket,
+) -> RunSummary:
+    """Extract ``pages`` into parts named after ``output``; returns the summary.
+
+    ``profiles``: path of the SQLite profile store shared by all workers. ``resume``: keep the
+    parts already written and skip their pages. ``progress``: a tqdm-like bar (``update``,
+    ``total``, ``refresh``) or None. ``task_fn`` runs one task (tests swap it to kill workers).
+    """
+    options = options or Options()
+    if engine not in ENGINES:
+        raise UsageError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if workers < 1:
+        raise UsageError(f"workers must be at least 1, not {workers}")
+    if resume and options.output_format == "markdown":
+        raise UsageError("--resume needs --format jsonl or parquet (Markdown parts cannot be "
+                         "read back page by page)")
+    started = time.perf_counter()
+    parts = PartSet(output, options.output_format)
+    if resume:
+        parts.remove_temporary()
+        done, results = parts.scan()
+    else:
+        parts.clear()
+        done, results = set(), []
+    summary = RunSummary(manifest=str(parts.manifest))
+    first = max((r.index for r in results), default=-1) + 1
+    by_site = options.method in SITE_METHODS
+    buckets = max(MIN_BUCKETS, BUCKETS_PER_WORKER * workers)
+    workdir = parts.workdir / uuid.uuid4().hex[:8]
+    shuffle = Shuffle(workdir, by_site=by_site, buckets=buckets,
+                      batch_pages=options.batch_pages, first_index=first)
+    runner = _make_engine(engine, workers, scheduler, task_fn)
+    read = 0
+
+    def task(bucket: Bucket) -> BucketTask:
+        return BucketTask(index=bucket.index, bucket=bucket.path,
+                          part=parts.part_path(bucket.index), options=options, profiles=profiles)
+
+    def collect(block: bool) -> None:
+        for done_task, result in runner.completed(block=block):
+            if isinstance(result, BaseException):
+                summary.failed_batches += 1
+                result = error_records(done_task, f"engine: batch failed: {result}")
+            results.append(result)
+            parts.write_manifest(results, complete=False)
+            if progress is not None:
+                progress.update(result.pages)
+
+    interrupted = True
+    try:
+        for page in pages:
+            if page.id in done:
+                summary.skipped += 1
+                continue
+            read += 1
+            if progress is not None:
+                progress.total = read
+                progress.refresh()
+            for bucket in shuffle.add(page):
+                runner.submit(task(bucket))
+            collect(block=False)
+        for bucket in shuffle.finish():
+            runner.submit(task(bucket))
+        collect(block=True)
+        interrupted = False
+    finally:
+        shuffle.abort()
+        runner.close(interrupted=interrupted)
+        parts.remove_temporary()
+        shutil.rmtree(workdir, ignore_errors=True)
+        if not any(parts.workdir.iterdir()):
+            parts.workdir.rmdir()
+        if interrupted and options.output_format != "markdown":
+            results = parts.scan()[1]  # are the truth: some may have landed unreported
+        manifest = parts.write_manifest(results, complete=not interrupted)
+    summary.pages, summary.errors = manifest["pages"], manifest["errors"]
+    summary.methods = dict(Counter(manifest["methods"]))
+    summary.parts = len(manifest["parts"])
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _make_engine(
+    engine: str, workers: int, scheduler: str | None,
+    task_fn: Callable[[BucketTask], PartResult],
+) -> _Engine:
+    if engine == "dask":
+        from sitesift.engine.dask_cluster import DaskEngine
+
+        return DaskEngine(workers, task_fn, scheduler)
+    from sitesift.engine.local import LocalEngine
+
+    return LocalEngine(workers, task_fn)
