@@ -138,3 +138,30 @@ def test_learn_then_list_show_apply_and_delete_profiles(
     assert all("cluster" in r for r in records)
     assert run(["profiles", "delete", "examples", "--profiles", db], capsys)[0] == 0
     assert run(["profiles", "show", "examples", "--profiles", db], capsys)[0] == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["extract", "x/", "--workers", "2", "-o", "o.jsonl"],
+    ["extract", "x/", "--format", "parquet", "-o", "o.parquet"],
+    ["extract", "x/", "--engine", "local"],
+    ["extract", "x/", "--engine", "local", "--scheduler", "tcp://h:8786", "-o", "o.jsonl"],
+])
+def test_engine_options_are_cross_checked(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.parse_args(argv)
+    assert exit_info.value.code == 2
+
+
+def test_extract_on_the_local_engine_writes_parts_and_a_manifest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pages = tmp_path / "site"
+    pages.mkdir()
+    for i in range(3):
+        (pages / f"p{i}.html").write_text(f"<html><body><p>Page {i} has words.</p></body></html>")
+    out = tmp_path / "out" / "run.jsonl"
+    code, _, err = run(["extract", str(pages), "--engine", "local", "--workers", "2",
+                        "-o", str(out)], capsys)
+    assert code == 0 and "3 page(s) in 1 part(s)" in err
+    manifest = json.loads((out.parent / "run.manifest.json").read_text())
+    assert manifest["complete"] and manifest["parts"][0]["file"] == "run-00000.jsonl.gz"

@@ -1,25 +1,27 @@
 """The local engine: a process pool on this machine.
 
 ``concurrent.futures.ProcessPoolExecutor`` notices a worker that dies (killed, out of memory,
-a crash in C code) and fails every task then in flight with ``BrokenProcessPool``; the pool
-is rebuilt and those tasks are run again, up to ``MAX_ATTEMPTS`` times each. Workers ignore
-Ctrl-C: the driver decides, and on interrupt terminates them (their part files were not yet
-renamed, so they are temporary files the driver deletes).
+a crash in C code) and fails every task then in flight with ``BrokenProcessPool``. Which of
+them killed it is unknown, so the pool is rebuilt and those tasks are run again one at a time
+("suspects", nothing else beside them): a task that kills its worker while alone is the cause,
+and after ``MAX_ATTEMPTS`` such deaths it is given up (the driver writes its pages as error
+records); the others finish normally. Workers ignore Ctrl-C: the driver decides, and on
+interrupt terminates them (their parts were not renamed yet: temporary files it deletes).
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
 import signal
+from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures.process import BrokenProcessPool
 
 from sitesift.engine.parts import PartResult
 from sitesift.engine.task import BucketTask
 
 __all__ = ["MAX_ATTEMPTS", "LocalEngine"]
 
-#: Times a task is tried before its pages are written as error records.
+#: Times a task is tried (deaths of its worker while alone, or errors) before it is given up.
 MAX_ATTEMPTS = 3
 
 Outcome = tuple[BucketTask, PartResult | BaseException]
@@ -37,61 +39,72 @@ class LocalEngine:
         self.task_fn = task_fn
         self._pool = self._new_pool()
         self._running: dict[cf.Future[PartResult], BucketTask] = {}
-        self._attempts: dict[int, int] = {}
+        self._waiting: deque[BucketTask] = deque()
+        self._suspects: deque[BucketTask] = deque()
+        self._failures: dict[int, int] = {}
 
     def _new_pool(self) -> cf.ProcessPoolExecutor:
         return cf.ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupt)
 
     def submit(self, task: BucketTask) -> None:
-        self._attempts[task.index] = self._attempts.get(task.index, 0) + 1
-        self._running[self._pool.submit(self.task_fn, task)] = task
+        self._waiting.append(task)
+        self._fill()
 
-    def pending(self) -> int:
-        return len(self._running)
+    def _fill(self) -> None:
+        if self._suspects:
+            if not self._running:
+                task = self._suspects.popleft()
+                self._running[self._pool.submit(self.task_fn, task)] = task
+            return
+        while self._waiting:
+            task = self._waiting.popleft()
+            self._running[self._pool.submit(self.task_fn, task)] = task
 
     def completed(self, *, block: bool) -> Iterator[Outcome]:
-        """Outcomes of finished tasks (all of them, waiting, when ``block``); a task whose worker
-        died is resubmitted and reported only once it succeeds or has run out of attempts."""
+        """Outcomes of finished tasks (all of them, waiting, when ``block``)."""
         while self._running:
             done, _ = cf.wait(self._running, timeout=None if block else 0,
                               return_when=cf.FIRST_COMPLETED)
             if not done:
                 return
-            broken = []
+            alone = len(self._running) == 1
             for future in done:
                 task = self._running.pop(future)
                 exc = future.exception()
-                if isinstance(exc, BrokenProcessPool):
-                    broken.append(task)
-                elif exc is not None and self._attempts[task.index] < MAX_ATTEMPTS:
-                    self.submit(task)
+                if isinstance(exc, cf.process.BrokenProcessPool):
+                    yield from self._restart(task, alone=alone)
+                    break  # every other future of the dead pool was handled by _restart
+                if exc is None:
+                    yield task, future.result()
+                elif self._failed(task):
+                    yield task, exc
                 else:
-                    yield task, exc if exc is not None else future.result()
-            if broken:
-                yield from self._restart(broken)
+                    self._waiting.append(task)
+            self._fill()
 
-    def _restart(self, broken: list[BucketTask]) -> Iterator[Outcome]:
-        # Every task in flight fails with the pool; collect them all, then start a new pool.
-        for future, task in list(self._running.items()):
+    def _failed(self, task: BucketTask) -> bool:
+        """Count a failure of ``task``; True when it has run out of attempts."""
+        self._failures[task.index] = self._failures.get(task.index, 0) + 1
+        return self._failures[task.index] >= MAX_ATTEMPTS
+
+    def _restart(self, task: BucketTask, *, alone: bool) -> Iterator[Outcome]:
+        suspects = [] if alone else [task]
+        if alone and self._failed(task):
+            yield task, RuntimeError(f"a worker died each of the {MAX_ATTEMPTS} times this "
+                                     "batch was run")
+        elif alone:
+            suspects.append(task)
+        for future, other in self._running.items():  # all fail with the pool, or finished
             try:
-                result: PartResult | BaseException = future.result()
-            except BrokenProcessPool:
-                broken.append(task)
-                continue
+                yield other, future.result()
+            except cf.process.BrokenProcessPool:
+                suspects.append(other)
             except Exception as exc:
-                result = exc
-            del self._running[future]
-            yield task, result
+                yield other, exc
         self._running.clear()
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._pool = self._new_pool()
-        for task in broken:
-            if self._attempts[task.index] < MAX_ATTEMPTS:
-                self.submit(task)
-            else:
-                yield task, BrokenProcessPool(
-                    f"a worker died each of the {MAX_ATTEMPTS} times this batch was run"
-                )
+        self._suspects.extend(suspects)
 
     def close(self, *, interrupted: bool = False) -> None:
         if interrupted:
