@@ -1,0 +1,191 @@
+"""Throughput of sitesift against trafilatura in the same run, scale-out, and peak memory.
+
+    python benchmarks/throughput.py [--sets big9-2005 big9-2009 cleanportal] [--rounds 2]
+                                    [--copies 4] [--warc-pages 10000] [--skip-warc | --warc-only]
+
+Pages: the real pages of sets with several pages per site (../shared/data). Measured, in one
+process unless said otherwise, best of ``--rounds`` (the box is shared, so only ratios within
+one run mean anything):
+- pages/s of trafilatura (``bare_extraction``, metadata on), the page method, the template
+  method learning on the fly (per site), and applying saved profiles (learned beforehand);
+- ``sitesift.engine.run`` with the local engine, ``--workers 1`` and ``2``, page method, on
+  ``--copies`` copies of the pages (copy k's paragraphs start with "[k]");
+- peak memory (sum of the RSS of the driver and its workers, sampled every 0.2 s) of
+  ``sitesift extract crawl.warc.gz --engine local --workers 2 --method template`` on a WARC of
+  ``--warc-pages`` copies written to /tmp (never into the repository). Copy k of a site's page
+  goes to site ``r{k % 8}.<site>.example``: sites of 10-300 pages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from peers import make_peer
+
+from sitesift import Extractor, Options, Page
+from sitesift.compare.store import ProfileStore
+from sitesift.engine import run
+from sitesift.input import iter_pages
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+_PARAGRAPH = re.compile(r"(<p(?:\s[^>]*)?>)", re.IGNORECASE)
+
+
+def load(sets: list[str]) -> list[Page]:
+    pages = []
+    for name in sets:
+        manifest = DATA / name / "pages.jsonl"
+        if not manifest.is_file():
+            raise SystemExit(f"{manifest} is absent: the benchmark needs ../shared/data")
+        pages += [p for p in iter_pages([str(manifest)]) if p.error is None]
+    return pages
+
+
+def copies(pages: list[Page], n: int, *, sites: int = 0) -> list[Page]:
+    """``n`` pages made of copies of ``pages``; ``sites``: spread copies over that many sites
+    of each original site (0: keep the site)."""
+    out = []
+    for k in range(n):
+        base = pages[k % len(pages)]
+        copy = k // len(pages)
+        html = _PARAGRAPH.sub(lambda m, c=copy: f"{m.group(1)}[{c}] ", base.html)
+        site = f"r{copy % sites}.{base.site}.example" if sites else base.site
+        out.append(Page(id=f"{base.id}#{copy}", url=f"https://{site}/{base.id}/{copy}",
+                        site=site, html=html))
+    return out
+
+
+def rate(n: int, fn: Callable[[], object], rounds: int) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return n / best
+
+
+def single_process(pages: list[Page], rounds: int) -> dict[str, float]:
+    trafilatura = make_peer("trafilatura")
+    page = Extractor(Options(method="page"))
+    template = Extractor(Options(method="template"))
+    with tempfile.TemporaryDirectory() as tmp:
+        store = ProfileStore(Path(tmp) / "profiles.db")
+        Extractor(Options(method="template"), profiles=store).learn(pages)
+        apply = Extractor(Options(method="template"), profiles=store)
+        n = len(pages)
+        return {
+            "trafilatura": rate(n, lambda: [trafilatura.run(p) for p in pages], rounds),
+            "page": rate(n, lambda: list(page.extract_many(pages)), rounds),
+            "template_learn_extract": rate(n, lambda: list(template.extract_many(pages)), rounds),
+            "apply_saved_profiles": rate(n, lambda: list(apply.extract_many(pages)), rounds),
+        }
+
+
+def scale_out(pages: list[Page], rounds: int) -> dict[str, float]:
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for workers in (1, 2):
+            out[f"workers_{workers}"] = rate(len(pages), lambda w=workers: run(
+                pages, f"{tmp}/w{w}.jsonl", options=Options(method="page"), workers=w,
+            ), rounds)
+    return out
+
+
+def write_warc(pages: list[Page], path: Path) -> None:
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    with open(path, "wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        for page in pages:
+            http = StatusAndHeaders("200 OK", [("Content-Type", "text/html; charset=utf-8")],
+                                    protocol="HTTP/1.1")
+            writer.write_record(writer.create_warc_record(
+                page.url, "response", payload=io.BytesIO(page.html.encode("utf-8")),
+                http_headers=http))
+
+
+def peak_memory(argv: list[str]) -> dict[str, Any]:
+    """Run ``argv``; the peak of the summed RSS of it and its children, and its wall time."""
+    import psutil
+
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv)
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        root = psutil.Process(proc.pid)
+        while not done.is_set():
+            try:
+                tree = [root, *root.children(recursive=True)]
+                peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
+            except psutil.Error:
+                pass
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    code = proc.wait()
+    done.set()
+    sampler.join()
+    return {"exit_code": code, "peak_rss_mb": round(peak / 2**20, 1),
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+def warc_run(pages: list[Page], n: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
+        warc = Path(tmp) / "crawl.warc.gz"
+        write_warc(copies(pages, n, sites=8), warc)
+        result = peak_memory([sys.executable, "-m", "sitesift", "extract", str(warc), "--engine",
+                              "local", "--workers", "2", "--method", "template", "-q",
+                              "-o", f"{tmp}/out/out.jsonl"])
+        manifest = json.loads(Path(f"{tmp}/out/out.manifest.json").read_text())
+        result.update(pages=manifest["pages"], errors=manifest["errors"],
+                      methods=manifest["methods"], warc_mb=round(warc.stat().st_size / 2**20, 1),
+                      pages_per_s=round(manifest["pages"] / result["seconds"], 1))
+        return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sets", nargs="+", default=["big9-2005", "big9-2009", "cleanportal"])
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--copies", type=int, default=4)
+    parser.add_argument("--warc-pages", type=int, default=10_000)
+    parser.add_argument("--skip-warc", action="store_true")
+    parser.add_argument("--warc-only", action="store_true")
+    args = parser.parse_args(argv)
+    pages = load(args.sets)
+    results: dict[str, Any] = {"pages": len(pages), "sets": args.sets, "rounds": args.rounds}
+    if args.warc_only:
+        print(json.dumps({**results, "warc_run": warc_run(pages, args.warc_pages)}, indent=1))
+        return 0
+    results["pages_per_s"] = single_process(pages, args.rounds)
+    base = results["pages_per_s"]["trafilatura"]
+    results["x_trafilatura"] = {k: round(v / base, 2) for k, v in results["pages_per_s"].items()}
+    many = copies(pages, args.copies * len(pages))
+    results["scale_out_pages"] = len(many)
+    results["scale_out_pages_per_s"] = scale_out(many, args.rounds)
+    workers = results["scale_out_pages_per_s"]
+    results["workers_2_over_1"] = round(workers["workers_2"] / workers["workers_1"], 2)
+    if not args.skip_warc:
+        results["warc_run"] = warc_run(pages, args.warc_pages)
+    print(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
