@@ -187,3 +187,17 @@ def test_a_worker_killed_in_a_dask_local_cluster_still_writes_every_page_once(
     assert mark.exists()
     assert_each_page_once(output, pages)
     assert summary.errors == 0 and summary.methods == {"template": 12}
+
+
+def test_workers_save_every_sites_profile_in_the_shared_store(
+    tmp_path: Path, site_pages: Pages
+) -> None:
+    from sitesift.compare.store import ProfileStore
+
+    pages = site_pages(sites=4, per_site=3)
+    store = tmp_path / "profiles.db"
+    summary = run(pages, str(tmp_path / "out.jsonl"), options=Options(method="template"),
+                  workers=2, profiles=str(store))
+    assert summary.errors == 0
+    with ProfileStore(store) as saved:
+        assert sorted(row["site"] for row in saved.sites()) == sorted({p.site for p in pages})
