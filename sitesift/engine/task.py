@@ -1,6 +1,6 @@
 """One task: a bucket of pages in, one part of records out. Runs in a worker process.
 
-With a site method the bucket is first indexed by site in a SQLite file beside it, so the
+With a site method the bucket is first indexed by site in a SQLite file on local disk, so the
 worker can read one site at a time in input order without holding the bucket in memory. A
 site of at most ``Options.site_sample`` pages is extracted in one go (learned on the fly, or its
 saved profile applied). A bigger site is learned from its first ``site_sample`` pages; the
@@ -8,6 +8,7 @@ profile is saved (to the run's store, or a store of this task only) and the rest
 streams through it ``batch_pages`` at a time, so a worker holds at most ``site_sample`` parsed
 pages whatever a site's size. Pages without a site key (``--site-key none``) are found sites by
 clustering, which needs them together: they are clustered ``site_sample`` at a time.
+Records come out site by site (in order of each site's first page), not in input order.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import itertools
 import json
 import os
 import sqlite3
+import tempfile
+import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,8 +67,10 @@ def _records(task: BucketTask) -> Iterator[Record]:
         for chunk in _batched(read_bucket(task.bucket), options.batch_pages):
             yield from extractor.extract_many(chunk)
         return
-    index_path = f"{task.bucket}.sites.db"
-    own_path = f"{task.bucket}.profiles.db"  # big sites' profiles when the run has no store
+    # Both on the worker's own disk (SQLite must not live on a network file system): the
+    # bucket's site index, and big sites' profiles when the run has no store.
+    local = os.path.join(tempfile.gettempdir(), f"sitesift-{uuid.uuid4().hex}")
+    index_path, own_path = f"{local}.sites.db", f"{local}.profiles.db"
     try:
         with contextlib.ExitStack() as stack:
             sites = stack.enter_context(_SiteIndex(index_path, task.bucket))
@@ -110,8 +115,6 @@ class _SiteIndex:
     """A bucket's pages in a SQLite file, read back site by site in input order."""
 
     def __init__(self, path: str, bucket: str) -> None:
-        if os.path.exists(path):  # left by a killed attempt of this task
-            os.remove(path)
         self._conn = sqlite3.connect(path)
         self._conn.execute("PRAGMA journal_mode=OFF")
         self._conn.execute("PRAGMA synchronous=OFF")
