@@ -50,9 +50,8 @@ def test_a_big_site_is_learned_from_a_sample_then_streamed_through_its_profile(
     assert result.pages == 13 and result.errors == 0 and result.methods == {"template": 13}
     ids, _ = PartSet(str(tmp_path / "out.jsonl"), "jsonl").scan()
     assert ids == {p.id for p in pages}
-    # The worker's own profile store and site index are gone.
-    assert not [p for p in Path(tempfile.gettempdir()).glob("sitesift-*") if p.stat().st_mtime
-                >= started]
+    # The worker's own profile store and site index (on its local disk) are gone.
+    assert list(local.iterdir()) == []
 
 
 def test_a_big_site_saves_its_profile_in_the_runs_store(tmp_path: Path, site_pages: Pages) -> None:
