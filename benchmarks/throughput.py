@@ -4,8 +4,8 @@
                                     [--copies 4] [--warc-pages 10000] [--skip-warc | --warc-only]
 
 Pages: the real pages of sets with several pages per site (../shared/data). Measured, in one
-process unless said otherwise, best of ``--rounds`` (the box is shared, so only ratios within
-one run mean anything):
+process unless said otherwise, best of ``--rounds`` interleaved rounds (the box is shared, so
+only ratios within one run mean anything):
 - pages/s of trafilatura (``bare_extraction``, metadata on), the page method, the template
   method learning on the fly (per site), and applying saved profiles (learned beforehand);
 - ``sitesift.engine.run`` with the local engine, ``--workers 1`` and ``2``, page method, on
@@ -27,7 +27,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,27 +52,28 @@ def load(sets: list[str]) -> list[Page]:
     return pages
 
 
-def copies(pages: list[Page], n: int, *, sites: int = 0) -> list[Page]:
-    """``n`` pages made of copies of ``pages``; ``sites``: spread copies over that many sites
-    of each original site (0: keep the site)."""
-    out = []
+def copies(pages: list[Page], n: int, *, sites: int = 0) -> Iterator[Page]:
+    """``n`` pages made of copies of ``pages``, one at a time; ``sites``: spread copies over
+    that many sites of each original site (0: keep the site)."""
     for k in range(n):
         base = pages[k % len(pages)]
         copy = k // len(pages)
         html = _PARAGRAPH.sub(lambda m, c=copy: f"{m.group(1)}[{c}] ", base.html)
         site = f"r{copy % sites}.{base.site}.example" if sites else base.site
-        out.append(Page(id=f"{base.id}#{copy}", url=f"https://{site}/{base.id}/{copy}",
-                        site=site, html=html))
-    return out
+        yield Page(id=f"{base.id}#{copy}", url=f"https://{site}/{base.id}/{copy}", site=site,
+                   html=html)
 
 
-def rate(n: int, fn: Callable[[], object], rounds: int) -> float:
-    best = float("inf")
+def rates(n: int, runs: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
+    """Pages/s of each of ``runs``, best of ``rounds``; rounds interleave the runs, so a change
+    of load on the shared box hits all of them alike."""
+    best = dict.fromkeys(runs, float("inf"))
     for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return n / best
+        for name, fn in runs.items():
+            start = time.perf_counter()
+            fn()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return {name: n / seconds for name, seconds in best.items()}
 
 
 def single_process(pages: list[Page], rounds: int) -> dict[str, float]:
@@ -83,26 +84,24 @@ def single_process(pages: list[Page], rounds: int) -> dict[str, float]:
         store = ProfileStore(Path(tmp) / "profiles.db")
         Extractor(Options(method="template"), profiles=store).learn(pages)
         apply = Extractor(Options(method="template"), profiles=store)
-        n = len(pages)
-        return {
-            "trafilatura": rate(n, lambda: [trafilatura.run(p) for p in pages], rounds),
-            "page": rate(n, lambda: list(page.extract_many(pages)), rounds),
-            "template_learn_extract": rate(n, lambda: list(template.extract_many(pages)), rounds),
-            "apply_saved_profiles": rate(n, lambda: list(apply.extract_many(pages)), rounds),
-        }
+        return rates(len(pages), {
+            "trafilatura": lambda: [trafilatura.run(p) for p in pages],
+            "page": lambda: list(page.extract_many(pages)),
+            "template_learn_extract": lambda: list(template.extract_many(pages)),
+            "apply_saved_profiles": lambda: list(apply.extract_many(pages)),
+        }, rounds)
 
 
 def scale_out(pages: list[Page], rounds: int) -> dict[str, float]:
-    out: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for workers in (1, 2):
-            out[f"workers_{workers}"] = rate(len(pages), lambda w=workers: run(
-                pages, f"{tmp}/w{w}.jsonl", options=Options(method="page"), workers=w,
-            ), rounds)
-    return out
+        return rates(len(pages), {
+            f"workers_{w}": lambda w=w: run(pages, f"{tmp}/w{w}.jsonl",
+                                            options=Options(method="page"), workers=w)
+            for w in (1, 2)
+        }, rounds)
 
 
-def write_warc(pages: list[Page], path: Path) -> None:
+def write_warc(pages: Iterable[Page], path: Path) -> None:
     from warcio.statusandheaders import StatusAndHeaders
     from warcio.warcwriter import WARCWriter
 
@@ -176,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     results["pages_per_s"] = single_process(pages, args.rounds)
     base = results["pages_per_s"]["trafilatura"]
     results["x_trafilatura"] = {k: round(v / base, 2) for k, v in results["pages_per_s"].items()}
-    many = copies(pages, args.copies * len(pages))
+    many = list(copies(pages, args.copies * len(pages)))
     results["scale_out_pages"] = len(many)
     results["scale_out_pages_per_s"] = scale_out(many, args.rounds)
     workers = results["scale_out_pages_per_s"]
