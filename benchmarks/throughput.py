@@ -13,7 +13,8 @@ only ratios within one run mean anything):
 - peak memory (sum of the RSS of the driver and its workers, sampled every 0.2 s) of
   ``sitesift extract crawl.warc.gz --engine local --workers 2 --method template`` on a WARC of
   ``--warc-pages`` copies written to /tmp (never into the repository). Copy k of a site's page
-  goes to site ``r{k % 8}.<site>.example``: sites of 10-300 pages.
+  goes to site ``r{k % 8}.<site>.example``: sites of 50-150 pages (``--warc-spread 1``: one
+  site per original site, 400-1,200 pages, so each is learned from a sample and streamed).
 """
 
 from __future__ import annotations
@@ -144,10 +145,10 @@ def peak_memory(argv: list[str]) -> dict[str, Any]:
             "seconds": round(time.perf_counter() - start, 1)}
 
 
-def warc_run(pages: list[Page], n: int) -> dict[str, Any]:
+def warc_run(pages: list[Page], n: int, spread: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
         warc = Path(tmp) / "crawl.warc.gz"
-        write_warc(copies(pages, n, sites=8), warc)
+        write_warc(copies(pages, n, sites=spread), warc)
         result = peak_memory([sys.executable, "-m", "sitesift", "extract", str(warc), "--engine",
                               "local", "--workers", "2", "--method", "template", "-q",
                               "-o", f"{tmp}/out/out.jsonl"])
@@ -166,11 +167,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warc-pages", type=int, default=10_000)
     parser.add_argument("--skip-warc", action="store_true")
     parser.add_argument("--warc-only", action="store_true")
+    parser.add_argument("--warc-spread", type=int, default=8,
+                        help="sites each original site's copies are spread over (1: one big "
+                        "site of 400-1,200 pages per original site, learned from a sample)")
     args = parser.parse_args(argv)
     pages = load(args.sets)
     results: dict[str, Any] = {"pages": len(pages), "sets": args.sets, "rounds": args.rounds}
     if args.warc_only:
-        print(json.dumps({**results, "warc_run": warc_run(pages, args.warc_pages)}, indent=1))
+        print(json.dumps({**results, "warc_run": warc_run(pages, args.warc_pages,
+                                                                 args.warc_spread)}, indent=1))
         return 0
     results["pages_per_s"] = single_process(pages, args.rounds)
     base = results["pages_per_s"]["trafilatura"]
@@ -181,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     workers = results["scale_out_pages_per_s"]
     results["workers_2_over_1"] = round(workers["workers_2"] / workers["workers_1"], 2)
     if not args.skip_warc:
-        results["warc_run"] = warc_run(pages, args.warc_pages)
+        results["warc_run"] = warc_run(pages, args.warc_pages, args.warc_spread)
     print(json.dumps(results, indent=1))
     return 0
 
