@@ -13,8 +13,8 @@ only ratios within one run mean anything):
 - peak memory (sum of the RSS of the driver and its workers, sampled every 0.2 s) of
   ``sitesift extract crawl.warc.gz --engine local --workers 2 --method template`` on a WARC of
   ``--warc-pages`` copies written to /tmp (never into the repository). Copy k of a site's page
-  goes to site ``r{k % 8}.<site>.example``: sites of 50-150 pages (``--warc-spread 1``: one
-  site per original site, 400-1,200 pages, so each is learned from a sample and streamed).
+  goes to site ``r{k % 8}.<site>.example``: sites of 60-150 pages (``--warc-spread 1``: one
+  site per original site, 480-1,200 pages, so each is learned from a sample and streamed).
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warc-only", action="store_true")
     parser.add_argument("--warc-spread", type=int, default=8,
                         help="sites each original site's copies are spread over (1: one big "
-                        "site of 400-1,200 pages per original site, learned from a sample)")
+                        "site of 480-1,200 pages per original site, learned from a sample)")
     args = parser.parse_args(argv)
     pages = load(args.sets)
     results: dict[str, Any] = {"pages": len(pages), "sets": args.sets, "rounds": args.rounds}
