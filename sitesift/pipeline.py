@@ -28,8 +28,8 @@ from sitesift.parse import parse_html
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
+    from sitesift.compare.features import PageFeatures
     from sitesift.compare.profile import SiteProfile
-    from sitesift.compare.site import PageFeatures
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
 
@@ -153,11 +153,12 @@ class Extractor:
     ) -> list[int]:
         """Compute the site features of ``members`` (in place); returns those that have them
         (a page whose features fail becomes an error record)."""
-        from sitesift.compare.site import page_features
+        from sitesift.compare.features import page_features
 
         kept = []
         for i in members:
-            step = functools.partial(page_features, parsed[i].root, structure=structure)
+            step = functools.partial(page_features, parsed[i].root, structure=structure,
+                                     strings=False)
             features = self._guarded(records[i], pages[i], step)
             if features is not None:
                 parsed[i].features = features  # type: ignore[assignment]

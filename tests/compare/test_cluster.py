@@ -10,10 +10,9 @@ from sitesift.compare.cluster import (
     cluster_pages,
     discover_sites,
     discover_templates,
-    page_features,
-    page_strings,
     string_similarity,
 )
+from sitesift.compare.features import page_features, page_strings
 from sitesift.compare.istm import page_structure, similarity_matrix
 from sitesift.compare.signatures import stable_hash
 from sitesift.parse import parse_html
@@ -194,7 +193,7 @@ def _load(name: str, per_site: int) -> list[tuple[str, object]]:
             continue
         seen[row["site"]] += 1
         text, _ = decode_html((DATA / name / row["file"]).read_bytes())
-        out.append((f"{name}/{row['site']}", page_features(parse_html(text))))
+        out.append((f"{name}/{row['site']}", page_features(parse_html(text), signatures=False)))
     return out
 
 
