@@ -1,9 +1,9 @@
 import collections
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
+from shared_data import DATA
 
 from sitesift.compare.cluster import (
     SITE_CUT,
@@ -16,8 +16,6 @@ from sitesift.compare.features import page_features, page_strings
 from sitesift.compare.istm import page_structure, similarity_matrix
 from sitesift.compare.signatures import stable_hash
 from sitesift.parse import parse_html
-
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 
 WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
          "lambda", "mu", "nu", "xi"]
