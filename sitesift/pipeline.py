@@ -30,6 +30,7 @@ from sitesift.record import Page, Record
 if TYPE_CHECKING:
     from sitesift.compare.features import PageFeatures
     from sitesift.compare.profile import SiteProfile
+    from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
 
@@ -149,7 +150,7 @@ class Extractor:
 
     def _features(
         self, members: list[int], pages: list[Page], records: list[Record],
-        parsed: dict[int, _Parsed], *, structure: bool,
+        parsed: dict[int, _Parsed], *, structure: bool, labels: RelaxedLabels,
     ) -> list[int]:
         """Compute the site features of ``members`` (in place); returns those that have them
         (a page whose features fail becomes an error record)."""
@@ -158,7 +159,7 @@ class Extractor:
         kept = []
         for i in members:
             step = functools.partial(page_features, parsed[i].root, structure=structure,
-                                     strings=False)
+                                     strings=False, labels=labels)
             features = self._guarded(records[i], pages[i], step)
             if features is not None:
                 parsed[i].features = features  # type: ignore[assignment]
@@ -201,9 +202,11 @@ class Extractor:
         (None when no page had features). ``lasting``: the site has a name beyond this run, so
         its profile is read from and written to the store (when there is one). ``relearn``:
         learn even when the store holds a profile (``learn``)."""
+        from sitesift.compare.signatures import RelaxedLabels
         from sitesift.compare.site import learn_site, with_containers
         from sitesift.compare.template import container_key, element_steps, find_container
 
+        labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
         profile = None
         if store is not None and not relearn:
@@ -212,7 +215,8 @@ class Extractor:
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
         # Applying a saved profile needs signatures only; learning needs structures too.
-        members = self._features(members, pages, records, parsed, structure=profile is None)
+        members = self._features(members, pages, records, parsed, structure=profile is None,
+                                 labels=labels)
         if not members:
             return None
         features = [parsed[i].features for i in members]
@@ -223,7 +227,7 @@ class Extractor:
             clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
             for j, (i, model) in enumerate(zip(members, models, strict=True)):
                 if model is not None and model.container:
-                    containers[j] = find_container(parsed[i].root, model.container)
+                    containers[j] = find_container(parsed[i].root, model.container, labels=labels)
             member = False
         else:
             learned = learn_site(site, features)  # type: ignore[arg-type]
@@ -231,7 +235,8 @@ class Extractor:
             # A profile that will be saved learns its templates' content containers from
             # where the page extractor finds the main block (paths read before it edits).
             saving = store is not None or relearn
-            steps = [element_steps(parsed[i].root) if saving else {} for i in members]
+            steps = [element_steps(parsed[i].root, labels=labels) if saving else {}
+                     for i in members]
         keys: list[tuple[tuple[int, int], ...] | None] = []
         for j, i in enumerate(members):
             record, model = records[i], models[j]

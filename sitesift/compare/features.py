@@ -10,7 +10,7 @@ import numpy as np
 from lxml import etree
 
 from sitesift.compare.istm import PageStructure, page_structure
-from sitesift.compare.signatures import stable_hash
+from sitesift.compare.signatures import RelaxedLabels, stable_hash
 from sitesift.compare.template import content_signatures
 from sitesift.parse.dom import SKIP_TAGS
 
@@ -66,11 +66,12 @@ def page_strings(root: etree._Element) -> np.ndarray:
 
 def page_features(
     root: etree._Element, *, structure: bool = True, strings: bool = True,
-    signatures: bool = True,
+    signatures: bool = True, labels: RelaxedLabels | None = None,
 ) -> PageFeatures:
-    """The features of a parsed page that the caller asks for (all by default)."""
+    """The features of a parsed page that the caller asks for (all by default). ``labels``: a
+    label memo shared by the pages of one site (``content_signatures``)."""
     return PageFeatures(
         structure=page_structure(root, relaxed=True) if structure else None,
         strings=page_strings(root) if strings else None,
-        signatures=content_signatures(root) if signatures else None,
+        signatures=content_signatures(root, labels=labels) if signatures else None,
     )

@@ -75,15 +75,19 @@ SHARED_FRACTION = 0.5
 Step = tuple[int, int]
 
 
-def content_signatures(root: etree._Element) -> dict[etree._Element, int]:
+def content_signatures(
+    root: etree._Element, *, labels: RelaxedLabels | None = None
+) -> dict[etree._Element, int]:
     """Signature of every structural element below ``root``.
 
     One pass over the elements in reverse document order, which visits every element after
     all of its descendants (no recursion, no explicit stack). An element's own text is its
     text plus the tails of its children (text outside child elements), white space folded.
+    ``labels``: a memo of element labels shared by the pages of one site (they share most
+    labels: a fifth of the cost on big9-2005).
     """
     sigs: dict[etree._Element, int] = {}
-    labels = RelaxedLabels()
+    labels = labels if labels is not None else RelaxedLabels()
     nodes = list(root.iter(etree.Element))
     for el in reversed(nodes):
         if el.tag in SKIP_TAGS:
@@ -216,10 +220,12 @@ def _base(root: etree._Element) -> etree._Element:
     return body if body is not None else root
 
 
-def element_steps(root: etree._Element) -> dict[etree._Element, Step]:
+def element_steps(
+    root: etree._Element, *, labels: RelaxedLabels | None = None
+) -> dict[etree._Element, Step]:
     """The step of every structural element of the page, read before extraction edits the
     tree (removed siblings would change the ordinals)."""
-    labels = RelaxedLabels()
+    labels = labels if labels is not None else RelaxedLabels()
     steps: dict[etree._Element, Step] = {}
     for parent in root.iter(etree.Element):
         seen: Counter[int] = Counter()
@@ -262,9 +268,11 @@ def common_container(keys: Sequence[tuple[Step, ...]]) -> tuple[Step, ...]:
     return prefix
 
 
-def find_container(root: etree._Element, key: Sequence[Step]) -> etree._Element | None:
+def find_container(
+    root: etree._Element, key: Sequence[Step], *, labels: RelaxedLabels | None = None
+) -> etree._Element | None:
     """The element at ``key`` in a new page, None when the page has no such path."""
-    labels = RelaxedLabels()
+    labels = labels if labels is not None else RelaxedLabels()
     node = _base(root)
     for label, ordinal in key:
         same = [c for c in structural_children(node) if labels.get(c)[1] == label]
