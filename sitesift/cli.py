@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="SQLite store of site profiles: known sites are cleaned with their "
                      "saved templates without clustering again, unknown sites are learned and "
                      "saved (implies --method template unless another is given)")
+    ext.add_argument("--blocks", action="store_true",
+                     help="add to each record its `blocks`: {xpath, text, label (content or "
+                     "noise), reason} for every text block of the page")
     ext.add_argument("-q", "--quiet", action="store_true",
                      help="no progress bar and no summary on standard error")
 
@@ -124,6 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("set_dir", metavar="SET_DIR", help="folder with gold.jsonl (and pages.jsonl)")
     ev.add_argument("predictions", metavar="PRED.jsonl", help="records as `extract` writes them")
     ev.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
+    ev.add_argument("--blocks", action="store_true",
+                    help="score the records' `blocks` instead: noise-block precision and recall "
+                    "over pages of sites with >= 2 pages (gold `blocks`, as in l3s-gn1)")
 
     be = sub.add_parser(
         "bench",
@@ -148,6 +154,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         output_format=getattr(args, "output_format", "jsonl"),
         site_key=getattr(args, "site_key", "auto"),
         page_timeout=timeout if timeout and timeout > 0 else None,
+        blocks=getattr(args, "blocks", False),
     )
 
 
@@ -284,6 +291,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_profiles(args)
         from sitesift.evaluate import run_bench, run_eval
 
+        if args.command == "eval" and args.blocks:
+            from sitesift.evaluate.blocks import run_blocks_eval
+
+            return run_blocks_eval(args.set_dir, args.predictions, as_json=args.json)
         if args.command == "eval":
             return run_eval(args.set_dir, args.predictions, as_json=args.json)
         return run_bench(args.set_dirs, args.options, as_json=args.json)

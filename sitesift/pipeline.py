@@ -29,6 +29,7 @@ from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
     from sitesift.compare.profile import SiteProfile
+    from sitesift.compare.siblings import SiblingSite
     from sitesift.compare.site import PageFeatures
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
@@ -200,6 +201,9 @@ class Extractor:
     ) -> None:
         """``lasting``: the site has a name beyond this run, so its profile is read from and
         written to the store (when there is one)."""
+        if self.options.method == "siblings":
+            self._extract_siblings(site, members, pages, records, parsed)
+            return
         from sitesift.compare.site import learn_site
 
         store = self.profiles if lasting else None
@@ -230,6 +234,26 @@ class Extractor:
                 self._finish, record, pages[i], parsed[i], model, member=member
             )
             self._guarded(record, pages[i], finish)
+
+    def _extract_siblings(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> None:
+        """Paper 004: each page against its same-layer pages (one page alone: the page method)."""
+        from sitesift.compare.siblings import SiblingSite
+
+        roots = [parsed[i].root for i in members]
+        index = self._guarded(records[members[0]], pages[members[0]], functools.partial(
+            SiblingSite, roots, [pages[i].url for i in members],
+            tag_similarity=self.options.sibling_tag_similarity,
+            text_similarity=self.options.sibling_text_similarity,
+            max_slide=self.options.sibling_max_slide,
+        )) if len(members) > 1 else None
+        for j, i in enumerate(members):
+            records[i].site = records[i].site or site
+            same = (index, j) if isinstance(index, SiblingSite) else None
+            finish = functools.partial(self._finish, records[i], pages[i], parsed[i], siblings=same)
+            self._guarded(records[i], pages[i], finish)
 
     # -- steps -----------------------------------------------------------------------------
 
@@ -274,9 +298,21 @@ class Extractor:
         model: TemplateModel | None = None,
         *,
         member: bool = False,
+        siblings: tuple[SiblingSite, int] | None = None,
     ) -> None:
+        blocks = None
+        if self.options.blocks or siblings is not None:
+            from sitesift.segment.blocks import segment_blocks
+
+            blocks = segment_blocks(parsed.root)  # before the content extractor edits the tree
+        verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         content = extract_content(parsed.root, url=page.url)
-        if model is not None and parsed.features is not None:
+        if verdicts is not None and blocks is not None:
+            from sitesift.compare.siblings import clean_content as clean_siblings
+
+            content = clean_siblings(content, blocks, verdicts)
+            record.method = "siblings"
+        elif model is not None and parsed.features is not None:
             from sitesift.compare.site import clean_content
 
             content = clean_content(content, parsed.features, model, member=member)
@@ -290,6 +326,10 @@ class Extractor:
         record.page_type = content.page_type
         if self.options.output_format == "markdown":
             record.extra["markdown"] = content.markdown
+        if blocks is not None and self.options.blocks:
+            from sitesift.segment.blocks import labelled_blocks
+
+            record.extra["blocks"] = labelled_blocks(blocks, content, verdicts)
 
 
 def extract_html(html: str, *, url: str | None = None, options: Options | None = None) -> Record:
