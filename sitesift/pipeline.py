@@ -329,7 +329,8 @@ class Extractor:
         if blocks is not None and self.options.blocks:
             from sitesift.segment.blocks import labelled_blocks
 
-            record.extra["blocks"] = labelled_blocks(blocks, content, verdicts)
+            record.extra["blocks"] = labelled_blocks(
+                blocks, content, verdicts, title=parsed.meta.title)
 
 
 def extract_html(html: str, *, url: str | None = None, options: Options | None = None) -> Record:

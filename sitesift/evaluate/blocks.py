@@ -12,7 +12,8 @@ Alignment is over words weighted by their length, each gold block located on its
 blocks nest: see ``page_blocks``); words are folded to lower-case letters and digits, since
 l3s gold lost non-ASCII characters to "?" (``Kosovo?s``) where the page has ``Kosovo’s``. A
 gold block's characters that align with no predicted word (text the blocks do not have) count
-as not predicted noise.
+as not predicted noise; a gold block without a letter or digit ("|", "»") cannot be located
+and is left out (counted as ``unscorable_blocks``).
 """
 
 from __future__ import annotations
@@ -109,8 +110,8 @@ def page_blocks(
 
     Gold blocks may nest (l3s-gn1 lists every annotated element, an element and its parts
     alike), so each is located on its own: its words as they are, at or after where the
-    previous block was found (blocks come in document order of their starts), else by an LCS
-    with the predicted words that follow."""
+    previous block was found (blocks come in document order of their starts), else anywhere,
+    else by an LCS with the predicted words that follow."""
     pred = _Predicted(predicted or ())
     counts: Counter[str] = Counter()
     cursor = 0
@@ -121,12 +122,16 @@ def page_blocks(
         items = _words(str(block.get("text") or ""))
         words = [w for w, _ in items]
         size = sum(n for _, n in items)
+        if not size:  # no letter or digit ("|", "»"): nothing to locate it by
+            counts["unscorable"] += 1
+            continue
         at = pred.find(words, cursor)
         if at is not None:
-            pairs = [(k, at + k) for k in range(len(words))]
             cursor = at
-        else:
-            pairs = pred.align(words, cursor)
+        else:  # out of order (nesting): anywhere, else approximately after the cursor
+            at = pred.find(words, 0)
+        pairs = [(k, at + k) for k in range(len(words))] if at is not None else pred.align(
+            words, cursor)
         in_noise = sum(items[g][1] for g, p in pairs if pred.noise[p])
         predicted_noise = size > 0 and in_noise >= NOISE_SHARE * size
         gold_noise = label in GOLD_NOISE
@@ -176,6 +181,7 @@ def score_blocks(
         "pages_without_blocks": without,
         "gold_blocks": tp + fp + fn + total["tn"],
         "gold_noise": tp + fn,
+        "unscorable_blocks": total["unscorable"],
         "noise_precision": round(tp / (tp + fp), DECIMALS) if tp + fp else None,
         "noise_recall": round(tp / (tp + fn), DECIMALS) if tp + fn else None,
         "aligned_chars": round(total["aligned"] / total["chars"], DECIMALS)

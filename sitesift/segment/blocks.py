@@ -20,6 +20,7 @@ whole subtree may be noise (paper 004 matches VIPS subtrees), else its children 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -43,9 +44,18 @@ from sitesift.parse.dom import (
 __all__ = ["Block", "is_visible", "labelled_blocks", "segment_blocks"]
 
 
+#: Drop-down lists: skipped by the text extractors, but a reader sees them (site menus,
+#: archive pickers), so each is a block of its own here, with its options as text.
+LIST_CONTROL_TAGS = frozenset({"select", "option", "optgroup"})
+
+
 def is_visible(el: etree._Element) -> bool:
     """Whether ``el`` can hold text a reader sees (an element, not skipped, not hidden)."""
-    return isinstance(el.tag, str) and el.tag not in SKIP_TAGS and not is_hidden(el)
+    return (
+        isinstance(el.tag, str)
+        and (el.tag not in SKIP_TAGS or el.tag in LIST_CONTROL_TAGS)
+        and not is_hidden(el)
+    )
 
 
 @dataclass(eq=False, slots=True)
@@ -103,7 +113,8 @@ class _Measure:
                     weight += self.weight[child]
                     link += self.link[child]
                     has_block = has_block or self.has_block[child] or (
-                        child.tag in BLOCK_TAGS and self.weight[child] > 0
+                        (child.tag in BLOCK_TAGS or child.tag == "select")
+                        and self.weight[child] > 0
                     )
             self.weight[el] = weight
             self.link[el] = weight if el.tag == "a" else link
@@ -112,7 +123,7 @@ class _Measure:
     def is_block_child(self, el: etree._Element) -> bool:
         """A child that starts its own block: block-level with text, or holding such."""
         return el in self.weight and self.weight[el] > 0 and (
-            el.tag in BLOCK_TAGS or self.has_block[el]
+            el.tag in BLOCK_TAGS or el.tag == "select" or self.has_block[el]
         )
 
 
@@ -132,7 +143,7 @@ def _visible_text(items: list[etree._Element | str]) -> str:
                         skipping = el
                     else:
                         parts.append(el.text or "")
-                        if el.tag in BLOCK_TAGS or el.tag == "br":
+                        if el.tag in BLOCK_TAGS or el.tag in ("br", "option"):
                             parts.append(" ")
             else:
                 if el is skipping:
@@ -263,13 +274,39 @@ def _attached_under(el: etree._Element, tops: set[etree._Element]) -> bool:
     return False
 
 
+#: Leaves between the headline and the main content that stay content (bylines, datelines,
+#: a lead photo's caption): short and not link lists. Tuned on l3s-gn1 (gold "supplemental").
+HEADER_MAX_WEIGHT = 200
+HEADER_MAX_LINK_DENSITY = 0.5
+_ALNUM = re.compile(r"[^\w]+")
+
+
+def _fold(text: str) -> str:
+    return _ALNUM.sub("", text.lower())
+
+
+def _headline(leaves: list[Block], title: str | None) -> int | None:
+    """Index of the leaf that shows the page's title (its headline), if one does."""
+    want = _fold(title or "")
+    if len(want) < 8:
+        return None
+    for k, leaf in enumerate(leaves):
+        have = _fold(leaf.text)
+        if have and (have == want or (want in have and len(have) <= 1.5 * len(want))):
+            return k
+    return None
+
+
 def labelled_blocks(
-    top: Block, content: Content, verdicts: Mapping[int, Verdict] | None = None
+    top: Block, content: Content, verdicts: Mapping[int, Verdict] | None = None,
+    *, title: str | None = None,
 ) -> list[dict[str, str]]:
     """The ``--blocks`` output: one {"xpath", "text", "label", "reason"} per leaf block, in page
-    order. ``top`` was segmented before extraction; a leaf is noise when a site method judged
+    order. ``top`` was segmented before extraction. A leaf is noise when a site method judged
     it so (``verdicts`` by ``id(block)``, inherited by the leaves of a noise block) or when
-    the page extractor left it out of the main content; content otherwise."""
+    the page extractor left it out of the main content, except the headline (the leaf showing
+    ``title``, which records carry apart from the text) and the short, unlinked leaves between
+    it and the main content (byline, date, caption): content otherwise."""
     tops = set(content.nodes)
     inherited: dict[int, str] = {}
     stack = [top]
@@ -281,8 +318,9 @@ def labelled_blocks(
                 inherited[id(leaf)] = verdict.reason
         else:
             stack.extend(block.children)
+    leaves = top.leaves()
     out = []
-    for leaf in top.leaves():
+    for leaf in leaves:
         reason = inherited.get(id(leaf))
         if reason is None:
             inside = _attached_under(leaf.owner, tops) and all(
@@ -292,4 +330,18 @@ def labelled_blocks(
         else:
             label = "noise"
         out.append({"xpath": leaf.xpath, "text": leaf.text, "label": label, "reason": reason})
+    head = _headline(leaves, title)
+    if head is not None and out[head]["reason"] == "outside the main content":
+        out[head].update(label="content", reason="the page's headline")
+    if head is not None:
+        for k in range(head + 1, len(out)):
+            if out[k]["label"] == "content":
+                break
+            leaf = leaves[k]
+            if out[k]["reason"] != "outside the main content":
+                continue
+            if (leaf.weight <= HEADER_MAX_WEIGHT
+                    and leaf.link_density <= HEADER_MAX_LINK_DENSITY):
+                out[k].update(label="content",
+                              reason="between the headline and the main content")
     return out
