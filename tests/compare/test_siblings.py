@@ -93,7 +93,7 @@ def test_remove_block_deletes_a_run_and_keeps_its_neighbours() -> None:
     root = parse_html("<html><body><div>Before<p>para</p>run <b>bold</b> end<p>after</p>"
                       "</div></body></html>")
     top = segment_blocks(root)
-    run = [b for b in top.leaves() if b.text == "run bold end"][0]
+    run = next(b for b in top.leaves() if b.text == "run bold end")
     remove_block(run)
     assert to_text([root.find("body")]) == "Before\n\npara\n\nafter"
 
