@@ -307,18 +307,19 @@ class Extractor:
             blocks = segment_blocks(parsed.root)  # before the content extractor edits the tree
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         content = extract_content(parsed.root, url=page.url)
+        # Both removals may apply (a block removed by either goes): template, then siblings.
+        methods = []
+        if model is not None and parsed.features is not None:
+            from sitesift.compare.site import clean_content
+
+            content = clean_content(content, parsed.features, model, member=member)
+            methods.append("template")
         if verdicts is not None and blocks is not None:
             from sitesift.compare.siblings import clean_content as clean_siblings
 
             content = clean_siblings(content, blocks, verdicts)
-            record.method = "siblings"
-        elif model is not None and parsed.features is not None:
-            from sitesift.compare.site import clean_content
-
-            content = clean_content(content, parsed.features, model, member=member)
-            record.method = "template"
-        else:
-            record.method = "page"
+            methods.append("siblings")
+        record.method = "+".join(methods) or "page"
         record.title = parsed.meta.title
         record.author = parsed.meta.author
         record.published = parsed.meta.published
