@@ -27,7 +27,7 @@ from sitesift.evaluate.blocks import score_blocks
 from sitesift.evaluate.score import load_gold, load_predictions, score_pages
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from template_cost import make_site  # noqa: E402  (a sibling script, not a package)
+from template_cost import make_site  # a sibling script, not a package
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TEXT_SETS = ("big9-2005", "big9-2009", "cleanportal")

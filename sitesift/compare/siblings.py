@@ -81,6 +81,9 @@ MIN_SIBLINGS = 3
 #: the paper's evidence; a share keeps a block shared by chance with one page of many
 #: (the same story under two URLs) from counting.
 MIN_MATCH_SHARE = 0.2
+#: ... and never needs more than this many matching pages: five agreeing pages are evidence
+#: enough, and a page with 100 siblings is not compared with all of them for every block.
+MAX_NEEDED_MATCHES = 5
 #: A container may go as a whole while at most this many characters of it are unmatched.
 CONTAINER_MAX_UNMATCHED = 40
 #: Changing link lists: link density and number of siblings with the same structure.
@@ -319,7 +322,8 @@ def _verified(
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Why a block is noise: in how many of how many same-layer pages it matched, how well."""
+    """Why a block is noise: in how many of how many same-layer pages it matched (search stops
+    at enough), how well (the best match seen)."""
 
     kind: str  # "same" (paper 004) or "varying" (a changing link list)
     pages: int
@@ -332,8 +336,9 @@ class Verdict:
         if self.kind == "varying":
             return (f"link list with the same structure in {self.pages} of {self.siblings} "
                     f"same-layer pages (tag similarity {self.tag_similarity:.2f})")
-        return (f"matches {self.pages} of {self.siblings} same-layer pages (tag similarity "
-                f"{self.tag_similarity:.2f}, text similarity {self.text_similarity:.2f})")
+        return (f"matches {self.pages} of {self.siblings} same-layer pages, as many as needed "
+                f"(tag similarity {self.tag_similarity:.2f}, text similarity "
+                f"{self.text_similarity:.2f})")
 
 
 class SiblingSite:
@@ -382,7 +387,7 @@ class SiblingSite:
         siblings = self.siblings(target)
         if t is None or not siblings:
             return {}
-        need = max(1, math.ceil(MIN_MATCH_SHARE * len(siblings)))
+        need = max(1, min(MAX_NEEDED_MATCHES, math.ceil(MIN_MATCH_SHARE * len(siblings))))
         allowed = set(siblings)
         verdicts: dict[int, Verdict] = {}
         stack = [top]
@@ -429,24 +434,42 @@ class SiblingSite:
     def _same(
         self, t: NodeString, sub: _Subtree, block: Block, allowed: set[int], need: int
     ) -> Verdict | None:
-        """The paper's test: matches (alpha, beta) in at least ``need`` siblings."""
+        """The paper's test: matches (alpha, beta) in ``need`` siblings (searching stops
+        there). A container must leave at most ``CONTAINER_MAX_UNMATCHED`` characters
+        unmatched; text found in no sibling at all can never match, so a block with more of
+        it than it may leave unmatched is not searched."""
+        total = sum(t.weights[sub.start:sub.stop])
+        slack = (1 - self.beta) * total
+        if block.children:
+            slack = min(slack, CONTAINER_MAX_UNMATCHED)
+        unique = 0
+        for p in range(sub.start, sub.stop):
+            h = t.texts[p]
+            if h and not any(k in allowed for k, _ in self.by_text.get(h, ())):
+                unique += t.weights[p]
+                if unique > slack:
+                    return None
         pages, best_tag, best_text = 0, 0.0, 0.0
-        for k, roots in self._candidates(t, sub, allowed).items():
+        candidates = self._candidates(t, sub, allowed)
+        left = len(candidates)
+        for k, roots in candidates.items():
+            if pages + left < need:  # too few pages left to reach ``need``
+                return None
+            left -= 1
             s = self.strings[k]
             for root in roots[:MAX_CANDIDATES]:
                 m = match_subtree(t, sub, s, root, max_slide=self.max_slide)  # type: ignore[arg-type]
                 if m is None or m.tag_similarity < self.alpha or m.text_similarity < self.beta:
                     continue
-                unmatched = (1 - m.text_similarity) * block.weight
-                if block.children and unmatched > CONTAINER_MAX_UNMATCHED:
+                if (1 - m.text_similarity) * total > slack + 1e-9:
                     continue
                 pages += 1
                 best_tag, best_text = max(best_tag, m.tag_similarity), max(
                     best_text, m.text_similarity)
                 break
-        if pages < need:
-            return None
-        return Verdict("same", pages, len(allowed), best_tag, best_text)
+            if pages >= need:
+                return Verdict("same", pages, len(allowed), best_tag, best_text)
+        return None
 
     def _varying(
         self, t: NodeString, sub: _Subtree, block: Block, allowed: set[int]
@@ -471,9 +494,9 @@ class SiblingSite:
                     pages += 1
                     best = max(best, m.tag_similarity)
                     break
-        if pages < need:
-            return None
-        return Verdict("varying", pages, len(allowed), best, 0.0)
+            if pages >= need:
+                return Verdict("varying", pages, len(allowed), best, 0.0)
+        return None
 
 
 # -- applying the verdicts ---------------------------------------------------------------------

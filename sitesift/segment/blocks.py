@@ -330,6 +330,14 @@ def labelled_blocks(
         else:
             label = "noise"
         out.append({"xpath": leaf.xpath, "text": leaf.text, "label": label, "reason": reason})
+    inside = [k for k, b in enumerate(out) if b["reason"] == "in the main content"]
+    if inside:  # captions and credits the extractor pruned from within the main content
+        for k in range(inside[0] + 1, inside[-1]):
+            leaf = leaves[k]
+            if (out[k]["reason"] == "outside the main content"
+                    and leaf.weight <= HEADER_MAX_WEIGHT
+                    and leaf.link_density <= HEADER_MAX_LINK_DENSITY):
+                out[k].update(label="content", reason="within the main content")
     head = _headline(leaves, title)
     if head is not None and out[head]["reason"] == "outside the main content":
         out[head].update(label="content", reason="the page's headline")
