@@ -31,6 +31,7 @@ Turn crawled web pages into clean records: title, author, publication time, main
   cat html.jsonl | sitesift extract -        {"id","url","html"} lines on standard input
   sitesift extract site/ --format markdown   main content as Markdown documents
   sitesift extract site/ --method template   learn each site's templates, keep what differs
+  sitesift extract site/ --method siblings --blocks   drop blocks shared by same-layer pages
   sitesift learn crawl/ --profiles p.db      learn site profiles and save them
   sitesift extract new/ --profiles p.db      apply saved profiles (unknown sites learned)
   sitesift profiles list --profiles p.db     what the store holds
@@ -49,7 +50,9 @@ the folder the page came from. `--site-key none` ignores all three.
 
 Methods: page (one page at a time, density of text and links), template (pages of a site
 are clustered by DOM structure; what a page shares with the pages of its cluster is template
-and goes; a page alone in its cluster falls back to page), auto (for now: page).
+and goes; a page alone in its cluster falls back to page), siblings (a block that recurs in
+the page's same-layer pages, those with the longest shared URL directory, goes; a site of one
+page falls back to page), auto (for now: page).
 Each record of a site-level method also has `cluster`, an id unique within the run.
 
 Exit codes: 0 all pages extracted, 1 some pages have an error record, 2 usage or input error.

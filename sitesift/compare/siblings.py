@@ -544,7 +544,15 @@ def remove_block(block: Block) -> None:
 def clean_content(content: Content, top: Block, verdicts: dict[int, Verdict]) -> Content:
     """The page extractor's ``content`` with the noise blocks deleted from it (as the template
     method does, ``compare.site.clean_content``): the extractor picks the main block on the
-    whole page, then what of it recurs in same-layer pages goes."""
-    for block, _ in noise_blocks(top, verdicts):
+    whole page, then what of it recurs in same-layer pages goes. A main block that lies inside
+    a noise block goes whole (a page without an article of its own, whose extractor picked a
+    notice every page shows)."""
+    noise = noise_blocks(top, verdicts)
+    owners = {block.owner for block, _ in noise if not block.is_run}
+    kept = tuple(
+        node for node in content.nodes
+        if not any(el in owners for el in (node, *node.iterancestors()))
+    )
+    for block, _ in noise:
         remove_block(block)
-    return replace(content, text=to_text(content.nodes))
+    return replace(content, text=to_text(kept), nodes=kept)
