@@ -242,16 +242,20 @@ class Extractor:
         """Paper 004: each page against its same-layer pages (one page alone: the page method)."""
         from sitesift.compare.siblings import SiblingSite
 
-        roots = [parsed[i].root for i in members]
-        index = self._guarded(records[members[0]], pages[members[0]], functools.partial(
-            SiblingSite, roots, [pages[i].url for i in members],
-            tag_similarity=self.options.sibling_tag_similarity,
-            text_similarity=self.options.sibling_text_similarity,
-            max_slide=self.options.sibling_max_slide,
-        )) if len(members) > 1 else None
+        index = None
+        if len(members) > 1:
+            try:
+                index = SiblingSite(
+                    [parsed[i].root for i in members], [pages[i].url for i in members],
+                    tag_similarity=self.options.sibling_tag_similarity,
+                    text_similarity=self.options.sibling_text_similarity,
+                    max_slide=self.options.sibling_max_slide,
+                )
+            except Exception:  # a bug in indexing must not lose the site: page method
+                log.exception("indexing the pages of site %s failed", site)
         for j, i in enumerate(members):
             records[i].site = records[i].site or site
-            same = (index, j) if isinstance(index, SiblingSite) else None
+            same = (index, j) if index is not None else None
             finish = functools.partial(self._finish, records[i], pages[i], parsed[i], siblings=same)
             self._guarded(records[i], pages[i], finish)
 

@@ -129,3 +129,14 @@ def test_a_broken_page_does_not_stop_its_site() -> None:
     records = list(Extractor(Options(method="siblings")).extract_many(pages))
     assert records[1].error == "decode: bad bytes"
     assert records[0].method == records[2].method == "siblings"
+
+
+def test_a_main_block_inside_a_noise_block_goes_whole() -> None:
+    notice = ("<html><body><div id='n'><p>This page is best viewed in an up-to-date browser with "
+              "style sheets enabled, please upgrade.</p></div><ul>{}</ul></body></html>")
+    roots = [parse_html(notice.format(f"<li><a href='/{k}'>Link {k}</a></li>")) for k in range(3)]
+    site = SiblingSite(roots, [None] * 3)
+    top = segment_blocks(roots[0])
+    main = roots[0].find(".//p")
+    cleaned = clean_content(Content(text="x", nodes=(main,)), top, site.judge(0, top))
+    assert cleaned.text == "" and cleaned.nodes == ()
