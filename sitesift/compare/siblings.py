@@ -20,15 +20,20 @@ template part, i.e. noise. The method, top to bottom:
 5. Second verification (``_verified``): the matched nodes of S must lie in one subtree (the
    candidate root's) and every matched pair must have equal depths relative to its root; the
    paper's figure 1 shows two different trees with one DFS string, which this rules out.
-6. A block with Tag_similarity >= alpha and Text_similarity >= beta (paper: 0.8, 0.6) is noise.
+6. A block with Tag_similarity >= alpha and Text_similarity >= beta (paper: 0.8, 0.6) in
+   ``MIN_MATCH_SHARE`` of its same-layer pages (at least 1, at most ``MAX_NEEDED_MATCHES``) is
+   noise (``SiblingSite.judge``).
+7. ``clean_content``: the noise blocks are deleted from the page extractor's main block.
 
 Speed, for 100 siblings per page: the paper scans S from every start (``i = i-j+1``). Here the
 site's text nodes are indexed once (text hash -> positions in all pages). A match with
 Text_similarity >= beta must pair at least one of T's heaviest texts whose weights add up to
 more than (1 - beta) of T's text, at an equal relative depth; so the only candidate roots in S
 are the ancestors, that many levels up, of the occurrences of those "anchor" texts. A block is
-compared with a handful of candidates per sibling instead of every position, and a sibling
-stops being searched at its first verified match.
+compared with a handful of candidates per sibling instead of every position; a sibling stops
+being searched at its first verified match, and a block once enough siblings matched or too
+few are left to. Text found in no sibling at all bounds Text_similarity from above: a block
+with more of it than it may leave unmatched is not searched at all (most content blocks).
 
 Decisions go top-down on the block tree (the paper matches VIPS subtrees, which are coarse):
 a container is noise as a whole only when it matches with at most
