@@ -98,6 +98,9 @@ VARYING_MIN_PAGES = 2
 MAX_CANDIDATES = 16
 
 TEXT_TAG = "#text"
+#: Index entries are one int, page << 32 | position (a tuple costs four times the memory).
+_PAGE_SHIFT = 32
+_POS_MASK = (1 << _PAGE_SHIFT) - 1
 #: A text piece is (element, "text") for its own text or (element, "tail") for its tail.
 Piece = tuple[etree._Element, str]
 
@@ -365,18 +368,18 @@ class SiblingSite:
         self.urls = list(urls)
         labels = RelaxedLabels()
         self.strings = [NodeString.of(r, labels) if r is not None else None for r in roots]
-        #: text hash -> (page, position) of every text node of the site
-        self.by_text: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        #: label hash -> (page, position) of every element of the site
-        self.by_label: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        #: text hash -> page << 32 | position of every text node of the site
+        self.by_text: dict[int, list[int]] = defaultdict(list)
+        #: label hash -> page << 32 | position of every element of the site
+        self.by_label: dict[int, list[int]] = defaultdict(list)
         for k, string in enumerate(self.strings):
             if string is None:
                 continue
             for pos, (h, label) in enumerate(zip(string.texts, string.labels, strict=True)):
                 if h:
-                    self.by_text[h].append((k, pos))
+                    self.by_text[h].append(k << _PAGE_SHIFT | pos)
                 else:
-                    self.by_label[label].append((k, pos))
+                    self.by_label[label].append(k << _PAGE_SHIFT | pos)
 
     def siblings(self, target: int) -> list[int]:
         live = [k for k, s in enumerate(self.strings) if s is not None]
@@ -426,7 +429,8 @@ class SiblingSite:
         found: dict[int, list[int]] = defaultdict(list)
         for p in anchors:
             up = t.depths[p] - t_base
-            for k, pos in self.by_text.get(t.texts[p], ()):
+            for entry in self.by_text.get(t.texts[p], ()):
+                k, pos = entry >> _PAGE_SHIFT, entry & _POS_MASK
                 if k not in allowed:
                     continue
                 s = self.strings[k]
@@ -450,7 +454,7 @@ class SiblingSite:
         unique = 0
         for p in range(sub.start, sub.stop):
             h = t.texts[p]
-            if h and not any(k in allowed for k, _ in self.by_text.get(h, ())):
+            if h and not any(e >> _PAGE_SHIFT in allowed for e in self.by_text.get(h, ())):
                 unique += t.weights[p]
                 if unique > slack:
                     return None
@@ -487,7 +491,8 @@ class SiblingSite:
             return None
         label = t.labels[sub.base]
         per_page: dict[int, list[int]] = defaultdict(list)
-        for k, pos in self.by_label.get(label, ()):
+        for entry in self.by_label.get(label, ()):
+            k, pos = entry >> _PAGE_SHIFT, entry & _POS_MASK
             if k in allowed and len(per_page[k]) < MAX_CANDIDATES:
                 per_page[k].append(pos)
         pages, best = 0, 0.0
