@@ -31,6 +31,7 @@ Turn crawled web pages into clean records: title, author, publication time, main
   cat html.jsonl | sitesift extract -        {"id","url","html"} lines on standard input
   sitesift extract site/ --format markdown   main content as Markdown documents
   sitesift extract site/ --method template   learn each site's templates, keep what differs
+  sitesift extract site/ --method siblings --blocks   drop blocks shared by same-layer pages
   sitesift learn crawl/ --profiles p.db      learn site profiles and save them
   sitesift extract new/ --profiles p.db      apply saved profiles (unknown sites learned)
   sitesift profiles list --profiles p.db     what the store holds
@@ -49,7 +50,9 @@ the folder the page came from. `--site-key none` ignores all three.
 
 Methods: page (one page at a time, density of text and links), template (pages of a site
 are clustered by DOM structure; what a page shares with the pages of its cluster is template
-and goes; a page alone in its cluster falls back to page), auto (for now: page).
+and goes; a page alone in its cluster falls back to page), siblings (a block that recurs in
+the page's same-layer pages, those with the longest shared URL directory, goes; a site of one
+page falls back to page), auto (for now: page).
 Each record of a site-level method also has `cluster`, an id unique within the run.
 
 Exit codes: 0 all pages extracted, 1 some pages have an error record, 2 usage or input error.
@@ -90,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="SQLite store of site profiles: known sites are cleaned with their "
                      "saved templates without clustering again, unknown sites are learned and "
                      "saved (implies --method template unless another is given)")
+    ext.add_argument("--blocks", action="store_true",
+                     help="add to each record its `blocks`: {xpath, text, label (content or "
+                     "noise), reason} for every text block of the page")
     ext.add_argument("-q", "--quiet", action="store_true",
                      help="no progress bar and no summary on standard error")
 
@@ -124,6 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("set_dir", metavar="SET_DIR", help="folder with gold.jsonl (and pages.jsonl)")
     ev.add_argument("predictions", metavar="PRED.jsonl", help="records as `extract` writes them")
     ev.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
+    ev.add_argument("--blocks", action="store_true",
+                    help="score the records' `blocks` instead: noise-block precision and recall "
+                    "over pages of sites with >= 2 pages (gold `blocks`, as in l3s-gn1)")
 
     be = sub.add_parser(
         "bench",
@@ -148,6 +157,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         output_format=getattr(args, "output_format", "jsonl"),
         site_key=getattr(args, "site_key", "auto"),
         page_timeout=timeout if timeout and timeout > 0 else None,
+        blocks=getattr(args, "blocks", False),
     )
 
 
@@ -284,6 +294,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_profiles(args)
         from sitesift.evaluate import run_bench, run_eval
 
+        if args.command == "eval" and args.blocks:
+            from sitesift.evaluate.blocks import run_blocks_eval
+
+            return run_blocks_eval(args.set_dir, args.predictions, as_json=args.json)
         if args.command == "eval":
             return run_eval(args.set_dir, args.predictions, as_json=args.json)
         return run_bench(args.set_dirs, args.options, as_json=args.json)

@@ -11,9 +11,10 @@ __all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options"]
 
 #: Extraction methods. ``auto`` picks per site and page; for now it equals ``page``.
 #: ``template``: learn each site's templates from its pages (paper 000) and delete them.
-METHODS = ("auto", "page", "template")
+#: ``siblings``: delete the blocks that recur in same-layer pages of the site (paper 004).
+METHODS = ("auto", "page", "template", "siblings")
 #: Methods that learn from all pages of a site together.
-SITE_METHODS = frozenset({"template"})
+SITE_METHODS = frozenset({"template", "siblings"})
 #: How records are written.
 OUTPUT_FORMATS = ("jsonl", "markdown")
 #: ``auto``: given site, else registrable domain, else folder. ``none``: ignore them all.
@@ -25,6 +26,12 @@ DEFAULT_PAGE_TIMEOUT = 30.0
 #: Pages larger than this many bytes become error records instead of being parsed
 #: (the largest real article pages seen are a few MB; 64 MB leaves room for data-heavy pages).
 DEFAULT_MAX_PAGE_BYTES = 64 * 1024 * 1024
+#: Paper 004's thresholds: a block is noise when a same-layer page holds a subtree matching
+#: this share of its nodes (Tag_similarity, alpha) and of its text (Text_similarity, beta),
+#: with at most this many subtrees slid over per mismatch (MAX).
+DEFAULT_SIBLING_TAG_SIMILARITY = 0.8
+DEFAULT_SIBLING_TEXT_SIMILARITY = 0.6
+DEFAULT_SIBLING_MAX_SLIDE = 3
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,6 +46,11 @@ class Options:
     site_key: str = "auto"
     page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
     max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
+    #: Add each page's blocks (xpath, text, label, reason) to its record.
+    blocks: bool = False
+    sibling_tag_similarity: float = DEFAULT_SIBLING_TAG_SIMILARITY
+    sibling_text_similarity: float = DEFAULT_SIBLING_TEXT_SIMILARITY
+    sibling_max_slide: int = DEFAULT_SIBLING_MAX_SLIDE
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -59,6 +71,15 @@ class Options:
         if not isinstance(self.max_page_bytes, int) or self.max_page_bytes <= 0:
             raise UsageError(
                 f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"
+            )
+
+        for name in ("sibling_tag_similarity", "sibling_text_similarity"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not 0 < value <= 1:
+                raise UsageError(f"{name} must be a share in (0, 1], not {value!r}")
+        if not isinstance(self.sibling_max_slide, int) or self.sibling_max_slide < 0:
+            raise UsageError(
+                f"sibling_max_slide must be a count >= 0, not {self.sibling_max_slide!r}"
             )
 
     def replace(self, **changes: object) -> Options:

@@ -30,6 +30,7 @@ from sitesift.record import Page, Record
 if TYPE_CHECKING:
     from sitesift.compare.features import PageFeatures
     from sitesift.compare.profile import SiteProfile
+    from sitesift.compare.siblings import SiblingSite
     from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
@@ -199,9 +200,12 @@ class Extractor:
         relearn: bool = False,
     ) -> SiteProfile | None:
         """Records of one site's pages (in ``records``); returns the profile applied or learned
-        (None when no page had features). ``lasting``: the site has a name beyond this run, so
-        its profile is read from and written to the store (when there is one). ``relearn``:
-        learn even when the store holds a profile (``learn``)."""
+        (None when no page had features, or with the siblings method). ``lasting``: the site
+        has a name beyond this run, so its profile is read from and written to the store (when
+        there is one). ``relearn``: learn even when the store holds a profile (``learn``)."""
+        if self.options.method == "siblings":
+            self._extract_siblings(site, members, pages, records, parsed)
+            return None
         from sitesift.compare.signatures import RelaxedLabels
         from sitesift.compare.site import learn_site, with_containers
         from sitesift.compare.template import container_key, element_steps, find_container
@@ -257,6 +261,30 @@ class Extractor:
                 store.put(profile)
         return profile
 
+    def _extract_siblings(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> None:
+        """Paper 004: each page against its same-layer pages (one page alone: the page method)."""
+        from sitesift.compare.siblings import SiblingSite
+
+        index = None
+        if len(members) > 1:
+            try:
+                index = SiblingSite(
+                    [parsed[i].root for i in members], [pages[i].url for i in members],
+                    tag_similarity=self.options.sibling_tag_similarity,
+                    text_similarity=self.options.sibling_text_similarity,
+                    max_slide=self.options.sibling_max_slide,
+                )
+            except Exception:  # a bug in indexing must not lose the site: page method
+                log.exception("indexing the pages of site %s failed", site)
+        for j, i in enumerate(members):
+            records[i].site = records[i].site or site
+            same = (index, j) if index is not None else None
+            finish = functools.partial(self._finish, records[i], pages[i], parsed[i], siblings=same)
+            self._guarded(records[i], pages[i], finish)
+
     # -- steps -----------------------------------------------------------------------------
 
     def _guarded(self, record: Record, page: Page, step: Callable[[], object]) -> object:
@@ -301,17 +329,32 @@ class Extractor:
         *,
         member: bool = False,
         within: lxml.html.HtmlElement | None = None,
+        siblings: tuple[SiblingSite, int] | None = None,
     ) -> Content:
-        """Fill ``record``; returns the content as the page extractor found it (before the
-        template's deletions), whose main block tells where a template's content sits."""
+        """Fill ``record``; returns the content as the page extractor found it (before any
+        site method's deletions), whose main block tells where a template's content sits.
+        ``within``: the template's content container; ``siblings``: the site's sibling index
+        and this page's place in it."""
+        blocks = None
+        if self.options.blocks or siblings is not None:
+            from sitesift.segment.blocks import segment_blocks
+
+            blocks = segment_blocks(parsed.root)  # before the content extractor edits the tree
+        verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         content = found = extract_content(parsed.root, url=page.url, within=within)
+        # Both removals may apply (a block removed by either goes): template, then siblings.
+        methods = []
         if model is not None and parsed.features is not None:
             from sitesift.compare.site import clean_content
 
             content = clean_content(content, parsed.features, model, member=member)
-            record.method = "template"
-        else:
-            record.method = "page"
+            methods.append("template")
+        if verdicts is not None and blocks is not None:
+            from sitesift.compare.siblings import clean_content as clean_siblings
+
+            content = clean_siblings(content, blocks, verdicts)
+            methods.append("siblings")
+        record.method = "+".join(methods) or "page"
         record.title = parsed.meta.title
         record.author = parsed.meta.author
         record.published = parsed.meta.published
@@ -319,6 +362,11 @@ class Extractor:
         record.page_type = content.page_type
         if self.options.output_format == "markdown":
             record.extra["markdown"] = content.markdown
+        if blocks is not None and self.options.blocks:
+            from sitesift.segment.blocks import labelled_blocks
+
+            record.extra["blocks"] = labelled_blocks(
+                blocks, content, verdicts, title=parsed.meta.title)
         return found
 
 

@@ -36,6 +36,7 @@ FLOORS = [
     ("cleanportal", "template", "char_f1", 0.915, 0.925),
     ("big9-2009", "template", "char_f1", 0.97, 0.980),
     ("zh-sites", "template", "char_f1", 0.965, 0.977),
+    ("big9-2005", "siblings", "char_f1", 0.975, 0.986),
 ]
 
 

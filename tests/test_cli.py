@@ -56,6 +56,17 @@ def test_extract_examples_prints_one_record_per_page(capsys: pytest.CaptureFixtu
     assert any("跨海大桥" in r["text"] for r in records)
 
 
+def test_extract_siblings_with_blocks(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["extract", str(REPO / "examples"), "-q", "--method", "siblings",
+                        "--blocks"], capsys)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and all(r["error"] is None for r in records)
+    assert {r["method"] for r in records} <= {"siblings", "page"}
+    blocks = [b for r in records for b in r["blocks"]]
+    assert blocks and {b["label"] for b in blocks} == {"content", "noise"}
+    assert all(b["xpath"].startswith("/html") and b["reason"] for b in blocks)
+
+
 def test_missing_input_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["extract", "/no/such/place"], capsys)
     assert code == 2 and "/no/such/place" in err
