@@ -19,10 +19,10 @@ Read top to bottom, it is the paper's Algorithm 3:
    ("curve analysis") as future work. Here (``choose_centres``): deltas fall on the levels
    1/Ns!; the threshold is the level just before the largest relative jump in the number
    of centres it would give (the knee where splitting kinds of pages turns into splitting
-   ids), among levels giving at most sqrt(n) centres, and a point that first differs from its denser neighbour at a query parameter
-   *name* is never a centre (optional parameters). The rest join by breadth-first search
-   through K-nearest neighbours closer than the threshold (Alg. 2); leftovers follow their
-   nearest denser point, as in DPC.
+   ids), among levels giving at most sqrt(n) centres; and a point that first differs from
+   its denser neighbour at a query parameter *name* is never a centre (optional
+   parameters). The rest join by breadth-first search through K-nearest neighbours closer
+   than the threshold (Alg. 2); leftovers follow their nearest denser point, as in DPC.
 4. ``Resolver``: from a cluster (the one holding a known topic URL, Alg. 3 line 8), per
    position the set of allowed values; a position with more than ``RULE_MAX_VALUES`` values
    keeps only their types (Def. 4). The rule is exported as one regular expression, which is
@@ -68,7 +68,7 @@ DEFAULT_K = 8
 RULE_MAX_VALUES = 4
 
 
-# -- 1. structure vectors ------------------------------------------------------------------------
+# -- 1. structure vectors --------------------------------------------------------------------------
 
 def split_url(url: str) -> list[tuple[str, str]]:
     """(separator, block) pairs of the path and query of ``url``, percent-decoded.
@@ -162,7 +162,7 @@ def distance_matrix(vec: Vectors) -> np.ndarray:
     return np.exp(log_dissimilarity(first, width) - math.lgamma(width + 1))
 
 
-# -- 3. KNN-DPC ---------------------------------------------------------------------------------------
+# -- 3. KNN-DPC ------------------------------------------------------------------------------------
 
 @dataclass(slots=True)
 class Clustering:
@@ -238,7 +238,9 @@ def _splits_on_key(vec: Vectors, parent: np.ndarray) -> np.ndarray:
     return out
 
 
-def choose_centres(delta: np.ndarray, order: np.ndarray, on_key: np.ndarray) -> tuple[list[int], float]:
+def choose_centres(
+    delta: np.ndarray, order: np.ndarray, on_key: np.ndarray
+) -> tuple[list[int], float]:
     """Automatic centres (the paper's future work, by curve analysis): with D = N!/Ns! the
     deltas fall on levels 1/Ns!; going one level deeper adds the points that split off
     there as centres. The threshold is the level just before the largest relative jump of
@@ -301,7 +303,7 @@ def cluster_urls(urls: Sequence[str], *, k: int = DEFAULT_K) -> Clustering:
     return Clustering(vec, labels, rho, delta, centres, k, threshold)
 
 
-# -- 4. resolver ------------------------------------------------------------------------------------
+# -- 4. resolver -----------------------------------------------------------------------------------
 
 _ANY = "[^" + re.escape(SEPARATORS) + "]"
 _END = "(?=[" + re.escape(SEPARATORS) + "]|$)"
@@ -403,3 +405,28 @@ def _target(url: str) -> str:
     if not url.startswith("/"):
         url = "/" + url
     return unquote(url) if "%" in url else url
+
+
+# -- report (``sitesift urls cluster``) ------------------------------------------------------------
+
+def summarize(clustering: Clustering, *, topic: str | None = None,
+              examples: int = 3) -> list[dict[str, object]]:
+    """One dict per cluster, largest first: size, rule (readable and regex), examples; with a
+    ``topic`` URL, its cluster comes first and ``matched`` says how many URLs its rule
+    accepts (Alg. 3 lines 8-11)."""
+    urls = clustering.vectors.urls
+    topic_label = clustering.label_of(topic) if topic else None
+    out = []
+    for label, size in clustering.sizes().most_common():
+        members = clustering.members(label)
+        rule = clustering.resolver(label)
+        item: dict[str, object] = {
+            "cluster": label, "size": size, "rule": rule.describe(), "regex": rule.regex,
+            "examples": [urls[i] for i in members[:examples]],
+        }
+        if label == topic_label:
+            item["topic"] = True
+            item["matched"] = len(rule.filter(urls))
+        out.append(item)
+    out.sort(key=lambda item: not item.get("topic", False))
+    return out
