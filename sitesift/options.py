@@ -11,9 +11,11 @@ __all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options"]
 
 #: Extraction methods. ``auto`` picks per site and page; for now it equals ``page``.
 #: ``template``: learn each site's templates from its pages (paper 000) and delete them.
-METHODS = ("auto", "page", "template")
+#: ``forum``: learn each site's post rule and URL clusters (paper 001): page types for every
+#: page, ``posts`` for thread pages.
+METHODS = ("auto", "page", "template", "forum")
 #: Methods that learn from all pages of a site together.
-SITE_METHODS = frozenset({"template"})
+SITE_METHODS = frozenset({"template", "forum"})
 #: How records are written.
 OUTPUT_FORMATS = ("jsonl", "markdown")
 #: ``auto``: given site, else registrable domain, else folder. ``none``: ignore them all.

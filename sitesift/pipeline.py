@@ -134,10 +134,11 @@ class Extractor:
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
         records, parsed = self._prepare(pages)
         groups, discovered = self._group_by_site(pages, parsed)
+        extract_site = (
+            self._extract_forum_site if self.options.method == "forum" else self._extract_site
+        )
         for site, members in groups.items():
-            self._extract_site(
-                site, members, pages, records, parsed, lasting=site not in discovered
-            )
+            extract_site(site, members, pages, records, parsed, lasting=site not in discovered)
         return records
 
     def _prepare(self, pages: list[Page]) -> tuple[list[Record], dict[int, _Parsed]]:
@@ -230,6 +231,39 @@ class Extractor:
                 self._finish, record, pages[i], parsed[i], model, member=member
             )
             self._guarded(record, pages[i], finish)
+
+    def _extract_forum_site(
+        self,
+        site: str,
+        members: list[int],
+        pages: list[Page],
+        records: list[Record],
+        parsed: dict[int, _Parsed],
+        *,
+        lasting: bool,
+    ) -> None:
+        """Forum method (paper 001, ``sitesift.extract.pagetype``): the site's post rule and
+        URL clusters give page types and posts; every page also gets the page method's
+        fields. A saved profile's forum rules are reused, new ones saved."""
+        from sitesift.extract.pagetype import apply_forum_site
+
+        store = self.profiles if lasting else None
+        saved = None
+        if store is not None:
+            try:
+                saved = store.get(site)
+            except ProfileError as exc:
+                log.warning("%s; learning it again", exc)
+        # Forum rules read the untouched trees, so they run before the page method edits them.
+        forum = apply_forum_site([parsed[i].root for i in members],
+                                 [pages[i].url for i in members], saved)
+        for i in members:
+            self._guarded(records[i], pages[i],
+                          functools.partial(self._finish, records[i], pages[i], parsed[i]))
+        forum.fill([records[i] for i in members])
+        if store is not None and forum.post_rule is not None and (saved is None or
+                                                                  saved.forum is None):
+            store.put(forum.profile(site, saved))
 
     # -- steps -----------------------------------------------------------------------------
 

@@ -51,7 +51,9 @@ __all__ = [
     "DateLineRule",
     "PostRule",
     "ShortLineRule",
+    "class_owner",
     "learn_post_rule",
+    "text_pieces",
     "tokenize",
 ]
 
@@ -204,7 +206,7 @@ class ContentSimilarRule:
 
 # -- reading a page ---------------------------------------------------------------------------
 
-def _owner(el: etree._Element) -> etree._Element | None:
+def class_owner(el: etree._Element) -> etree._Element | None:
     """Nearest element (``el`` or above) with a stable class: who a line belongs to."""
     node: etree._Element | None = el
     while node is not None:
@@ -214,7 +216,7 @@ def _owner(el: etree._Element) -> etree._Element | None:
     return None
 
 
-def _text_pieces(root: etree._Element) -> list[tuple[etree._Element, str]]:
+def text_pieces(root: etree._Element) -> list[tuple[etree._Element, str]]:
     """(holder, line) pairs in document order: an element's text belongs to it, its tail to
     its parent. Skipped and hidden subtrees give nothing but their tails."""
     out: list[tuple[etree._Element, str]] = []
@@ -302,7 +304,7 @@ def _vote(samples: list[_Sample], stop_rules: Sequence[StopRule],
                     if v > 0}
         scores: Counter[ClassRule] = Counter()
         for holder, words in rows:
-            owner = _owner(holder)
+            owner = class_owner(holder)
             if owner is None:
                 continue
             gain = sum(weight[w] for w in words if w in keywords)
@@ -354,7 +356,7 @@ def _container(body: etree._Element, depth: int) -> etree._Element:
 def _outside(container: etree._Element, body: etree._Element) -> list[tuple[etree._Element, str]]:
     """Text pieces of ``container`` outside ``body`` (the post's frame: author, date...)."""
     inside = set(body.iter())
-    return [(h, line) for h, line in _text_pieces(container) if h not in inside]
+    return [(h, line) for h, line in text_pieces(container) if h not in inside]
 
 
 def _is_name(line: str) -> bool:
@@ -474,7 +476,7 @@ def learn_post_rule(
     chosen: list[_Sample] = []
     seen: set[tuple[str, ...]] = set()
     for i in sorted(picked):
-        pieces = _text_pieces(roots[i])
+        pieces = text_pieces(roots[i])
         fingerprint = tuple(line for _, line in pieces)
         if fingerprint in seen:  # duplicate sample (the same page crawled twice)
             continue

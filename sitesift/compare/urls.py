@@ -361,6 +361,11 @@ class Resolver:
         regex = _to_regex(positions)
         return cls(tuple(positions), regex, re.compile(regex))
 
+    @classmethod
+    def from_regex(cls, regex: str) -> Resolver:
+        """A rule saved as its regex (site profiles keep the regex only)."""
+        return cls((), regex, re.compile(regex))
+
     def match(self, url: str) -> bool:
         """Does ``url`` fit the rule?"""
         return self.compiled.fullmatch(_target(url)) is not None
