@@ -307,9 +307,11 @@ def cluster_urls(urls: Sequence[str], *, k: int = DEFAULT_K) -> Clustering:
 
 _ANY = "[^" + re.escape(SEPARATORS) + "]"
 _END = "(?=[" + re.escape(SEPARATORS) + "]|$)"
+# Letters and digits need no end check: a separator or the end of the URL must follow in the
+# rule anyway, so "abc1" fails both; mixed must rule out the pure forms explicitly.
 _TYPE_PATTERNS = {
-    LETTERS: rf"[^\W\d_]+{_END}",
-    DIGITS: rf"[0-9]+{_END}",
+    LETTERS: r"[^\W\d_]+",
+    DIGITS: r"[0-9]+",
     MIXED: rf"(?![0-9]+{_END})(?![^\W\d_]+{_END}){_ANY}+",
 }
 

@@ -99,3 +99,12 @@ def test_cli_urls_cluster(tmp_path, capsys) -> None:
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith("topic; its rule accepts 78 URLs")
     assert "regex:" in out
+
+
+def test_rule_types_are_exact() -> None:
+    urls, _ = _site()
+    clustering = cluster_urls(urls)
+    thread_rule = clustering.resolver(clustering.label_of(urls[0]))  # type: ignore[arg-type]
+    assert thread_rule.match("http://f.test/show.php?tid=7")
+    assert not thread_rule.match("http://f.test/show.php?tid=7a")  # mixed, not digits
+    assert not thread_rule.match("http://f.test/show.php?tid=")
