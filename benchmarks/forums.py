@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import math
 import re
 import sys
 import time
@@ -103,23 +104,43 @@ def decision_graph(clustering: Clustering, kinds: list[str], name: str, path: Pa
     import matplotlib.pyplot as plt
     import numpy as np
 
-    fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=110)
-    rho, delta = clustering.rho, np.maximum(clustering.delta, 1e-12)
-    colors = {"thread": "tab:red", "list": "tab:blue", "other": "tab:gray"}
+    fig, (ax, curve) = plt.subplots(1, 2, figsize=(10, 4.2), dpi=110,
+                                    gridspec_kw={"width_ratios": [3, 2]})
+    rng = np.random.default_rng(0)
+    # Many URLs share exact (rho, delta) values: a little horizontal jitter shows them.
+    rho = clustering.rho + rng.uniform(-0.006, 0.006, len(kinds))
+    delta = np.maximum(clustering.delta, 1e-12)
+    colors = {"other": "tab:gray", "list": "tab:blue", "thread": "tab:red"}
     for kind, color in colors.items():
         idx = [i for i, k in enumerate(kinds) if k == kind]
         if idx:
-            ax.scatter(rho[idx], delta[idx], s=10, c=color, alpha=0.5, label=f"{kind} URL")
+            ax.scatter(rho[idx], delta[idx], s=10, c=color, alpha=0.6, label=f"{kind} URL")
     centres = clustering.centres
     ax.scatter(rho[centres], delta[centres], s=60, facecolors="none", edgecolors="black",
                label=f"centre ({len(centres)})")
     ax.axhline(clustering.threshold, color="black", linestyle="--", linewidth=0.8,
                label="automatic threshold")
     ax.set_yscale("log")
-    ax.set_xlabel("rho (K-nearest-neighbour density)")
-    ax.set_ylabel("delta = 1/Ns! to the nearest denser URL (log)")
-    ax.set_title(f"KNN-DPC decision graph, {name} ({len(kinds)} URLs, K={clustering.k})")
+    ax.set_xlabel("rho (K-nearest-neighbour density, jittered)")
+    ax.set_ylabel("delta = 1/Ns! (log; 0 drawn at 1e-12)")
+    ax.set_title(f"decision graph, {name} ({len(kinds)} URLs, K={clustering.k})")
     ax.legend(loc="lower left", fontsize=8)
+    levels = [round(1 / t) for t, _ in clustering.curve]
+    ns = [next(n for n in range(1, 200) if math.factorial(n) >= lv) for lv in levels]
+    counts = [c for _, c in clustering.curve]
+    curve.plot(ns, counts, marker="o", color="black")
+    chosen = [n for n, (t, _) in zip(ns, clustering.curve, strict=True)
+              if t == clustering.threshold]
+    for n in chosen:
+        curve.axvline(n, color="tab:red", linestyle="--", linewidth=0.8,
+                      label="chosen level (before the largest jump)")
+    curve.axhline(math.sqrt(len(kinds)), color="gray", linestyle=":", linewidth=0.8,
+                  label="sqrt(n) cap")
+    curve.set_yscale("log")
+    curve.set_xlabel("level Ns (centres: delta >= 1/Ns!)")
+    curve.set_ylabel("number of centres")
+    curve.set_title("curve analysis")
+    curve.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)

@@ -50,7 +50,10 @@ the folder the page came from. `--site-key none` ignores all three.
 
 Methods: page (one page at a time, density of text and links), template (pages of a site
 are clustered by DOM structure; what a page shares with the pages of its cluster is template
-and goes; a page alone in its cluster falls back to page), auto (for now: page).
+and goes; a page alone in its cluster falls back to page), forum (a site's post-body rule is
+learned from its thread pages and its URLs clustered by structure: page types list / thread /
+other for every page, `posts` [{author, published, text}] on thread pages, the first post as
+text), auto (for now: page).
 Each record of a site-level method also has `cluster`, an id unique within the run.
 
 Exit codes: 0 all pages extracted, 1 some pages have an error record, 2 usage or input error.

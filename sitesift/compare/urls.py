@@ -176,6 +176,8 @@ class Clustering:
     k: int
     #: Centre threshold on delta chosen by ``choose_centres``.
     threshold: float
+    #: (delta level, number of centres it would give), coarsest first: the curve analysed.
+    curve: list[tuple[float, int]] = field(default_factory=list)
 
     def members(self, label: int) -> list[int]:
         return [int(i) for i in np.nonzero(self.labels == label)[0]]
@@ -240,17 +242,17 @@ def _splits_on_key(vec: Vectors, parent: np.ndarray) -> np.ndarray:
 
 def choose_centres(
     delta: np.ndarray, order: np.ndarray, on_key: np.ndarray
-) -> tuple[list[int], float]:
+) -> tuple[list[int], float, list[tuple[float, int]]]:
     """Automatic centres (the paper's future work, by curve analysis): with D = N!/Ns! the
     deltas fall on levels 1/Ns!; going one level deeper adds the points that split off
     there as centres. The threshold is the level just before the largest relative jump of
     the number of centres (the knee: from splitting kinds of pages to splitting ids).
-    Returns the centres (densest first) and the threshold."""
+    Returns the centres (densest first), the threshold and the curve (level, centres)."""
     allowed = ~on_key
     allowed[order[0]] = False
     levels = np.unique(delta[allowed])[::-1]  # coarsest (largest delta) first
     if not len(levels):
-        return [int(order[0])], float("inf")
+        return [int(order[0])], float("inf"), []
     counts = np.array([1 + int((delta[allowed] >= t).sum()) for t in levels])
     # Candidate knees: levels that give at most sqrt(n) centres (the usual bound on the
     # number of clusters in DPC); the knee is the one followed by the largest jump.
@@ -259,7 +261,7 @@ def choose_centres(
     jumps[counts > cap] = 0.0
     threshold = float(levels[int(np.argmax(jumps))])
     centres = [int(order[0])] + [int(i) for i in order[1:] if allowed[i] and delta[i] >= threshold]
-    return centres, threshold
+    return centres, threshold, [(float(t), int(c)) for t, c in zip(levels, counts, strict=True)]
 
 
 def _bfs(dist: np.ndarray, knn: np.ndarray, centres: list[int], threshold: float,
@@ -298,9 +300,9 @@ def cluster_urls(urls: Sequence[str], *, k: int = DEFAULT_K) -> Clustering:
     dist = distance_matrix(vec)
     rho, knn = _density(dist, k)
     delta, parent, order = _delta(dist, rho)
-    centres, threshold = choose_centres(delta, order, _splits_on_key(vec, parent))
+    centres, threshold, curve = choose_centres(delta, order, _splits_on_key(vec, parent))
     labels = _bfs(dist, knn, centres, threshold, parent, order)
-    return Clustering(vec, labels, rho, delta, centres, k, threshold)
+    return Clustering(vec, labels, rho, delta, centres, k, threshold, curve)
 
 
 # -- 4. resolver -----------------------------------------------------------------------------------
@@ -399,19 +401,16 @@ def _to_regex(positions: Sequence[Position]) -> str:
     return pattern
 
 
+_PATH_QUERY = re.compile(r"(?:[A-Za-z][\w+.-]*://[^/?#]*)?([^#]*)")
+
+
 def _target(url: str) -> str:
     """Path and query of ``url`` as ``split_url`` reads them; cheaper than ``urlsplit``
     because every URL of a crawl passes through here when a rule is applied."""
-    start = url.find("://")
-    if start >= 0:
-        slash = url.find("/", start + 3)
-        query = url.find("?", start + 3)
-        cut = min(x for x in (slash, query, len(url)) if x >= 0)
-        url = url[cut:]
-    url = url.split("#", 1)[0].strip()
-    if not url.startswith("/"):
-        url = "/" + url
-    return unquote(url) if "%" in url else url
+    text = _PATH_QUERY.match(url.strip()).group(1)  # type: ignore[union-attr]
+    if not text.startswith("/"):
+        text = "/" + text
+    return unquote(text) if "%" in text else text
 
 
 # -- report (``sitesift urls cluster``) ------------------------------------------------------------
