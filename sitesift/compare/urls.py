@@ -25,7 +25,8 @@ Read top to bottom, it is the paper's Algorithm 3:
    than the threshold (Alg. 2); leftovers follow their nearest denser point, as in DPC.
 4. ``Resolver``: from a cluster (the one holding a known topic URL, Alg. 3 line 8), per
    position the set of allowed values; a position with more than ``RULE_MAX_VALUES`` values
-   keeps only their types (Def. 4). The rule is exported as one regular expression, which is
+   keeps only their types (Def. 4), and numbers always stand as their type (ids and page
+   counters are open-ended). The rule is exported as one regular expression, which is
    how it is applied (``Resolver.match``): a compiled regex checks >= 100,000 URLs/s.
 """
 
@@ -330,6 +331,8 @@ class Position:
         alts = []
         if self.values is not None:
             alts = [re.escape(v) for v in sorted(self.values) if v]
+            if DIGITS in self.types:
+                alts.append(_TYPE_PATTERNS[DIGITS])
         else:
             alts = [_TYPE_PATTERNS[t] for t in sorted(self.types) if t != EMPTY]
         value = "(?:" + "|".join(alts) + ")" if alts else ""
@@ -360,7 +363,10 @@ class Resolver:
             values = {b for _, b in present} | ({""} if len(present) < len(rows) else set())
             types = frozenset(block_type(v) for v in values)
             seps = frozenset(s for s, _ in present)
-            kept = frozenset(values) if len(values) <= RULE_MAX_VALUES else None
+            # Numbers are ids and page counters, open-ended however few were seen: their
+            # type stands for them. Words are kept while few (Def. 4).
+            words = {v for v in values if block_type(v) != DIGITS}
+            kept = frozenset(words) if len(words) <= RULE_MAX_VALUES else None
             positions.append(Position(seps, kept, types))
         regex = _to_regex(positions)
         return cls(tuple(positions), regex, re.compile(regex))
@@ -383,7 +389,8 @@ class Resolver:
         out = []
         for p in self.positions:
             if p.values is not None:
-                text = "|".join(sorted(v or "∅" for v in p.values))
+                text = "|".join(sorted(v or "∅" for v in p.values)
+                                + (["<digits>"] if DIGITS in p.types else []))
             else:
                 text = "<" + "|".join(TYPE_NAMES[t] for t in sorted(p.types)) + ">"
             out.append("".join(sorted(p.separators)) + text)
