@@ -364,6 +364,15 @@ def _is_name(line: str) -> bool:
         and not _EN_DATETIME.search(line) and any(ch.isalpha() for ch in line)
 
 
+def _name_owner(holder: etree._Element, container: etree._Element) -> etree._Element | None:
+    """The classed element a frame text belongs to, inside the post (a name in a bare
+    ``<b>`` belongs to its classed parent); None when only the post itself has a class."""
+    owner = class_owner(holder)
+    if owner is None or owner is container:
+        return None
+    return owner if any(a is container for a in owner.iterancestors()) else None
+
+
 def _learn_author(body: ClassRule, depth: int, roots: Iterable[etree._Element]) -> ClassRule | None:
     """The class rule of the first short text that (nearly) every post has, and whose text
     differs between posts: the poster's name."""
@@ -374,13 +383,15 @@ def _learn_author(body: ClassRule, depth: int, roots: Iterable[etree._Element]) 
         for b in body.select(root):
             posts += 1
             seen: set[ClassRule] = set()
-            for rank, (holder, line) in enumerate(_outside(_container(b, depth), b)):
-                if not _is_name(line):
+            container = _container(b, depth)
+            for rank, (holder, line) in enumerate(_outside(container, b)):
+                owner = _name_owner(holder, container)
+                if owner is None or not _is_name(line):
                     continue
                 # One candidate per class token: variants ("author", "author vip") still
                 # share the token that names them all.
-                for token in _stable_classes(holder):
-                    rule = ClassRule(holder.tag, (token,))
+                for token in _stable_classes(owner):
+                    rule = ClassRule(owner.tag, (token,))
                     if rule in seen:
                         continue
                     seen.add(rule)
@@ -417,8 +428,9 @@ class PostRule:
             frame = _outside(container, body)
             author = None
             if self.author is not None:
-                author = next((line for h, line in frame
-                               if self.author.matches(h) and _is_name(line)), None)
+                author = next((line for h, line in frame if _is_name(line) and
+                               (o := _name_owner(h, container)) is not None and
+                               self.author.matches(o)), None)
             text = to_text([body])
             if not text.strip():
                 continue
