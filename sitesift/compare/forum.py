@@ -156,7 +156,10 @@ class StopRule(Protocol):
 
 
 class SimilarRule(Protocol):
-    """Finds lines made by the template, given each sample's lines."""
+    """Finds lines made by the template, given each sample's lines: ``template_lines``
+    returns the keys of such lines, ``key`` the key of one line."""
+
+    def key(self, line: str) -> str: ...
 
     def template_lines(self, samples: Sequence[Sequence[str]]) -> set[str]: ...
 
@@ -286,13 +289,12 @@ def _vote(samples: list[_Sample], stop_rules: Sequence[StopRule],
     """Steps 2-4: clean lines, weigh keywords, score owners, vote (Alg. 4)."""
     kept_lines = [[line for _, line in s.pieces if not any(r.is_noise(line) for r in stop_rules)]
                   for s in samples]
-    template = similar.template_lines(kept_lines) if len(samples) > 1 else set()
-    key = getattr(similar, "key", lambda line: line)
+    template = similar.template_lines(kept_lines)
     docs: list[list[tuple[etree._Element, list[str]]]] = []
     for s in samples:
         rows = []
         for holder, line in s.pieces:
-            if any(r.is_noise(line) for r in stop_rules) or key(line) in template:
+            if any(r.is_noise(line) for r in stop_rules) or similar.key(line) in template:
                 continue
             rows.append((holder, tokenize(line)))
         docs.append(rows)

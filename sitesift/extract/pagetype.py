@@ -179,7 +179,8 @@ class ForumSite:
             if record.error:
                 continue
             record.page_type = types[i]
-            record.method = "forum"
+            if self.is_forum:
+                record.method = "forum"
             if types[i] == "thread" and self.posts[i]:
                 first = self.posts[i][0]
                 record.extra["posts"] = self.posts[i]
