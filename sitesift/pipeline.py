@@ -255,11 +255,17 @@ class Extractor:
             except ProfileError as exc:
                 log.warning("%s; learning it again", exc)
         # Forum rules read the untouched trees, so they run before the page method edits them.
-        forum = apply_forum_site([parsed[i].root for i in members],
-                                 [pages[i].url for i in members], saved)
+        try:
+            forum = apply_forum_site([parsed[i].root for i in members],
+                                     [pages[i].url for i in members], saved)
+        except Exception:  # a bug in site learning must not lose the site's pages
+            log.exception("forum rules failed on site %s; its pages get the page method", site)
+            forum = None
         for i in members:
             self._guarded(records[i], pages[i],
                           functools.partial(self._finish, records[i], pages[i], parsed[i]))
+        if forum is None:
+            return
         forum.fill([records[i] for i in members])
         if store is not None and forum.post_rule is not None and (saved is None or
                                                                   saved.forum is None):

@@ -75,3 +75,17 @@ def test_forum_dz_figures() -> None:
     assert metrics["posts_count_acc"] >= 0.95
     assert metrics["posts_char_f1"] >= 0.95
     assert metrics["char_f1"] >= 0.97
+
+
+def test_a_failing_forum_step_keeps_the_pages(monkeypatch) -> None:
+    import sitesift.extract.pagetype as pagetype
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(pagetype, "apply_forum_site", broken)
+    crawl = site()[:3]
+    pages = [Page(id=str(k), url=u, site="forum.test", html=h)
+             for k, (u, h, _) in enumerate(crawl)]
+    records = list(Extractor(Options(method="forum")).extract_many(pages))
+    assert len(records) == 3 and all(r.error is None and r.method == "page" for r in records)
