@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING
 import lxml.html
 
 from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
-from sitesift.extract.content import extract_content
+from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
+    from sitesift.compare.features import PageFeatures
     from sitesift.compare.profile import SiteProfile
-    from sitesift.compare.site import PageFeatures
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
 
@@ -113,23 +113,20 @@ class Extractor:
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
         """Learn the site profiles of ``pages`` (saved to the store when there is one), without
-        extracting records. Pages that cannot be parsed are left out of learning."""
-        from sitesift.compare.site import learn_site
-
+        returning records: each site is learned afresh, as in a template run, whatever the store
+        holds. Pages that cannot be parsed are left out of learning."""
         batch = list(pages)
         records, parsed = self._prepare(batch)
         groups, discovered = self._group_by_site(batch, parsed)
-        profiles = []
-        for site, group in groups.items():
-            members = self._features(group, batch, records, parsed, structure=True)
-            learned = learn_site(site, [parsed[i].features for i in members])  # type: ignore[misc]
-            if self.profiles is not None and site not in discovered:
-                self.profiles.put(learned.profile)
-            profiles.append(learned.profile)
+        profiles = [
+            self._extract_site(site, members, batch, records, parsed,
+                               lasting=site not in discovered, relearn=True)
+            for site, members in groups.items()
+        ]
         if discovered and self.profiles is not None:
             log.warning("%d site(s) found by clustering were not saved: their names hold for "
                         "this run only (give sites or URLs to save profiles)", len(discovered))
-        return profiles
+        return [p for p in profiles if p is not None]
 
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
         records, parsed = self._prepare(pages)
@@ -157,11 +154,12 @@ class Extractor:
     ) -> list[int]:
         """Compute the site features of ``members`` (in place); returns those that have them
         (a page whose features fail becomes an error record)."""
-        from sitesift.compare.site import page_features
+        from sitesift.compare.features import page_features
 
         kept = []
         for i in members:
-            step = functools.partial(page_features, parsed[i].root, structure=structure)
+            step = functools.partial(page_features, parsed[i].root, structure=structure,
+                                     strings=False)
             features = self._guarded(records[i], pages[i], step)
             if features is not None:
                 parsed[i].features = features  # type: ignore[assignment]
@@ -198,39 +196,62 @@ class Extractor:
         parsed: dict[int, _Parsed],
         *,
         lasting: bool,
-    ) -> None:
-        """``lasting``: the site has a name beyond this run, so its profile is read from and
-        written to the store (when there is one)."""
-        from sitesift.compare.site import learn_site
+        relearn: bool = False,
+    ) -> SiteProfile | None:
+        """Records of one site's pages (in ``records``); returns the profile applied or learned
+        (None when no page had features). ``lasting``: the site has a name beyond this run, so
+        its profile is read from and written to the store (when there is one). ``relearn``:
+        learn even when the store holds a profile (``learn``)."""
+        from sitesift.compare.site import learn_site, with_containers
+        from sitesift.compare.template import container_key, element_steps, find_container
 
         store = self.profiles if lasting else None
         profile = None
-        if store is not None:
+        if store is not None and not relearn:
             try:
                 profile = store.get(site)
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
         # Applying a saved profile needs signatures only; learning needs structures too.
         members = self._features(members, pages, records, parsed, structure=profile is None)
+        if not members:
+            return None
         features = [parsed[i].features for i in members]
+        containers: list[lxml.html.HtmlElement | None] = [None] * len(members)
         if profile is not None:
             assigned = profile.assign(f.signatures.values() for f in features)  # type: ignore[union-attr]
             models = [model for model, _ in assigned]
             clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
+            for j, (i, model) in enumerate(zip(members, models, strict=True)):
+                if model is not None and model.container:
+                    containers[j] = find_container(parsed[i].root, model.container)
             member = False
         else:
             learned = learn_site(site, features)  # type: ignore[arg-type]
-            models, clusters, member = learned.templates, learned.clusters, True
-            if store is not None:
-                store.put(learned.profile)
+            models, clusters, member = learned.templates, learned.clusters, True  # type: ignore[assignment]
+            # A profile that will be saved learns its templates' content containers from
+            # where the page extractor finds the main block (paths read before it edits).
+            saving = store is not None or relearn
+            steps = [element_steps(parsed[i].root) if saving else {} for i in members]
+        keys: list[tuple[tuple[int, int], ...] | None] = []
         for j, i in enumerate(members):
             record, model = records[i], models[j]
             record.site = record.site or site
             record.extra["cluster"] = clusters[j]
             finish = functools.partial(
-                self._finish, record, pages[i], parsed[i], model, member=member
+                self._finish, record, pages[i], parsed[i], model, member=member,
+                within=containers[j],
             )
-            self._guarded(record, pages[i], finish)
+            content = self._guarded(record, pages[i], finish)
+            if profile is None and saving:
+                keys.append(container_key(content.nodes[0], steps[j], parsed[i].root)
+                            if isinstance(content, Content) else None)
+        if profile is None:
+            learned = with_containers(learned, keys) if saving else learned
+            profile = learned.profile
+            if store is not None:
+                store.put(profile)
+        return profile
 
     def _extract_forum_site(
         self,
@@ -314,8 +335,11 @@ class Extractor:
         model: TemplateModel | None = None,
         *,
         member: bool = False,
-    ) -> None:
-        content = extract_content(parsed.root, url=page.url)
+        within: lxml.html.HtmlElement | None = None,
+    ) -> Content:
+        """Fill ``record``; returns the content as the page extractor found it (before the
+        template's deletions), whose main block tells where a template's content sits."""
+        content = found = extract_content(parsed.root, url=page.url, within=within)
         if model is not None and parsed.features is not None:
             from sitesift.compare.site import clean_content
 
@@ -330,6 +354,7 @@ class Extractor:
         record.page_type = content.page_type
         if self.options.output_format == "markdown":
             record.extra["markdown"] = content.markdown
+        return found
 
 
 def extract_html(html: str, *, url: str | None = None, options: Options | None = None) -> Record:

@@ -10,11 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shared_data import DATA
 
 from sitesift import Options
 from sitesift.evaluate.bench import bench
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
 def data_set(name: str) -> Path:

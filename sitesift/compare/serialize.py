@@ -9,9 +9,10 @@ and weights), so they are stored as raw little-endian numpy arrays, not JSON: a 
 
 The JSON header holds the format version again, the site, its page count, ``info``, a
 forum's rules when learned (``forum``, optional: older profiles simply lack it) and, per
-template, its cluster id, page count and array sizes. The arrays follow, per template in
-order: signatures (uint64, sorted), their counts (uint32), medoid paths (uint64), medoid
-weights (float64). Equal profiles give equal bytes (signatures sorted, JSON in a fixed form).
+template, its cluster id, page count, content container path and array sizes. The arrays
+follow, per template in order: signatures (uint64, sorted), their counts (uint32), medoid
+paths (uint64), medoid weights (float64). Equal profiles give equal bytes (signatures
+sorted, JSON in a fixed form).
 
 The version sits in the uncompressed prefix so that a profile written by another version is
 recognised (and refused with "learn the site again") before anything else of it is trusted;
@@ -74,6 +75,7 @@ def profile_to_bytes(profile: SiteProfile) -> bytes:
         if paths.shape != weights.shape or paths.ndim != 1:
             raise ValueError(f"template {template.cluster!r}: medoid paths and weights differ")
         templates.append({"cluster": template.cluster, "pages": template.pages,
+                          "container": [list(step) for step in template.container],
                           "signatures": len(signatures), "paths": len(paths)})
         arrays += [signatures.tobytes(), counts.tobytes(), paths.tobytes(), weights.tobytes()]
     fields: dict[str, Any] = {"version": PROFILE_VERSION, "site": profile.site,
@@ -156,6 +158,7 @@ def _read_body(body: bytes) -> SiteProfile:
             pages=_field(entry, "pages", int),
             count=dict(zip(signatures.tolist(), counts.tolist(), strict=True)),
             medoid=PageStructure(paths.astype(np.uint64), weights.astype(np.float64)),
+            container=_container(_field(entry, "container", list)),
         ))
     if offset != len(body):
         raise ValueError(f"{len(body) - offset} bytes after the last template")
@@ -167,6 +170,18 @@ def _read_body(body: bytes) -> SiteProfile:
         info=_field(header, "info", dict),
         forum=_field(header, "forum", dict) if header.get("forum") is not None else None,
     )
+
+
+def _container(steps: list[Any]) -> tuple[tuple[int, int], ...]:
+    """A container path read back: pairs of a 64-bit label hash and an ordinal."""
+    path = []
+    for step in steps:
+        if not (isinstance(step, list) and len(step) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in step)
+                and 0 <= step[0] <= 0xFFFF_FFFF_FFFF_FFFF and step[1] >= 0):
+            raise ValueError("a container step is not a (label hash, ordinal) pair")
+        path.append((step[0], step[1]))
+    return tuple(path)
 
 
 def _field(obj: object, name: str, kind: type) -> Any:

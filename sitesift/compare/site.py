@@ -9,39 +9,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-from lxml import etree
 
-from sitesift.compare.istm import PageStructure, page_structure, similarity_matrix
+from sitesift.compare.features import PageFeatures
+from sitesift.compare.istm import similarity_matrix
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.template import (
+    Step,
     TemplateModel,
-    content_signatures,
+    common_container,
     delete_shared,
     learn_template,
 )
 from sitesift.extract.content import Content
-from sitesift.output.render import to_text
 
-__all__ = ["LearnedSite", "PageFeatures", "clean_content", "learn_site", "page_features"]
+__all__ = [
+    "LearnedSite",
+    "clean_content",
+    "learn_site",
+    "with_containers",
+]
 
 #: A cluster needs this many pages before its shared parts count as template: with one page
 #: nothing is shared, and the page falls back to the single-page method.
 MIN_TEMPLATE_PAGES = 2
-
-
-@dataclass(frozen=True, slots=True)
-class PageFeatures:
-    """What the site methods need of a parsed page, computed once. ``structure`` is needed to
-    cluster (learning), not to apply a saved profile."""
-
-    structure: PageStructure | None
-    signatures: dict[etree._Element, int]
-
-
-def page_features(root: etree._Element, *, structure: bool = True) -> PageFeatures:
-    return PageFeatures(
-        page_structure(root, relaxed=True) if structure else None, content_signatures(root)
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +49,9 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
     from sitesift.compare.cluster import cluster_pages  # scipy: only learning needs it
 
     n = len(features)
+    for f in features:
+        f.need("structure", "signatures")
     structures = [f.structure for f in features]
-    if any(s is None for s in structures):
-        raise ValueError("learning needs page structures: page_features(root, structure=True)")
     sim = similarity_matrix(structures, relaxed=True)  # type: ignore[arg-type]
     labels = cluster_pages(sim) if n else np.zeros(0, dtype=int)
     clusters = [f"{site}#{int(k)}" for k in labels]
@@ -73,7 +63,7 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
             continue
         model = learn_template(
             f"{site}#{k}",
-            [features[i].signatures.values() for i in members],
+            [features[i].signatures.values() for i in members],  # type: ignore[union-attr]
             [structures[i] for i in members],  # type: ignore[misc]
             sim[np.ix_(members, members)],
         )
@@ -88,16 +78,39 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
     return LearnedSite(profile, clusters, templates)
 
 
+def with_containers(
+    learned: LearnedSite, keys: Sequence[tuple[Step, ...] | None]
+) -> LearnedSite:
+    """``learned`` with each template's content container: the common path of its learning
+    pages' main blocks (``keys``, one per learning page in order; None for a page that failed
+    extraction, left out)."""
+    by_cluster: dict[str, list[tuple[Step, ...]]] = {}
+    for model, key in zip(learned.templates, keys, strict=True):
+        if model is not None and key is not None:
+            by_cluster.setdefault(model.cluster, []).append(key)
+    new = {
+        model.cluster: replace(model, container=common_container(by_cluster.get(model.cluster, [])))
+        for model in learned.profile.templates
+    }
+    return LearnedSite(
+        replace(learned.profile, templates=tuple(new.values())),
+        learned.clusters,
+        [new[m.cluster] if m is not None else None for m in learned.templates],
+    )
+
+
 def clean_content(
     content: Content, features: PageFeatures, model: TemplateModel, *, member: bool
 ) -> Content:
-    """The page extractor's ``content`` with ``model``'s template subtrees deleted from it.
+    """The page extractor's ``content`` with ``model``'s template subtrees deleted from its
+    nodes (in place: the pipeline's own tree; the text is rendered when read).
 
     The page extractor runs first, on the whole page, because the template's own parts are
     cues it reads (a shared "Comments" heading tells it what follows is not the story); the
     template then removes what the chosen block still shares with the cluster's pages
     (bylines, share bars, ads, related links inside the story's container). ``member``: the
     page was one of the model's learning pages, so it is no reference of itself."""
+    features.need("signatures")
     for node in content.nodes:
         delete_shared(node, model, signatures=features.signatures, member=member)
-    return replace(content, text=to_text(content.nodes))
+    return content

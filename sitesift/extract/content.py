@@ -140,11 +140,17 @@ _FRAME_TAGS = frozenset({"html", "body", "main", "article"})
 
 @dataclass(frozen=True, slots=True)
 class Content:
-    """Main content of one page. ``nodes`` are the chosen (pruned) subtrees, in page order."""
+    """Main content of one page. ``nodes`` are the chosen (pruned) subtrees, in page order.
+    Text and Markdown are rendered from them when read (a site method edits the nodes after
+    the page extractor chose them, so an early rendering would be thrown away)."""
 
-    text: str
     page_type: str | None = None
     nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
+
+    @property
+    def text(self) -> str:
+        """The content as plain text, paragraphs on lines of their own."""
+        return to_text(self.nodes)
 
     @property
     def markdown(self) -> str:
@@ -594,11 +600,15 @@ def _swallowed_document(root: etree._Element) -> etree._Element | None:
     return inner.find("body")
 
 
-def extract_content(root: lxml.html.HtmlElement, *, url: str | None = None) -> Content:
+def extract_content(
+    root: lxml.html.HtmlElement, *, url: str | None = None,
+    within: etree._Element | None = None,
+) -> Content:
     """Main text of the page under ``root``, which is edited in place (the pipeline's own
     tree, read by metadata extraction before). ``url`` is accepted for the interface and
-    not used yet: the method relies on the DOM alone."""
-    body = root.find("body")
+    not used yet: the method relies on the DOM alone. ``within``: search only this element
+    (a site template's known content container), which is cheaper than the whole page."""
+    body = within if within is not None else root.find("body")
     if body is None:
         body = _swallowed_document(root)
     if body is None:
@@ -615,4 +625,4 @@ def extract_content(root: lxml.html.HtmlElement, *, url: str | None = None) -> C
     page_type = _page_type(body, units, main_prose)
     _prune(main)
     nodes = (main,)
-    return Content(text=to_text(nodes), page_type=page_type, nodes=nodes)
+    return Content(page_type=page_type, nodes=nodes)

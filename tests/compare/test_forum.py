@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from forum_pages import USERS, thread_page
 
 from sitesift.compare.forum import (
     ContentSimilarRule,
@@ -16,9 +15,6 @@ from sitesift.compare.forum import (
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
 from sitesift.parse import parse_html
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from forum_pages import USERS, thread_page
 
 
 def _roots(n: int = 8) -> list:

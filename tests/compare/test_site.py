@@ -4,7 +4,8 @@ from pathlib import Path
 import pytest
 
 from sitesift import Extractor, Options, Page
-from sitesift.compare.site import learn_site, page_features
+from sitesift.compare.features import page_features
+from sitesift.compare.site import learn_site
 from sitesift.parse import parse_html
 
 REPO = Path(__file__).resolve().parents[2]
@@ -62,6 +63,22 @@ def test_saved_profiles_are_applied_without_learning_again(tmp_path: Path) -> No
         (record,) = Extractor(Options(method="template"), profiles=store).extract_many(new)
     assert record.method == "template" and record.to_dict()["cluster"] == "harbour#0"
     assert "Most read" not in (record.text or "") and "fresh first paragraph" in record.text
+
+
+def test_a_saved_profile_knows_its_content_container_and_gives_the_learned_text(
+    tmp_path: Path,
+) -> None:
+    from sitesift.compare.store import ProfileStore
+
+    pages = site_pages(4)
+    with ProfileStore(tmp_path / "p.db") as store:
+        (profile,) = Extractor(Options(method="template"), profiles=store).learn(pages)
+        # <body> > <main> > <article>: the deepest element around every page's story.
+        assert len(profile.templates[0].container) == 2
+        assert store.get("harbour").templates[0].container == profile.templates[0].container
+        applied = list(Extractor(Options(method="template"), profiles=store).extract_many(pages))
+    learned = list(Extractor(Options(method="template")).extract_many(pages))
+    assert [r.text for r in applied] == [r.text for r in learned]
 
 
 def test_template_method_on_the_examples_site() -> None:

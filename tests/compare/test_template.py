@@ -3,8 +3,12 @@ from lxml import etree
 from sitesift.compare.istm import page_structure, similarity_matrix
 from sitesift.compare.template import (
     SignatureIndex,
+    common_container,
+    container_key,
     content_signatures,
     delete_shared,
+    element_steps,
+    find_container,
     learn_template,
 )
 from sitesift.parse import parse_html
@@ -86,3 +90,32 @@ def test_inline_template_bits_inside_running_text_stay() -> None:
     left = text(target)
     assert "Home" not in left  # a shared block goes
     assert "(news - people) fell." in left and target.find(".//br") is not None
+
+
+def test_container_path_finds_the_same_block_in_a_new_page_despite_extra_siblings() -> None:
+    a = page("One", "first body")
+    main = a.find(".//div[@class='main']")
+    key = container_key(main, element_steps(a), a)
+    assert len(key) == 1
+    # An ad before the block and another page's text: the path leads to its block all the same.
+    b = parse_html(TEMPLATE.format(title="Two", body="second", extra="").replace(
+        "<body>", "<body><div class='ad'>ad</div><div class='ad'>ad</div>"))
+    found = find_container(b, key)
+    assert found is not None and found.get("class") == "main"
+    assert "second" in text(found)
+    assert find_container(parse_html("<html><body><p>x</p></body></html>"), key) is None
+
+
+def test_container_key_starts_above_elements_the_extractor_made() -> None:
+    a = page("One", "first body")
+    steps = element_steps(a)
+    main = a.find(".//div[@class='main']")
+    wrapper = etree.SubElement(main, "div")  # not in the page as read: no step of its own
+    assert container_key(wrapper, steps, a) == container_key(main, steps, a)
+
+
+def test_common_container_is_the_deepest_shared_ancestor() -> None:
+    assert common_container([((1, 0), (2, 0), (3, 1)), ((1, 0), (2, 0), (4, 0))]) == \
+        ((1, 0), (2, 0))
+    assert common_container([((1, 0),), ((5, 0),)]) == ()
+    assert common_container([]) == ()

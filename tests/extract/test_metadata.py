@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import lxml.html
 import pytest
+from shared_data import DATA
 
 from sitesift.extract.metadata import extract_metadata, lines_after, lines_before, read_meta
 from sitesift.parse import parse_html
-
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 
 PAGE = """<html lang="en"><head>
 <title>Seven secrets hotel owners keep | Travel | Example Times</title>

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-import pytest
+from forum_pages import site, thread_page
+from shared_data import data_set
 
 from sitesift import Options
 from sitesift.compare.store import ProfileStore
@@ -13,11 +11,6 @@ from sitesift.extract.pagetype import learn_site_types, post_groups
 from sitesift.parse import parse_html
 from sitesift.pipeline import Extractor
 from sitesift.record import Page
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from forum_pages import site, thread_page
-
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 
 
 def test_dom_cue_counts_repeated_posts() -> None:
@@ -66,11 +59,9 @@ def test_forum_method_records_and_saved_profile(tmp_path) -> None:
 
 def test_forum_dz_figures() -> None:
     """forum-dz: page types, post count, post text, first-post body (docs/forums.md)."""
-    if not (DATA / "forum-dz" / "gold.jsonl").is_file():
-        pytest.skip(f"evaluation data {DATA / 'forum-dz'} is absent")
     from sitesift.evaluate.bench import bench
 
-    metrics, _, _ = bench(DATA / "forum-dz", options=Options(method="forum"))
+    metrics, _, _ = bench(data_set("forum-dz"), options=Options(method="forum"))
     assert metrics["page_type_acc"] >= 0.98
     assert metrics["posts_count_acc"] >= 0.95
     assert metrics["posts_char_f1"] >= 0.95
