@@ -9,6 +9,7 @@ learned together, then each page is cleaned with the template of its cluster.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import logging
 import signal
@@ -207,11 +208,15 @@ class Extractor:
 
         store = self.profiles if lasting else None
         profile = None
+        forum_rules = None
         if store is not None and not relearn:
             try:
                 profile = store.get(site)
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
+            if profile is not None and not profile.templates:
+                # Saved by the forum method (its rules only): learn the templates, keep them.
+                forum_rules, profile = profile.forum, None
         # Applying a saved profile needs signatures only; learning needs structures too.
         members = self._features(members, pages, records, parsed, structure=profile is None)
         if not members:
@@ -249,6 +254,8 @@ class Extractor:
         if profile is None:
             learned = with_containers(learned, keys) if saving else learned
             profile = learned.profile
+            if forum_rules is not None:
+                profile = dataclasses.replace(profile, forum=forum_rules)
             if store is not None:
                 store.put(profile)
         return profile

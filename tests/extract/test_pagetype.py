@@ -80,3 +80,16 @@ def test_a_failing_forum_step_keeps_the_pages(monkeypatch) -> None:
              for k, (u, h, _) in enumerate(crawl)]
     records = list(Extractor(Options(method="forum")).extract_many(pages))
     assert len(records) == 3 and all(r.error is None and r.method == "page" for r in records)
+
+
+def test_forum_rules_and_templates_share_a_profile(tmp_path) -> None:
+    crawl = site()
+    pages = [Page(id=str(k), url=u, site="forum.test", html=h)
+             for k, (u, h, _) in enumerate(crawl)]
+    store = ProfileStore(tmp_path / "p.db")
+    list(Extractor(Options(method="forum"), profiles=store).extract_many(pages))
+    forum = store.get("forum.test").forum  # type: ignore[union-attr]
+    # The template method still learns its templates, and keeps the forum rules.
+    list(Extractor(Options(method="template"), profiles=store).extract_many(pages))
+    saved = store.get("forum.test")
+    assert saved is not None and saved.templates and saved.forum == forum
