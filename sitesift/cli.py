@@ -37,6 +37,7 @@ Turn crawled web pages into clean records: title, author, publication time, main
   sitesift profiles list --profiles p.db     what the store holds
   sitesift eval SET_DIR predictions.jsonl    score predictions against a set's gold.jsonl
   sitesift bench SET_DIR --method page       extract a set, score it, report pages/s
+  sitesift urls cluster urls.txt --topic URL cluster a site's URLs by structure, print rules
 """
 
 _EXTRACT_EPILOG = """\
@@ -52,7 +53,9 @@ Methods: page (one page at a time, density of text and links), template (pages o
 are clustered by DOM structure; what a page shares with the pages of its cluster is template
 and goes; a page alone in its cluster falls back to page), siblings (a block that recurs in
 the page's same-layer pages, those with the longest shared URL directory, goes; a site of one
-page falls back to page), auto (for now: page).
+page falls back to page), forum (a site's post-body rule is learned from its thread pages
+and its URLs clustered by structure: page types list / thread / other for every page, `posts`
+[{author, published, text}] on thread pages, the first post as text), auto (for now: page).
 Each record of a site-level method also has `cluster`, an id unique within the run.
 
 Exit codes: 0 all pages extracted, 1 some pages have an error record, 2 usage or input error.
@@ -143,6 +146,20 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("set_dirs", nargs="+", metavar="SET_DIR")
     be.add_argument("--method", choices=METHODS, default="auto")
     be.add_argument("--json", action="store_true", help="print results as JSON")
+
+    urls = sub.add_parser(
+        "urls",
+        help="cluster one site's URLs by structure (paper 001, USC) and print the rules",
+        description="Cluster the URLs of one site (one a line) by their structure and print "
+        "each cluster's size, rule (also as a regex) and examples; with --topic, the cluster "
+        "of that URL first, with how many URLs its rule accepts.",
+    )
+    urls.add_argument("action", choices=("cluster",))
+    urls.add_argument("url_file", metavar="URLS.txt",
+                      help="one URL a line (- for standard input); extra tab-separated "
+                      "columns are ignored")
+    urls.add_argument("--topic", metavar="URL", help="a known URL of the wanted kind")
+    urls.add_argument("--json", action="store_true", help="print the clusters as JSON lines")
     return parser
 
 
@@ -283,6 +300,34 @@ def _run_profiles(args: argparse.Namespace) -> int:
         return EXIT_PAGE_ERRORS if missing else EXIT_OK
 
 
+def _run_urls(args: argparse.Namespace) -> int:
+    import json
+
+    from sitesift.compare.urls import cluster_urls, summarize
+
+    try:
+        if args.url_file == "-":
+            lines = sys.stdin.read().splitlines()
+        else:
+            lines = Path(args.url_file).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InputError(f"cannot read {args.url_file}: {exc}") from exc
+    urls = [line.split("\t", 1)[0].strip() for line in lines if line.strip()]
+    if args.topic and args.topic not in urls:
+        urls.append(args.topic)
+    for item in summarize(cluster_urls(urls), topic=args.topic):
+        if args.json:
+            print(json.dumps(item, ensure_ascii=False))
+            continue
+        mark = f"  topic; its rule accepts {item['matched']} URLs" if item.get("topic") else ""
+        print(f"cluster {item['cluster']}: {item['size']} URLs{mark}")
+        print(f"  rule:  {item['rule']}")
+        print(f"  regex: {item['regex']}")
+        for example in item["examples"]:  # type: ignore[attr-defined]
+            print(f"  e.g.   {example}")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -292,6 +337,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_learn(args)
         if args.command == "profiles":
             return _run_profiles(args)
+        if args.command == "urls":
+            return _run_urls(args)
         from sitesift.evaluate import run_bench, run_eval
 
         if args.command == "eval" and args.blocks:

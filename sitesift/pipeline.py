@@ -9,6 +9,7 @@ learned together, then each page is cleaned with the template of its cluster.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import logging
 import signal
@@ -133,10 +134,11 @@ class Extractor:
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
         records, parsed = self._prepare(pages)
         groups, discovered = self._group_by_site(pages, parsed)
+        extract_site = (
+            self._extract_forum_site if self.options.method == "forum" else self._extract_site
+        )
         for site, members in groups.items():
-            self._extract_site(
-                site, members, pages, records, parsed, lasting=site not in discovered
-            )
+            extract_site(site, members, pages, records, parsed, lasting=site not in discovered)
         return records
 
     def _prepare(self, pages: list[Page]) -> tuple[list[Record], dict[int, _Parsed]]:
@@ -213,11 +215,15 @@ class Extractor:
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
         profile = None
+        forum_rules = None
         if store is not None and not relearn:
             try:
                 profile = store.get(site)
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
+            if profile is not None and not profile.templates:
+                # Saved by the forum method (its rules only): learn the templates, keep them.
+                forum_rules, profile = profile.forum, None
         # Applying a saved profile needs signatures only; learning needs structures too.
         members = self._features(members, pages, records, parsed, structure=profile is None,
                                  labels=labels)
@@ -257,6 +263,8 @@ class Extractor:
         if profile is None:
             learned = with_containers(learned, keys) if saving else learned
             profile = learned.profile
+            if forum_rules is not None:
+                profile = dataclasses.replace(profile, forum=forum_rules)
             if store is not None:
                 store.put(profile)
         return profile
@@ -284,6 +292,45 @@ class Extractor:
             same = (index, j) if index is not None else None
             finish = functools.partial(self._finish, records[i], pages[i], parsed[i], siblings=same)
             self._guarded(records[i], pages[i], finish)
+
+    def _extract_forum_site(
+        self,
+        site: str,
+        members: list[int],
+        pages: list[Page],
+        records: list[Record],
+        parsed: dict[int, _Parsed],
+        *,
+        lasting: bool,
+    ) -> None:
+        """Forum method (paper 001, ``sitesift.extract.pagetype``): the site's post rule and
+        URL clusters give page types and posts; every page also gets the page method's
+        fields. A saved profile's forum rules are reused, new ones saved."""
+        from sitesift.extract.pagetype import apply_forum_site
+
+        store = self.profiles if lasting else None
+        saved = None
+        if store is not None:
+            try:
+                saved = store.get(site)
+            except ProfileError as exc:
+                log.warning("%s; learning it again", exc)
+        # Forum rules read the untouched trees, so they run before the page method edits them.
+        try:
+            forum = apply_forum_site([parsed[i].root for i in members],
+                                     [pages[i].url for i in members], saved)
+        except Exception:  # a bug in site learning must not lose the site's pages
+            log.exception("forum rules failed on site %s; its pages get the page method", site)
+            forum = None
+        for i in members:
+            self._guarded(records[i], pages[i],
+                          functools.partial(self._finish, records[i], pages[i], parsed[i]))
+        if forum is None:
+            return
+        forum.fill([records[i] for i in members])
+        if store is not None and forum.post_rule is not None and (saved is None or
+                                                                  saved.forum is None):
+            store.put(forum.profile(site, saved))
 
     # -- steps -----------------------------------------------------------------------------
 
