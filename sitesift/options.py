@@ -39,6 +39,10 @@ class Options:
     site_key: str = "auto"
     page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
     max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
+    #: The page method reads the whole batch to learn titles per site (``<title>`` decoration,
+    #: anchor texts of links to each page: paper 003). Off by default so that the page method
+    #: streams; site-level methods read the batch anyway and always learn titles.
+    site_titles: bool = False
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:

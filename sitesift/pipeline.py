@@ -9,6 +9,7 @@ learned together, then each page is cleaned with the template of its cluster.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import logging
 import signal
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import lxml.html
 
+from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
 from sitesift.extract.content import extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
@@ -76,6 +78,8 @@ class _Parsed:
     root: lxml.html.HtmlElement
     meta: Metadata
     features: PageFeatures | None = None
+    #: Item links (title-like anchors), read before content extraction prunes the tree.
+    links: list[Link] = dataclasses.field(default_factory=list)
 
 
 class Extractor:
@@ -106,10 +110,45 @@ class Extractor:
         read as records go out); site-level methods read the batch, group it by site, and
         yield the records once their sites are done."""
         if self.options.method not in SITE_METHODS:
+            if self.options.site_titles:
+                yield from self._extract_pages_by_site(list(pages))
+                return
             for page in pages:
                 yield self.extract(page)
             return
         yield from self._extract_sites(list(pages))
+
+    def _extract_pages_by_site(self, pages: list[Page]) -> list[Record]:
+        """The page method over a batch read whole, titles learned per given site key."""
+        records, parsed = self._prepare(pages)
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i in sorted(parsed):
+            if pages[i].site is not None:
+                groups[pages[i].site].append(i)
+        for members in groups.values():
+            self._learn_titles(members, pages, records, parsed)
+        for i in sorted(parsed):
+            finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
+            self._guarded(records[i], pages[i], finish)
+        return records
+
+    def _learn_titles(
+        self, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> None:
+        """Choose the titles of a site's pages again, knowing the site's <title> decoration
+        and the anchor texts linking to each page (``compare.list_titles``, paper 003)."""
+        site = learn_site_titles([(pages[i].id, parsed[i].meta.title_candidates, parsed[i].links)
+                                  for i in members])
+        for i in members:
+            candidates = parsed[i].meta.title_candidates
+            if candidates is None:
+                continue
+            choose = functools.partial(site.choose, candidates, url=pages[i].url,
+                                       page_id=pages[i].id)
+            title = self._guarded(records[i], pages[i], choose)
+            if records[i].error is None:
+                parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title)
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
         """Learn the site profiles of ``pages`` (saved to the store when there is one), without
@@ -210,6 +249,7 @@ class Extractor:
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
         # Applying a saved profile needs signatures only; learning needs structures too.
+        self._learn_titles(members, pages, records, parsed)
         members = self._features(members, pages, records, parsed, structure=profile is None)
         features = [parsed[i].features for i in members]
         if profile is not None:
@@ -263,8 +303,9 @@ class Extractor:
                 f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
             )
         root = parse_html(page.html)
-        # Metadata reads the untouched tree; the content methods prune it afterwards.
-        return _Parsed(root=root, meta=extract_metadata(root, url=page.url))
+        # Metadata and links read the untouched tree; the content methods prune it afterwards.
+        return _Parsed(root=root, meta=extract_metadata(root, url=page.url),
+                       links=page_links(root, page.url))
 
     def _finish(
         self,
@@ -288,6 +329,8 @@ class Extractor:
         record.published = parsed.meta.published
         record.text = content.text
         record.page_type = content.page_type
+        if record.page_type == "list":
+            record.extra["links"] = [link.to_dict() for link in parsed.links]
         if self.options.output_format == "markdown":
             record.extra["markdown"] = content.markdown
 

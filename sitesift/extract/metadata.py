@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import lxml.html
@@ -100,6 +100,8 @@ class Metadata:
     site_name: str | None = None
     description: str | None = None
     lang: str | None = None
+    #: What the title was chosen from: site-level title learning chooses again with more.
+    title_candidates: TitleCandidates | None = field(default=None, compare=False, repr=False)
 
 
 #: Dublin Core keys are written "dc:title" as well as "DC.title": one spelling for lookups.
@@ -434,10 +436,11 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     declared = [ld.headline] if ld.headline else []
     declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
     meta_titles = [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
-    title = choose_title(TitleCandidates(
+    candidates = TitleCandidates(
         doc_title=_doc_title(root), declared_titles=tuple(declared),
         meta_titles=tuple(meta_titles),
-        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names)))
+        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names))
+    title = choose_title(candidates)
     anchor = _anchor(title, body, headings,
                      [v for v in (_doc_title(root), *declared) if v])
     start = anchor if anchor is not None else body
@@ -471,5 +474,6 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
                        None) or ld.description
     return Metadata(title=title, author=author, published=published, site_name=site_name,
-                    description=description, lang=lang or None)
+                    description=description, lang=lang or None,
+                    title_candidates=candidates)
 
