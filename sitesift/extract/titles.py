@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel
 
-__all__ = ["TitleCandidates", "choose_title", "normalize_space", "strip_site_name"]
+__all__ = ["TitleCandidates", "choose_title", "normalize_space", "strip_site_name",
+           "title_segments"]
 
 #: A heading must be at least this similar to the (undecorated) ``<title>`` to be the headline:
 #: below it, the heading is a section name or logo, not the article's headline.
@@ -131,6 +132,11 @@ def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
                 title, changed = right, True
                 break
     return title
+
+
+def title_segments(title: str | None) -> list[str]:
+    """The pieces of ``title`` between separators (headline, section, site name...)."""
+    return [p.strip() for p in _SEPARATOR.split(normalize_space(title)) if p.strip()]
 
 
 def _longest_part(title: str) -> str:
