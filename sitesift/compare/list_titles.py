@@ -43,7 +43,7 @@ from sitesift.extract.titles import (
 
 __all__ = [
     "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "page_keys",
-    "page_links", "strip_decoration",
+    "page_links", "repeated_titles", "strip_decoration",
 ]
 
 #: An anchor is an item title (not "More", "Next", a section name) with at least this many
@@ -157,6 +157,13 @@ def page_keys(url: str | None, page_id: str | None) -> list[str]:
     return keys
 
 
+def repeated_titles(titles: Iterable[str | None]) -> tuple[str, ...]:
+    """``<title>`` texts that several pages of a site share: the site's (or a section's) name,
+    not any page's headline."""
+    counts = Counter(normalize_space(t) for t in titles if normalize_space(t))
+    return tuple(t for t, n in counts.items() if n >= MIN_DECORATION_PAGES)
+
+
 def learn_decoration(titles: Iterable[str | None]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(prefixes, suffixes) of decoration that many distinct ``<title>`` texts of a site share.
 
@@ -228,6 +235,8 @@ class SiteTitles:
 
     prefixes: tuple[str, ...] = ()
     suffixes: tuple[str, ...] = ()
+    #: Whole ``<title>`` texts several pages share: names of the site, never a headline.
+    shared: tuple[str, ...] = ()
     #: Link key -> (anchor text, id of the linking page) of the links to it, in batch order.
     external: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
 
@@ -244,8 +253,10 @@ class SiteTitles:
                page_id: str | None = None) -> str | None:
         """The page's title with the site's knowledge; see the module docstring."""
         doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
-        names = c.site_names + _decoration_names(self.prefixes, self.suffixes)
-        cleaned = replace(c, doc_title=doc or c.doc_title, site_names=names)
+        names = c.site_names + _decoration_names(self.prefixes, self.suffixes) + self.shared
+        # A <title> several pages share names the site: the page's headline is elsewhere.
+        shared = normalize_space(c.doc_title) in self.shared
+        cleaned = replace(c, doc_title=None if shared else doc or c.doc_title, site_names=names)
         page_title = choose_title(cleaned)
         external = [t for t in self.external_titles(url, page_id) if t]
         if not external:
@@ -268,12 +279,13 @@ def learn_site_titles(
 ) -> SiteTitles:
     """A site's decoration and external titles from its pages' (page id, title candidates,
     item links)."""
-    prefixes, suffixes = learn_decoration(c.doc_title for _i, c, _l in pages if c is not None)
+    titles = [c.doc_title for _i, c, _l in pages if c is not None]
+    prefixes, suffixes = learn_decoration(titles)
     external: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
     for page_id, _c, links in pages:
         for link in links:
             for key in link_keys(link.url):
                 if (link.anchor, page_id) not in external[key]:
                     external[key].append((link.anchor, page_id))
-    return SiteTitles(prefixes=prefixes, suffixes=suffixes,
+    return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=repeated_titles(titles),
                       external={k: tuple(v) for k, v in external.items()})

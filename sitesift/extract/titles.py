@@ -204,6 +204,7 @@ def choose_title(c: TitleCandidates) -> str | None:
         return declared[0]
     metas = [strip_site_name(t, c.site_names)
              for t in (*c.declared_titles, *c.meta_titles) if normalize_space(t)]
+    metas = [t for t in metas if not _is_site_name(t, c.site_names)]
     headings = [(k, h) for k, h in ((k, normalize_space(h)) for k, h in c.headings)
                 if h and len(h) <= MAX_TITLE_CHARS]
     # Paper 003 compares headings with ``<title>``; its long segments count too, so that a
