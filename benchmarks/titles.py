@@ -64,15 +64,15 @@ def _l3s_ceiling(gold: dict) -> float:
 
 
 def _cell(v: object) -> str:
-    return f"{v:.3f}" if isinstance(v, float) else "–"
+    return f"{float(v):.3f}" if isinstance(v, int | float) else "–"
 
 
 def _table(folder: Path, pages: list[Page], path: Path) -> None:
     """The list-detail table: each linked detail page's title with and without its list page."""
     gold = load_gold(folder)
     with_list, _ = _run(pages, True)
-    listed = {g["list_id"] for g in gold.values() if g.get("list_id")}
-    without_list, _ = _run([p for p in pages if p.id not in listed], True)
+    lists = {i for i, g in gold.items() if g.get("page_type") == "list"}
+    without_list, _ = _run([p for p in pages if p.id not in lists], True)
     alone = {r.id: r.title for r in without_list}
     rows, changed, right_with, right_without, judged = [], 0, 0, 0, 0
     for r in with_list:
@@ -92,8 +92,8 @@ def _table(folder: Path, pages: list[Page], path: Path) -> None:
         "# list-detail: titles with and without the list page",
         "",
         ("Made by `PYTHONPATH=$PWD python benchmarks/titles.py --sets list-detail --table "
-        f"{path.as_posix()}` (page method with `site_titles=True`; 'without' drops the "
-        "site's list page from the batch, the other detail pages of the site stay)."),
+        f"{path.as_posix()}` (page method with `site_titles=True`; 'without' drops all "
+        "list pages from the batch, the other detail pages of each site stay)."),
         "",
         (f"Detail pages linked from a list page: {len(rows)}; the list page changed the title "
         f"of {changed} ({changed / max(1, len(rows)):.0%}). On the {judged} with a gold title: "

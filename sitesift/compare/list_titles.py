@@ -42,8 +42,8 @@ from sitesift.extract.titles import (
 )
 
 __all__ = [
-    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "page_keys",
-    "page_links", "repeated_titles", "strip_decoration",
+    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "link_slug",
+    "page_keys", "page_links", "repeated_titles", "slug_matches", "strip_decoration",
 ]
 
 #: An anchor is an item title (not "More", "Next", a section name) with at least this many
@@ -56,6 +56,11 @@ MAX_ANCHOR_CHARS = 200
 #: ``MIN_ID_CHARS_NO_DIGIT`` long: shorter path segments ("news", "2024") are not ids.
 MIN_ID_CHARS = 6
 MIN_ID_CHARS_NO_DIGIT = 12
+#: Pages known by a file name only: a link whose path ends in a slug ("amid-trump-tariff-chaos")
+#: reaches the page whose id ends with at least this many characters (and ``MIN_SLUG_WORDS``
+#: words) of that slug ("detail-arstechnica_com_amid_trump_tariff": names cut short).
+MIN_SLUG_CHARS = 12
+MIN_SLUG_WORDS = 3
 #: A prefix or suffix cut at a separator is site decoration when at least this share of the
 #: site's distinct ``<title>`` texts (and at least ``MIN_DECORATION_PAGES``) carry it.
 MIN_DECORATION_SHARE = 0.3
@@ -64,6 +69,8 @@ MIN_DECORATION_PAGES = 2
 MIN_REMAINING_CHARS = 4
 #: Characters that may start a suffix or end a prefix of decoration.
 _DECORATION_SEPARATORS = frozenset("-_|–—·•:»>/~*｜:：,，、[(（【 ")
+#: Left over at the cut once decoration is gone ("Headline -" when " Site" was learned).
+_SEPARATOR_CHARS = " -_|–—·•:»>/~*｜：,，、"
 #: Anchors ending like this are cut teasers: usable to find M, not as the answer.
 _ELLIPSIS = re.compile(r"(?:\.\.\.|…|\.\.)\s*$")
 _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
@@ -137,6 +144,30 @@ def _path_id(url: str) -> str | None:
     return None
 
 
+def _slug(text: str) -> str:
+    """Lower-case words joined by "_": one spelling for slugs in paths and file names."""
+    return "_".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def link_slug(url: str) -> str | None:
+    """The slug of a link's last path segment, when it has several words."""
+    segment = urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]
+    slug = _slug(segment.rsplit(".", 1)[0] if "." in segment else segment)
+    return slug if slug.count("_") + 1 >= MIN_SLUG_WORDS else None
+
+
+def slug_matches(page_id: str, slug: str) -> bool:
+    """Whether the end of ``page_id`` is the start of ``slug`` (a file name cut from a URL)."""
+    name = _slug(page_id)
+    for m in re.finditer(r"(?:^|_)(?=[a-z0-9])", name):
+        tail = name[m.end():]
+        if len(tail) < MIN_SLUG_CHARS or tail.count("_") + 1 < MIN_SLUG_WORDS:
+            break
+        if slug == tail or slug.startswith(tail + "_"):
+            return True
+    return False
+
+
 def link_keys(url: str) -> list[str]:
     """Keys under which a link's target is filed: its normalised URL and the id in its path."""
     keys = [k for k in (_normal_url(url), _path_id(url)) if k]
@@ -207,10 +238,10 @@ def strip_decoration(title: str | None, prefixes: Sequence[str], suffixes: Seque
     text = normalize_space(title)
     for suffix in suffixes:
         if text.endswith(suffix) and len(text) - len(suffix) >= MIN_REMAINING_CHARS:
-            text = text[: -len(suffix)].rstrip()
+            text = text[: -len(suffix)].rstrip(_SEPARATOR_CHARS)
     for prefix in prefixes:
         if text.startswith(prefix) and len(text) - len(prefix) >= MIN_REMAINING_CHARS:
-            text = text[len(prefix):].lstrip()
+            text = text[len(prefix):].lstrip(_SEPARATOR_CHARS)
     return text
 
 
@@ -239,15 +270,23 @@ class SiteTitles:
     shared: tuple[str, ...] = ()
     #: Link key -> (anchor text, id of the linking page) of the links to it, in batch order.
     external: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
+    #: (slug, anchor text, id of the linking page) of links whose path ends in a slug.
+    slugs: tuple[tuple[str, str, str | None], ...] = ()
 
     def external_titles(self, url: str | None, page_id: str | None) -> tuple[str, ...]:
         """Anchor texts of the links from other pages that reach the page (by URL, else id)."""
+        found = [pair for key in page_keys(url, page_id) for pair in self.external.get(key, ())]
+        if not found and page_id and not url:
+            found = [(text, source) for slug, text, source in self.slugs
+                     if slug_matches(page_id, slug)]
         out: list[str] = []
-        for key in page_keys(url, page_id):
-            for text, source in self.external.get(key, ()):
-                if text not in out and (source is None or source != page_id):
-                    out.append(text)
+        for text, source in found:
+            if text not in out and (source is None or source != page_id):
+                out.append(text)
         return tuple(out)
+
+    def _undecorated(self, title: str) -> str:
+        return strip_decoration(title, self.prefixes, self.suffixes) or title
 
     def choose(self, c: TitleCandidates, *, url: str | None = None,
                page_id: str | None = None) -> str | None:
@@ -256,7 +295,10 @@ class SiteTitles:
         names = c.site_names + _decoration_names(self.prefixes, self.suffixes) + self.shared
         # A <title> several pages share names the site: the page's headline is elsewhere.
         shared = normalize_space(c.doc_title) in self.shared
-        cleaned = replace(c, doc_title=None if shared else doc or c.doc_title, site_names=names)
+        cleaned = replace(
+            c, doc_title=None if shared else doc or c.doc_title, site_names=names,
+            declared_titles=tuple(self._undecorated(t) for t in c.declared_titles),
+            meta_titles=tuple(self._undecorated(t) for t in c.meta_titles))
         page_title = choose_title(cleaned)
         external = [t for t in self.external_titles(url, page_id) if t]
         if not external:
@@ -279,13 +321,18 @@ def learn_site_titles(
 ) -> SiteTitles:
     """A site's decoration and external titles from its pages' (page id, title candidates,
     item links)."""
-    titles = [c.doc_title for _i, c, _l in pages if c is not None]
+    # The same page twice in a batch (a copy under another id) is one page here.
+    titles = [c.doc_title for c in dict.fromkeys(c for _i, c, _l in pages if c is not None)]
     prefixes, suffixes = learn_decoration(titles)
     external: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
+    slugs: dict[tuple[str, str, str | None], None] = {}
     for page_id, _c, links in pages:
         for link in links:
+            slug = link_slug(link.url)
+            if slug:
+                slugs[(slug, link.anchor, page_id)] = None
             for key in link_keys(link.url):
                 if (link.anchor, page_id) not in external[key]:
                     external[key].append((link.anchor, page_id))
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=repeated_titles(titles),
-                      external={k: tuple(v) for k, v in external.items()})
+                      external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs))
