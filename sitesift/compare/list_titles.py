@@ -31,13 +31,13 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import urljoin, urlsplit
 
 import lxml.html
-from rapidfuzz.distance import Indel
 
 from sitesift.extract.titles import (
     MIN_HEADING_SIMILARITY,
     TitleCandidates,
     choose_title,
     normalize_space,
+    similarity,
     strip_site_name,
 )
 
@@ -245,11 +245,6 @@ def strip_decoration(title: str | None, prefixes: Sequence[str], suffixes: Seque
     return text
 
 
-def _sim(a: str, b: str) -> float:
-    """Sim(I, J) = 2 * LCS(I, J) / (|I| + |J|) (rapidfuzz's Indel similarity is exactly this)."""
-    return Indel.normalized_similarity(a.casefold(), b.casefold())
-
-
 def _decoration_names(prefixes: Sequence[str], suffixes: Sequence[str]) -> tuple[str, ...]:
     """The words of learned decoration, as site names for ``strip_site_name``."""
     names = []
@@ -310,8 +305,8 @@ class SiteTitles:
         candidates += [normalize_space(h) for _k, h in c.headings if normalize_space(h)]
         if not candidates:
             return page_title
-        best = max(candidates, key=lambda t: _sim(t, m))  # the first wins a tie
-        if _sim(best, m) < MIN_HEADING_SIMILARITY:
+        best = max(candidates, key=lambda t: similarity(t, m))  # the first wins a tie
+        if similarity(best, m) < MIN_HEADING_SIMILARITY:
             return page_title
         return best
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel
 
-__all__ = ["TitleCandidates", "choose_title", "normalize_space", "strip_site_name",
+__all__ = ["TitleCandidates", "choose_title", "normalize_space", "similarity", "strip_site_name",
            "title_segments"]
 
 #: A heading must be at least this similar to the (undecorated) ``<title>`` to be the headline:
@@ -79,8 +79,13 @@ def normalize_space(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def _sim(a: str, b: str) -> float:
+def similarity(a: str, b: str) -> float:
+    """Paper 003's Sim(I, J) = 2 * LCS(I, J) / (|I| + |J|), case-folded (rapidfuzz's Indel
+    similarity is exactly this)."""
     return Indel.normalized_similarity(a.casefold(), b.casefold())
+
+
+_sim = similarity
 
 
 def _segments(title: str) -> list[tuple[str, str]]:
