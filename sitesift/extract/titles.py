@@ -218,13 +218,11 @@ def choose_title(c: TitleCandidates) -> str | None:
     segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
     long_segments = [p for p in segments[:-1] if _words(p) >= MIN_SEGMENT_WORDS
                      and not _is_site_name(p, c.site_names)]
-    # "Headline - Site" with an h1 printing exactly "Headline": the h1 is the headline however
-    # short it is (Sim to the whole <title> may favour a longer heading that shares the site).
-    if len(segments) >= 2:
-        first = segments[0].casefold()
-        for kind, h in headings:
-            if kind in STRONG_KINDS and h.casefold() == first:
-                return h
+    # "Headline - Site" with the page's one h1 printing exactly "Headline": the h1 is the
+    # headline however short it is (Sim to the whole <title> may favour a longer heading).
+    h1s = [h for kind, h in headings if kind == "h1"]
+    if len(segments) >= 2 and len(h1s) == 1 and h1s[0].casefold() == segments[0].casefold():
+        return h1s[0]
     references = [r for r in (normalize_space(c.doc_title), doc, *long_segments, *metas) if r]
     best, best_sim = None, 0.0
     for _kind, h in headings:
