@@ -466,7 +466,8 @@ def find_published(
         # The date printed under the headline, confirmed by the page's own metadata, is the
         # one readers see: it settles disagreements between metadata sources.
         # A printed "Updated ..." date does not outvote a declared publication date.
-        confirming = published if text and text.updated and declared else published + modified
+        confirming = published[:declared] if text and text.updated and declared \
+            else published + modified
         for iso in confirming:
             if iso[:10] == text_day[:10]:
                 return iso if len(iso) > len(text_day) else text_day
