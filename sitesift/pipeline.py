@@ -126,29 +126,37 @@ class Extractor:
             if pages[i].site is not None:
                 groups[pages[i].site].append(i)
         for members in groups.values():
-            self._learn_titles(members, pages, records, parsed)
+            self._learn_titles(members, pages, parsed)
         for i in sorted(parsed):
             finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
             self._guarded(records[i], pages[i], finish)
         return records
 
     def _learn_titles(
-        self, members: list[int], pages: list[Page], records: list[Record],
-        parsed: dict[int, _Parsed],
+        self, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
     ) -> None:
         """Choose the titles of a site's pages again, knowing the site's <title> decoration
-        and the anchor texts linking to each page (``compare.list_titles``, paper 003)."""
-        site = learn_site_titles([(pages[i].id, parsed[i].meta.title_candidates, parsed[i].links)
-                                  for i in members])
+        and the anchor texts linking to each page (``compare.list_titles``, paper 003).
+
+        A failure here keeps the page-level titles: it must not cost any page its record."""
+        try:
+            site = learn_site_titles(
+                [(pages[i].id, parsed[i].meta.title_candidates, parsed[i].links)
+                 for i in members])
+        except Exception:
+            log.exception("learning the titles of a site failed; page-level titles kept")
+            return
         for i in members:
             candidates = parsed[i].meta.title_candidates
             if candidates is None:
                 continue
-            choose = functools.partial(site.choose, candidates, url=pages[i].url,
-                                       page_id=pages[i].id)
-            title = self._guarded(records[i], pages[i], choose)
-            if records[i].error is None:
-                parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title)
+            try:
+                title = site.choose(candidates, url=pages[i].url, page_id=pages[i].id)
+            except Exception:
+                log.exception("choosing the title of page %s failed; page-level title kept",
+                              pages[i].id)
+                continue
+            parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title)
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
         """Learn the site profiles of ``pages`` (saved to the store when there is one), without
@@ -249,7 +257,7 @@ class Extractor:
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
         # Applying a saved profile needs signatures only; learning needs structures too.
-        self._learn_titles(members, pages, records, parsed)
+        self._learn_titles(members, pages, parsed)
         members = self._features(members, pages, records, parsed, structure=profile is None)
         features = [parsed[i].features for i in members]
         if profile is not None:

@@ -118,3 +118,16 @@ def test_page_method_streams_unless_site_titles_is_asked_for() -> None:
         raise AssertionError("read past the first page before yielding it")
 
     assert next(Extractor().extract_many(pages())).id == "a"
+
+
+def test_a_failure_in_site_titles_keeps_page_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sitesift.pipeline as pipeline
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(pipeline, "learn_site_titles", broken)
+    pages = [Page(id=f"p{i}", site="s", html=ARTICLE) for i in range(2)]
+    records = list(Extractor(Options(site_titles=True)).extract_many(pages))
+    assert [r.error for r in records] == [None, None]
+    assert [r.title for r in records] == ["Harbour news", "Harbour news"]
