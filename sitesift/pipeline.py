@@ -312,8 +312,13 @@ class Extractor:
             )
         root = parse_html(page.html)
         # Metadata and links read the untouched tree; the content methods prune it afterwards.
-        return _Parsed(root=root, meta=extract_metadata(root, url=page.url),
-                       links=page_links(root, page.url))
+        meta = extract_metadata(root, url=page.url)
+        try:
+            links = page_links(root, page.url)
+        except Exception:  # links are an extra: a bug there must not cost the page its record
+            log.exception("reading the links of page %s failed", page.id)
+            links = []
+        return _Parsed(root=root, meta=meta, links=links)
 
     def _finish(
         self,

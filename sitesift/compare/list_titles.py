@@ -28,7 +28,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 import lxml.html
 
@@ -94,6 +94,23 @@ def _is_title_like(text: str) -> bool:
     return len(text.split()) >= MIN_ANCHOR_WORDS or len(_CJK.findall(text)) >= MIN_ANCHOR_CJK
 
 
+def _join(base: str | None, href: str) -> str:
+    """``href`` resolved against ``base``; as written when either is malformed ("http://[x]":
+    urllib raises on brackets that hold no IP address)."""
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href
+
+
+def _split(url: str) -> SplitResult:
+    """``urlsplit`` that reads a malformed URL as a bare path."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return SplitResult("", "", url, "", "")
+
+
 def page_links(root: lxml.html.HtmlElement, url: str | None = None) -> list[Link]:
     """The item links of a page: anchors whose text reads like a title, in page order, one per
     URL (its first title-like text). Relative links are resolved against ``<base href>`` and
@@ -102,7 +119,7 @@ def page_links(root: lxml.html.HtmlElement, url: str | None = None) -> list[Link
     for el in root.iter("base"):
         href = el.get("href")
         if href:
-            base = urljoin(url, href.strip()) if url else href.strip()
+            base = _join(url, href.strip()) if url else href.strip()
             break
     out: list[Link] = []
     seen: set[str] = set()
@@ -113,7 +130,7 @@ def page_links(root: lxml.html.HtmlElement, url: str | None = None) -> list[Link
         text = normalize_space(a.text_content() or a.get("title"))
         if not _is_title_like(text):
             continue
-        resolved = urljoin(base, href) if base else href
+        resolved = _join(base, href) if base else href
         resolved = resolved.split("#", 1)[0]
         if resolved in seen:
             continue
@@ -124,7 +141,7 @@ def page_links(root: lxml.html.HtmlElement, url: str | None = None) -> list[Link
 
 def _normal_url(url: str) -> str | None:
     """``url`` without scheme, "www.", fragment and trailing slash: one spelling per page."""
-    parts = urlsplit(url)
+    parts = _split(url)
     if not parts.netloc:
         return None
     host = parts.netloc.lower().removeprefix("www.")
@@ -134,7 +151,7 @@ def _normal_url(url: str) -> str | None:
 
 def _path_id(url: str) -> str | None:
     """The id in a link: its last path segment without extension, when it looks like one."""
-    segment = urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]
+    segment = _split(url).path.rstrip("/").rsplit("/", 1)[-1]
     stem = segment.split(".", 1)[0]
     if not re.fullmatch(r"[A-Za-z0-9_-]+", stem or ""):
         return None
@@ -151,7 +168,7 @@ def _slug(text: str) -> str:
 
 def link_slug(url: str) -> str | None:
     """The slug of a link's last path segment, when it has several words."""
-    segment = urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]
+    segment = _split(url).path.rstrip("/").rsplit("/", 1)[-1]
     slug = _slug(segment.rsplit(".", 1)[0] if "." in segment else segment)
     return slug if slug.count("_") + 1 >= MIN_SLUG_WORDS else None
 

@@ -78,3 +78,13 @@ def test_unrelated_anchor_does_not_replace_the_page_title() -> None:
                         headings=(("h1", "Harbour barrier closed"),))
     site = SiteTitles(external={"id:a1001x": (("I tried it for weeks and saw nothing", "x"),)})
     assert site.choose(c, page_id="a1001x") == "Harbour barrier closed"
+
+
+def test_malformed_links_are_kept_as_written_not_raised() -> None:
+    # urllib raises ValueError on brackets that hold no IP address ("https://[x]/").
+    html = ('<html><body><a href="https://[ccpa-preferences]/x">Read the privacy choices '
+            'of this site here</a></body></html>')
+    for url in ("https://example.com/a", "https://[ccpa-preferences]/", None):
+        links = page_links(parse_html(html), url)
+        assert [link.url for link in links] == ["https://[ccpa-preferences]/x"]
+    assert page_keys("https://[bad]/p/3261053335240450", None) == ["id:3261053335240450"]
