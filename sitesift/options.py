@@ -64,6 +64,8 @@ class Options:
             raise UsageError(
                 f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"
             )
+        if not isinstance(self.site_titles, bool):
+            raise UsageError(f"site_titles must be True or False, not {self.site_titles!r}")
 
     def replace(self, **changes: object) -> Options:
         """A validated copy with ``changes`` applied."""

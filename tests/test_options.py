@@ -26,6 +26,7 @@ def test_keyword_only_and_frozen() -> None:
         {"page_timeout": 0},
         {"page_timeout": -1.0},
         {"max_page_bytes": 0},
+        {"site_titles": "yes"},
     ],
 )
 def test_invalid_values_are_rejected_with_a_clear_message(changes: dict) -> None:
