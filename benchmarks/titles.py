@@ -29,7 +29,7 @@ from pathlib import Path
 from rapidfuzz.distance import LCSseq
 
 from sitesift.evaluate.bench import read_set_pages
-from sitesift.evaluate.score import load_gold, load_predictions, score_pages
+from sitesift.evaluate.score import fold, load_gold, load_predictions, score_pages
 from sitesift.options import Options
 from sitesift.pipeline import Extractor
 from sitesift.record import Page, Record
@@ -84,8 +84,8 @@ def _table(folder: Path, pages: list[Page], path: Path) -> None:
         changed += differs
         if g.get("title"):
             judged += 1
-            right_with += r.title == g["title"]
-            right_without += before == g["title"]
+            right_with += fold(r.title) == fold(g["title"])
+            right_without += fold(before) == fold(g["title"])
         rows.append(f"| {r.id} | {g['list_id']} | {r.title or ''} | {before or ''} | "
                     f"{'yes' if differs else ''} | {g.get('title') or ''} |")
     head = [
@@ -97,7 +97,8 @@ def _table(folder: Path, pages: list[Page], path: Path) -> None:
         "",
         (f"Detail pages linked from a list page: {len(rows)}; the list page changed the title "
         f"of {changed} ({changed / max(1, len(rows)):.0%}). On the {judged} with a gold title: "
-        f"{right_with} exact with the list page, {right_without} without."),
+        f"{right_with} exact with the list page, {right_without} without (folded as the "
+        "scorer does)."),
         "",
         "| page | list page | title with list page | title without | changed | gold |",
         "|---|---|---|---|---|---|",
