@@ -89,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="extraction method; auto (default) picks per site and page")
     ext.add_argument("--site-key", choices=SITE_KEYS, default="auto",
                      help="how pages are grouped into sites (default: auto)")
+    ext.add_argument("--site-titles", action="store_true",
+                     help="page method: read the whole input to learn titles per site "
+                     "(<title> decoration, link texts of list pages); site methods always do")
     ext.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S",
                      help=f"seconds a page may take before it becomes an error record "
                      f"(default {DEFAULT_PAGE_TIMEOUT:g}; 0 = no limit)")
@@ -173,6 +176,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         method=method,
         output_format=getattr(args, "output_format", "jsonl"),
         site_key=getattr(args, "site_key", "auto"),
+        site_titles=getattr(args, "site_titles", False),
         page_timeout=timeout if timeout and timeout > 0 else None,
         blocks=getattr(args, "blocks", False),
     )

@@ -53,6 +53,10 @@ class Options:
     sibling_tag_similarity: float = DEFAULT_SIBLING_TAG_SIMILARITY
     sibling_text_similarity: float = DEFAULT_SIBLING_TEXT_SIMILARITY
     sibling_max_slide: int = DEFAULT_SIBLING_MAX_SLIDE
+    #: The page method reads the whole batch to learn titles per site (``<title>`` decoration,
+    #: anchor texts of links to each page: paper 003). Off by default so that the page method
+    #: streams; site-level methods read the batch anyway and always learn titles.
+    site_titles: bool = False
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -74,6 +78,8 @@ class Options:
             raise UsageError(
                 f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"
             )
+        if not isinstance(self.site_titles, bool):
+            raise UsageError(f"site_titles must be True or False, not {self.site_titles!r}")
 
         for name in ("sibling_tag_similarity", "sibling_text_similarity"):
             value = getattr(self, name)

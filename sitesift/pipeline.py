@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import lxml.html
 
+from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
@@ -79,6 +80,8 @@ class _Parsed:
     root: lxml.html.HtmlElement
     meta: Metadata
     features: PageFeatures | None = None
+    #: Item links (title-like anchors), read before content extraction prunes the tree.
+    links: list[Link] = dataclasses.field(default_factory=list)
 
 
 class Extractor:
@@ -109,10 +112,53 @@ class Extractor:
         read as records go out); site-level methods read the batch, group it by site, and
         yield the records once their sites are done."""
         if self.options.method not in SITE_METHODS:
+            if self.options.site_titles:
+                yield from self._extract_pages_by_site(list(pages))
+                return
             for page in pages:
                 yield self.extract(page)
             return
         yield from self._extract_sites(list(pages))
+
+    def _extract_pages_by_site(self, pages: list[Page]) -> list[Record]:
+        """The page method over a batch read whole, titles learned per given site key."""
+        records, parsed = self._prepare(pages)
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i in sorted(parsed):
+            if pages[i].site is not None:
+                groups[pages[i].site].append(i)
+        for members in groups.values():
+            self._learn_titles(members, pages, parsed)
+        for i in sorted(parsed):
+            finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
+            self._guarded(records[i], pages[i], finish)
+        return records
+
+    def _learn_titles(
+        self, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
+    ) -> None:
+        """Choose the titles of a site's pages again, knowing the site's <title> decoration
+        and the anchor texts linking to each page (``compare.list_titles``, paper 003).
+
+        A failure here keeps the page-level titles: it must not cost any page its record."""
+        try:
+            site = learn_site_titles(
+                [(pages[i].id, parsed[i].meta.title_candidates, parsed[i].links)
+                 for i in members])
+        except Exception:
+            log.exception("learning the titles of a site failed; page-level titles kept")
+            return
+        for i in members:
+            candidates = parsed[i].meta.title_candidates
+            if candidates is None:
+                continue
+            try:
+                title = site.choose(candidates, url=pages[i].url, page_id=pages[i].id)
+            except Exception:
+                log.exception("choosing the title of page %s failed; page-level title kept",
+                              pages[i].id)
+                continue
+            parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title)
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
         """Learn the site profiles of ``pages`` (saved to the store when there is one), without
@@ -225,6 +271,7 @@ class Extractor:
                 # Saved by the forum method (its rules only): learn the templates, keep them.
                 forum_rules, profile = profile.forum, None
         # Applying a saved profile needs signatures only; learning needs structures too.
+        self._learn_titles(members, pages, parsed)
         members = self._features(members, pages, records, parsed, structure=profile is None,
                                  labels=labels)
         if not members:
@@ -276,6 +323,7 @@ class Extractor:
         """Paper 004: each page against its same-layer pages (one page alone: the page method)."""
         from sitesift.compare.siblings import SiblingSite
 
+        self._learn_titles(members, pages, parsed)
         index = None
         if len(members) > 1:
             try:
@@ -315,6 +363,7 @@ class Extractor:
                 saved = store.get(site)
             except ProfileError as exc:
                 log.warning("%s; learning it again", exc)
+        self._learn_titles(members, pages, parsed)
         # Forum rules read the untouched trees, so they run before the page method edits them.
         try:
             forum = apply_forum_site([parsed[i].root for i in members],
@@ -364,8 +413,14 @@ class Extractor:
                 f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
             )
         root = parse_html(page.html)
-        # Metadata reads the untouched tree; the content methods prune it afterwards.
-        return _Parsed(root=root, meta=extract_metadata(root, url=page.url))
+        # Metadata and links read the untouched tree; the content methods prune it afterwards.
+        meta = extract_metadata(root, url=page.url)
+        try:
+            links = page_links(root, page.url)
+        except Exception:  # links are an extra: a bug there must not cost the page its record
+            log.exception("reading the links of page %s failed", page.id)
+            links = []
+        return _Parsed(root=root, meta=meta, links=links)
 
     def _finish(
         self,
@@ -407,6 +462,8 @@ class Extractor:
         record.published = parsed.meta.published
         record.text = content.text
         record.page_type = content.page_type
+        if record.page_type == "list":
+            record.extra["links"] = [link.to_dict() for link in parsed.links]
         if self.options.output_format == "markdown":
             record.extra["markdown"] = content.markdown
         if blocks is not None and self.options.blocks:

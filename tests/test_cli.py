@@ -27,6 +27,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def test_parse_args_builds_validated_options() -> None:
     args = cli.parse_args(["extract", "x", "--method", "page", "--page-timeout", "0"])
     assert args.options.method == "page" and args.options.page_timeout is None
+    assert not args.options.site_titles
+    assert cli.parse_args(["extract", "x", "--site-titles"]).options.site_titles
 
 
 @pytest.mark.parametrize(

@@ -29,6 +29,7 @@ def test_keyword_only_and_frozen() -> None:
         {"sibling_tag_similarity": 0},
         {"sibling_text_similarity": 1.5},
         {"sibling_max_slide": -1},
+        {"site_titles": "yes"},
     ],
 )
 def test_invalid_values_are_rejected_with_a_clear_message(changes: dict) -> None:
