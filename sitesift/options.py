@@ -9,14 +9,15 @@ from sitesift.errors import UsageError
 
 __all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options"]
 
-#: Extraction methods. ``auto`` picks per site and page; for now it equals ``page``.
+#: Extraction methods. ``auto`` uses what each site gives evidence for: one page, the page
+#: method; several, templates and sibling blocks together, page types and forum posts.
 #: ``template``: learn each site's templates from its pages (paper 000) and delete them.
 #: ``siblings``: delete the blocks that recur in same-layer pages of the site (paper 004).
 #: ``forum``: learn each site's post rule and URL clusters (paper 001): page types for every
 #: page, ``posts`` for thread pages.
 METHODS = ("auto", "page", "template", "siblings", "forum")
 #: Methods that learn from all pages of a site together.
-SITE_METHODS = frozenset({"template", "siblings", "forum"})
+SITE_METHODS = frozenset({"auto", "template", "siblings", "forum"})
 #: How records are written.
 OUTPUT_FORMATS = ("jsonl", "markdown")
 #: ``auto``: given site, else registrable domain, else folder. ``none``: ignore them all.

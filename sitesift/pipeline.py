@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
+    from sitesift.extract.pagetype import ForumSite
 
 __all__ = ["Extractor", "extract_html"]
 
@@ -180,9 +181,9 @@ class Extractor:
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
         records, parsed = self._prepare(pages)
         groups, discovered = self._group_by_site(pages, parsed)
-        extract_site = (
-            self._extract_forum_site if self.options.method == "forum" else self._extract_site
-        )
+        extract_site = {
+            "forum": self._extract_forum_site, "auto": self._extract_auto_site,
+        }.get(self.options.method, self._extract_site)
         for site, members in groups.items():
             extract_site(site, members, pages, records, parsed, lasting=site not in discovered)
         return records
@@ -246,11 +247,14 @@ class Extractor:
         *,
         lasting: bool,
         relearn: bool = False,
+        siblings: SiblingSite | None = None,
     ) -> SiteProfile | None:
         """Records of one site's pages (in ``records``); returns the profile applied or learned
         (None when no page had features, or with the siblings method). ``lasting``: the site
         has a name beyond this run, so its profile is read from and written to the store (when
-        there is one). ``relearn``: learn even when the store holds a profile (``learn``)."""
+        there is one). ``relearn``: learn even when the store holds a profile (``learn``).
+        ``siblings``: the site's sibling index over ``members`` (``auto``): a block removed
+        by either method goes."""
         if self.options.method == "siblings":
             self._extract_siblings(site, members, pages, records, parsed)
             return None
@@ -272,6 +276,7 @@ class Extractor:
                 forum_rules, profile = profile.forum, None
         # Applying a saved profile needs signatures only; learning needs structures too.
         self._learn_titles(members, pages, parsed)
+        place = {i: j for j, i in enumerate(members)}  # positions in the sibling index
         members = self._features(members, pages, records, parsed, structure=profile is None,
                                  labels=labels)
         if not members:
@@ -301,7 +306,7 @@ class Extractor:
             record.extra["cluster"] = clusters[j]
             finish = functools.partial(
                 self._finish, record, pages[i], parsed[i], model, member=member,
-                within=containers[j],
+                within=containers[j], siblings=(siblings, place[i]) if siblings else None,
             )
             content = self._guarded(record, pages[i], finish)
             if profile is None and saving:
@@ -321,25 +326,92 @@ class Extractor:
         parsed: dict[int, _Parsed],
     ) -> None:
         """Paper 004: each page against its same-layer pages (one page alone: the page method)."""
-        from sitesift.compare.siblings import SiblingSite
-
         self._learn_titles(members, pages, parsed)
-        index = None
-        if len(members) > 1:
-            try:
-                index = SiblingSite(
-                    [parsed[i].root for i in members], [pages[i].url for i in members],
-                    tag_similarity=self.options.sibling_tag_similarity,
-                    text_similarity=self.options.sibling_text_similarity,
-                    max_slide=self.options.sibling_max_slide,
-                )
-            except Exception:  # a bug in indexing must not lose the site: page method
-                log.exception("indexing the pages of site %s failed", site)
+        index = self._sibling_index(site, members, pages, parsed)
         for j, i in enumerate(members):
             records[i].site = records[i].site or site
             same = (index, j) if index is not None else None
             finish = functools.partial(self._finish, records[i], pages[i], parsed[i], siblings=same)
             self._guarded(records[i], pages[i], finish)
+
+    def _sibling_index(
+        self, site: str, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
+    ) -> SiblingSite | None:
+        """The site's sibling index over its untouched trees (None for one page, or when
+        indexing fails: those pages keep the other methods)."""
+        from sitesift.compare.siblings import SiblingSite
+
+        if len(members) < 2:
+            return None
+        try:
+            return SiblingSite(
+                [parsed[i].root for i in members], [pages[i].url for i in members],
+                tag_similarity=self.options.sibling_tag_similarity,
+                text_similarity=self.options.sibling_text_similarity,
+                max_slide=self.options.sibling_max_slide,
+            )
+        except Exception:  # a bug in indexing must not lose the site: page method
+            log.exception("indexing the pages of site %s failed", site)
+            return None
+
+    def _forum_site(
+        self, site: str, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
+        saved: SiteProfile | None,
+    ) -> ForumSite | None:
+        """Page types and forum rules of a site, from its untouched trees (None on failure:
+        the pages keep the page method's types)."""
+        from sitesift.extract.pagetype import apply_forum_site
+
+        try:
+            return apply_forum_site([parsed[i].root for i in members],
+                                    [pages[i].url for i in members], saved)
+        except Exception:  # a bug in site learning must not lose the site's pages
+            log.exception("forum rules failed on site %s; its pages get the page method", site)
+            return None
+
+    def _saved(self, site: str, lasting: bool) -> SiteProfile | None:
+        store = self.profiles if lasting else None
+        if store is None:
+            return None
+        try:
+            return store.get(site)
+        except ProfileError as exc:
+            log.warning("%s; learning it again", exc)
+            return None
+
+    def _extract_auto_site(
+        self,
+        site: str,
+        members: list[int],
+        pages: list[Page],
+        records: list[Record],
+        parsed: dict[int, _Parsed],
+        *,
+        lasting: bool,
+    ) -> None:
+        """``auto``: every method the site's pages give evidence for. One page: the page
+        method. Several: templates (paper 000) and sibling blocks (paper 004) both remove
+        noise (a block removed by either goes: on every dev set at least as good as the
+        better of the two, docs/siblings.md); the site's URL clusters and post rules (paper
+        001) give page types, and thread pages their posts."""
+        if len(members) < 2:
+            for i in members:
+                records[i].site = records[i].site or site
+                finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
+                self._guarded(records[i], pages[i], finish)
+            return
+        saved = self._saved(site, lasting)
+        # Both read the untouched trees, so they run before any page is extracted.
+        forum = self._forum_site(site, members, pages, parsed, saved)
+        index = self._sibling_index(site, members, pages, parsed)
+        profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
+                                     siblings=index)
+        if forum is None:
+            return
+        forum.fill([records[i] for i in members])
+        store = self.profiles if lasting else None
+        if store is not None and forum.is_forum and (saved is None or saved.forum is None):
+            store.put(forum.profile(site, profile))
 
     def _extract_forum_site(
         self,
@@ -354,23 +426,11 @@ class Extractor:
         """Forum method (paper 001, ``sitesift.extract.pagetype``): the site's post rule and
         URL clusters give page types and posts; every page also gets the page method's
         fields. A saved profile's forum rules are reused, new ones saved."""
-        from sitesift.extract.pagetype import apply_forum_site
-
         store = self.profiles if lasting else None
-        saved = None
-        if store is not None:
-            try:
-                saved = store.get(site)
-            except ProfileError as exc:
-                log.warning("%s; learning it again", exc)
+        saved = self._saved(site, lasting)
         self._learn_titles(members, pages, parsed)
         # Forum rules read the untouched trees, so they run before the page method edits them.
-        try:
-            forum = apply_forum_site([parsed[i].root for i in members],
-                                     [pages[i].url for i in members], saved)
-        except Exception:  # a bug in site learning must not lose the site's pages
-            log.exception("forum rules failed on site %s; its pages get the page method", site)
-            forum = None
+        forum = self._forum_site(site, members, pages, parsed, saved)
         for i in members:
             self._guarded(records[i], pages[i],
                           functools.partial(self._finish, records[i], pages[i], parsed[i]))
@@ -451,7 +511,9 @@ class Extractor:
 
             content = clean_content(content, parsed.features, model, member=member)
             methods.append("template")
-        if verdicts is not None and blocks is not None:
+        # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
+        # in the articles they link to, and would all go.
+        if verdicts is not None and blocks is not None and content.page_type == "detail":
             from sitesift.compare.siblings import clean_content as clean_siblings
 
             content = clean_siblings(content, blocks, verdicts)

@@ -98,8 +98,8 @@ def test_site_titles_learn_decoration_and_list_pages_carry_links() -> None:
             "Ferries move to the outer pier-Gazette", "Most read")),
         Page(id="list", site="g", html=_list_page()),
     ]
-    streamed = list(Extractor().extract_many(pages))
-    batch = list(Extractor(Options(site_titles=True)).extract_many(pages))
+    streamed = list(Extractor(Options(method="page")).extract_many(pages))
+    batch = list(Extractor(Options(method="page", site_titles=True)).extract_many(pages))
     assert [r.title for r in streamed[:2]] == ["Harbour barrier closed-Gazette",
                                                "Ferries move to the outer pier-Gazette"]
     # "-Gazette" is shared by the site's titles: it is decoration.
@@ -117,7 +117,7 @@ def test_page_method_streams_unless_site_titles_is_asked_for() -> None:
         yield Page(id="a", html=ARTICLE)
         raise AssertionError("read past the first page before yielding it")
 
-    assert next(Extractor().extract_many(pages())).id == "a"
+    assert next(Extractor(Options(method="page")).extract_many(pages())).id == "a"
 
 
 def test_a_failure_in_site_titles_keeps_page_titles(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -128,6 +128,6 @@ def test_a_failure_in_site_titles_keeps_page_titles(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(pipeline, "learn_site_titles", broken)
     pages = [Page(id=f"p{i}", site="s", html=ARTICLE) for i in range(2)]
-    records = list(Extractor(Options(site_titles=True)).extract_many(pages))
+    records = list(Extractor(Options(method="page", site_titles=True)).extract_many(pages))
     assert [r.error for r in records] == [None, None]
     assert [r.title for r in records] == ["Harbour news", "Harbour news"]

@@ -26,7 +26,8 @@ LAYOUT = """<html><body><div id="nav"><ul><li><a href="/">Home</a></li>
 def page(k: int) -> str:
     related = "".join(f'<li><a href="/r{k}{j}">Other story {k}-{j}</a></li>' for j in range(3))
     return LAYOUT.format(t=f"Story number {k}", r=related,
-                         b=f"Body of story {k}, which no other page repeats, told at length.")
+                         b=f"Body of story {k}, which no other page repeats, told at length. "
+                         + f"It goes on for several sentences, as articles do (story {k}). " * 8)
 
 
 def strings(html: str) -> tuple[NodeString, object]:
