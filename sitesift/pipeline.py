@@ -3,13 +3,15 @@
 ``Extractor`` owns the options of a run. ``extract`` handles one page with the single-page
 method; ``extract_many`` a batch, in input order, one record per page whatever happens to it.
 With a site-level method (``template``) the batch is grouped by site first: a site's pages are
-learned together, then each page is cleaned with the template of its cluster.
+learned together, then each page is cleaned with the template of its cluster. The ``visual``
+method renders pages in a browser pool (kept open until ``close()``) and segments each rendering.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import logging
 import signal
 import threading
@@ -32,6 +34,8 @@ if TYPE_CHECKING:
     from sitesift.compare.site import PageFeatures
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
+    from sitesift.render import BrowserPool, Rendering
+    from sitesift.segment.visual import VisualSegmenter
 
 __all__ = ["Extractor", "extract_html"]
 
@@ -87,12 +91,28 @@ class Extractor:
     ) -> None:
         self.options = options or Options()
         self.profiles = profiles
+        self._pool: BrowserPool | None = None
+        self._segmenter: VisualSegmenter | None = None
+
+    def close(self) -> None:
+        """Close the browser the ``visual`` method opened (if any)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def __enter__(self) -> Extractor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- one page -------------------------------------------------------------------------
 
     def extract(self, page: Page) -> Record:
         """The record of ``page`` by the single-page method; failures become ``error``
         records, never exceptions."""
+        if self.options.method == "visual":
+            return next(self._extract_visual([page]))
         record = Record(id=page.id, url=page.url, site=page.site)
         parsed = self._guarded(record, page, functools.partial(self._parse, page))
         if isinstance(parsed, _Parsed):
@@ -105,6 +125,9 @@ class Extractor:
         """Records of ``pages`` in input order. With the page method this streams (pages are
         read as records go out); site-level methods read the batch, group it by site, and
         yield the records once their sites are done."""
+        if self.options.method == "visual":
+            yield from self._extract_visual(pages)
+            return
         if self.options.method not in SITE_METHODS:
             for page in pages:
                 yield self.extract(page)
@@ -230,6 +253,47 @@ class Extractor:
                 self._finish, record, pages[i], parsed[i], model, member=member
             )
             self._guarded(record, pages[i], finish)
+
+    def _extract_visual(self, pages: Iterable[Page]) -> Iterator[Record]:
+        """Pages render in the browser pool ahead of the consumer (``render_concurrency`` at
+        once); each is parsed for its metadata, then segmented from its rendering (paper 002).
+        A missing browser raises ``BrowserUnavailable`` here, before any record."""
+        from sitesift.render import BrowserPool
+        from sitesift.segment.visual import VisualSegmenter
+
+        if self._pool is None:
+            self._pool = BrowserPool(
+                concurrency=self.options.render_concurrency, timeout=self.options.page_timeout,
+                javascript=self.options.render_javascript,
+            )
+            self._segmenter = VisualSegmenter(self.options.visual)
+        limit = self.options.max_page_bytes
+        ahead, pages = itertools.tee(pages)
+        futures = self._pool.render_many(
+            "" if p.error or len(p.html) > limit else p.html for p in ahead
+        )
+        for page, future in zip(pages, futures, strict=True):
+            record = Record(id=page.id, url=page.url, site=page.site)
+            parsed = self._guarded(record, page, functools.partial(self._parse, page))
+            if isinstance(parsed, _Parsed):
+                step = functools.partial(self._finish_visual, record, parsed, future.result)
+                self._guarded(record, page, step)
+            yield record
+
+    def _finish_visual(
+        self, record: Record, parsed: _Parsed, rendering: Callable[[], Rendering]
+    ) -> None:
+        seg = self._segmenter.segment(rendering())  # type: ignore[union-attr]
+        record.method = "visual"
+        record.title = seg.title_text or parsed.meta.title
+        record.published = seg.time or parsed.meta.published
+        record.author = parsed.meta.author
+        record.text = seg.text
+        record.extra["visual"] = {
+            "blocks": len(seg.root.leaves()), "body_blocks": len(seg.body),
+            "title": "visual" if seg.title_text else "metadata",
+            "time": "visual" if seg.time else ("metadata" if record.published else None),
+        }
 
     # -- steps -----------------------------------------------------------------------------
 
