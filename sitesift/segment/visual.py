@@ -17,8 +17,8 @@ visual cues. Reads a ``Rendering`` (boxes and computed styles from ``sitesift.re
    with F = text length / link count, "text" being the characters outside links (the paper's
    正文字数) and T = 2. A pruned block is not divided further. Surviving leaves are the body.
 3. Reconstruction (the paper's "semantic block reconstruction" before reading the body): short
-   blocks that R5 alone pruned and that sit between two body blocks inside the body column
-   are put back (sub-headings, one-line paragraphs).
+   text blocks without links that R5 alone pruned and that sit between two body blocks inside
+   the body column are put back (sub-headings, one-line paragraphs).
 4. Title: a block with at least 3 of 4 cues: the largest font, a colour unlike the body's,
    white space above and below, near the top (above the body).
 5. Time: the text between the title and the body, small print; words tagged numeral (m) or
@@ -160,6 +160,10 @@ class _Page:
         self.links = [0] * n
         self.images = [0] * n
         self.flat = [True] * n
+        #: Extent: the box of an element's visible text and images, where a reader sees it
+        #: (an element's own box can be a full-width paragraph of short lines, or of height 0
+        #: around floats); None for an element showing nothing.
+        self.extent: list[tuple[float, float, float, float] | None] = [None] * n
         self.order = [0] * n
         self.piece_order: dict[tuple[int, int], int] = {}
         counter = 0
@@ -177,11 +181,16 @@ class _Page:
             i = el.index
             text = images = links = link_text = 0
             flat = True
+            boxes = [(el.x, el.y, el.x + el.width, el.y + el.height)] \
+                if el.tag == "img" and el.width * el.height > 1 else []
             for kid in el.children:
                 if isinstance(kid, TextPiece):
                     if self._visible_piece(kid):
                         text += text_weight(kid.text)
+                        boxes.append((kid.x, kid.y, kid.x + kid.width, kid.y + kid.height))
                     continue
+                if self.extent[kid] is not None:
+                    boxes.append(self.extent[kid])  # type: ignore[arg-type]
                 text += self.text[kid]
                 images += self.images[kid]
                 links += self.links[kid]
@@ -191,6 +200,9 @@ class _Page:
                 images += 1
             if el.tag == "a" and (text or images):
                 links, link_text = 1 + links, text
+            if boxes:
+                xs0, ys0, xs1, ys1 = zip(*boxes, strict=True)
+                self.extent[i] = min(xs0), min(ys0), max(xs1), max(ys1)
             self.text[i], self.images[i] = text, images
             self.links[i], self.link_text[i] = links, link_text
             # A wrapper around exactly one flat block and no text is as flat as its child.
@@ -204,12 +216,12 @@ class _Page:
 
     def visible(self, el: Element) -> bool:
         """Laid out on the page: some area, not pushed off-screen (skip links, hidden menus)."""
-        return (el.width > 0 and el.height > 0 and el.x + el.width > 0 and el.x < self.width
-                and el.y + el.height > 0) or (self.text[el.index] > 0 and el.display == "contents")
+        box = self.extent[el.index]
+        return box is not None and box[2] > 0 and box[0] < self.width and box[3] > 0
 
     def unit(self, i: int) -> _Unit:
         el = self.r.elements[i]
-        return _Unit(i, None, self.order[i], (el.x, el.y, el.x + el.width, el.y + el.height),
+        return _Unit(i, None, self.order[i], self.extent[i] or (el.x, el.y, el.x, el.y),
                      self.text[i], self.link_text[i], self.links[i], self.images[i],
                      self.flat[i], el.display in INLINE_DISPLAYS)
 
@@ -284,7 +296,7 @@ class VisualSegmenter:
             return Segmentation(root, [], None, None, {})
         root = Block([page.unit(0)], 0)
         self._divide_all(page, root)
-        area = _content_area(page, root)
+        area = _content_area(page)
         self._prune(root, area)
         body = [b for b in root.leaves() if b.decision == "kept"]
         body = self._reconstruct(root, body)
@@ -398,7 +410,8 @@ class VisualSegmenter:
         for leaf in root.leaves():
             if leaf.decision == "kept":
                 out.append(leaf)
-            elif (leaf.decision == "R5" and first < leaf.order < last
+            elif (leaf.decision == "R5" and leaf.text_length and not leaf.links
+                  and first < leaf.order < last
                   and left <= leaf.center[0] <= right and _only_r5(leaf)):
                 leaf.decision = "kept"
                 out.append(leaf)
@@ -496,12 +509,16 @@ def _only_r5(block: Block) -> bool:
     return node is not None and node.decision == "R5"
 
 
-def _content_area(page: _Page, root: Block) -> tuple[float, float, float, float]:
-    """Box of the page's visible text and images: the (WIDTH, HEIGHT) the position rules
-    measure in."""
-    boxes = [u.box for b in root.leaves() for u in b.units if u.text or u.images]
+def _content_area(page: _Page) -> tuple[float, float, float, float]:
+    """Box of the page's visible text and images (not of the elements holding them: a
+    full-width footer must not widen a 790-pixel page): the (WIDTH, HEIGHT) the position
+    rules measure in."""
+    boxes = [(el.x, el.y, el.x + el.width, el.y + el.height) for el in page.r.elements
+             if el.tag == "img" and el.width * el.height > 1]
+    boxes += [(k.x, k.y, k.x + k.width, k.y + k.height) for el in page.r.elements
+              for k in el.children if isinstance(k, TextPiece) and page._visible_piece(k)]
     if not boxes:
-        return root.box
+        return 0.0, 0.0, page.width, max(page.r.height, 1.0)
     x0 = max(0.0, min(b[0] for b in boxes))
     x1 = min(page.width, max(b[2] for b in boxes))
     y0 = max(0.0, min(b[1] for b in boxes))
