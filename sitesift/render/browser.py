@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import os
 import shutil
 import threading
@@ -51,7 +52,8 @@ VIEWPORT = {"width": 1366, "height": 768}
 
 _COLLECT_JS = """// One pass over the rendered document: every visible element with its box (page
 // coordinates), font size and weight, colours and background, and its children in order
-// (element indexes, and text pieces as [text, x, y, width, height]). Returns {width, height, elements}.
+// (element indexes, and text pieces as [text, x, y, width, height]).
+// Returns {width, height, elements}.
 () => {
   const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK",
     "TITLE", "BASE", "OPTION", "SELECT", "TEXTAREA", "INPUT", "BUTTON", "IFRAME", "SVG",
@@ -168,7 +170,8 @@ class BrowserPool:
         try:
             import playwright.async_api  # noqa: F401
         except ImportError as exc:
-            raise BrowserUnavailable(f"the Playwright driver is not installed; {INSTALL_HINT}") from exc
+            raise BrowserUnavailable(
+                f"the Playwright driver is not installed; {INSTALL_HINT}") from exc
         self.executable = executable or find_chromium()
         self.concurrency = concurrency
         self.timeout = timeout
@@ -188,7 +191,9 @@ class BrowserPool:
         """Render one page (blocks until done)."""
         return self._call(self._render(html, screenshot))
 
-    def submit(self, html: str, *, screenshot: bool = False) -> concurrent.futures.Future[Rendering]:
+    def submit(
+        self, html: str, *, screenshot: bool = False
+    ) -> concurrent.futures.Future[Rendering]:
         """Start rendering ``html``; the future gives the ``Rendering`` or raises a page error.
         At most ``concurrency`` pages render at once; the rest wait their turn."""
         return asyncio.run_coroutine_threadsafe(self._render(html, screenshot), self._loop)
@@ -271,10 +276,8 @@ class BrowserPool:
             except Error as exc:
                 raise RenderError(f"the browser tab failed: {str(exc).splitlines()[0]}") from None
             finally:
-                try:
+                with contextlib.suppress(TimeoutError, Error):  # a hung or crashed tab
                     await asyncio.wait_for(page.close(), 5)
-                except (TimeoutError, Error):
-                    pass  # a hung or crashed tab; the browser reclaims it
 
     async def _collect(self, page: Any, html: str, screenshot: bool) -> Rendering:
         await page.set_content(html, wait_until="domcontentloaded")
@@ -293,18 +296,14 @@ def _shutdown(loop: asyncio.AbstractEventLoop, thread: threading.Thread,
     async def stop() -> None:
         for name in ("context", "browser"):
             if name in state:
-                try:
+                with contextlib.suppress(Exception):  # already gone
                     await state.pop(name).close()
-                except Exception:  # already gone
-                    pass
         if "playwright" in state:
             await state.pop("playwright").stop()
 
     if loop.is_running():
-        try:
+        with contextlib.suppress(Exception):  # shutting down anyway
             asyncio.run_coroutine_threadsafe(stop(), loop).result(10)
-        except Exception:  # shutting down anyway
-            pass
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
     if not loop.is_running():

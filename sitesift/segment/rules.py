@@ -24,14 +24,14 @@ class VisualRules:
     #: (site header, top navigation) ...
     top: float = 120.0
     #: ... or less than ``bottom`` pixels above the content bottom (copyright, footer links).
-    bottom: float = 150.0
+    bottom: float = 300.0
     #: ... but never more than this share of the content height each, so that a short page
     #: (or one laid out without its blocked style sheets) is not all "edge".
     edge_share: float = 0.1
     #: Rule 1: a block whose centre lies in the left ``left`` fraction of the content width
     #: (left rail) or right of ``right`` (right rail of ads and lists).
-    left: float = 0.2
-    right: float = 0.8
+    left: float = 0.15
+    right: float = 0.75
     #: Rules 3 and 4: F = text length / link count below ``link_ratio`` (the paper's T = 2)
     #: is a link list or ad. Text is measured in characters without white space (dom.py).
     link_ratio: float = 2.0

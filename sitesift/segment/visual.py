@@ -5,11 +5,12 @@ visual cues. Reads a ``Rendering`` (boxes and computed styles from ``sitesift.re
    block-level children is divided into them; a chain of single-child wrappers is looked
    through; a block whose children are all inline ("text and virtual text nodes") is not
    divided. Adjacent undividable children with the same look (font size, weight, colour,
-   background) form one block, as VIPS's separators would join them: a run of paragraphs, a
-   menu of list items. Each division is one *layer*.
+   background) and no wide gap between them form one block, as VIPS's separators would join
+   them: a run of paragraphs, a menu of list items. Each division is one *layer*.
 2. Layer-by-layer pruning. After each layer, every new block is tested, with the page's
    content area spanning (WIDTH, HEIGHT) and the block's centre at (Center_X, Center_Y):
      R1  Center_X < LEFT or Center_X > RIGHT                       side rails
+         (and another block of the layer beside it: see ``_beside``)
      R2  Center_Y < TOP or Center_Y > BOTTOM                       header, footer
      R3  F < T and ImageNum = 0                                    link lists, text ads
      R4  F < T and ImageNum > 0 and Center_Y > HEIGHT / 2          image ads
@@ -43,6 +44,9 @@ __all__ = ["Block", "Segmentation", "VisualSegmenter"]
 INLINE_DISPLAYS = frozenset({"inline", "inline-block", "contents", "ruby", "inline-flex"})
 #: Rule names, in the order they are tried (the first that fires is recorded).
 RULES = ("R1", "R2", "R3", "R4", "R5")
+#: A vertical gap of more than this many font sizes between two blocks of one look is a
+#: separator (VIPS): they stay two blocks (paragraph margins are about one font size).
+SEPARATOR_EMS = 2.5
 #: Title candidates: blocks with at least this many and at most this many characters.
 TITLE_MIN_CHARS, TITLE_MAX_CHARS = 4, 200
 #: "White space around" the title: this many pixels free above and below it, at least.
@@ -52,6 +56,7 @@ TIME_WINDOW_CHARS = 400
 #: jieba.posseg tags of the paper's time words: numeral (m) and time (t).
 TIME_TAGS = frozenset({"m", "t"})
 #: Tokens that may sit inside a written date or time ("2004-06-15 08:57", "5月6日 10:30").
+_CJK = re.compile(r"[\u3400-\u9fff]")
 _TIME_GLUE = re.compile(r"^[\s\-/:.,年月日时分秒点号T]+$")
 
 
@@ -165,6 +170,10 @@ class _Page:
         #: around floats); None for an element showing nothing.
         self.extent: list[tuple[float, float, float, float] | None] = [None] * n
         self.order = [0] * n
+        #: The element (self or descendant) with the most text of its own: its look is what a
+        #: reader sees of the element (a menu of blue links in a black-text div is blue).
+        self.reader: list[int] = list(range(n))
+        own = [0] * n
         self.piece_order: dict[tuple[int, int], int] = {}
         counter = 0
         stack = [0] if n else []
@@ -186,9 +195,11 @@ class _Page:
             for kid in el.children:
                 if isinstance(kid, TextPiece):
                     if self._visible_piece(kid):
-                        text += text_weight(kid.text)
+                        own[i] += text_weight(kid.text)
                         boxes.append((kid.x, kid.y, kid.x + kid.width, kid.y + kid.height))
                     continue
+                if own[self.reader[kid]] > own[self.reader[i]]:
+                    self.reader[i] = self.reader[kid]
                 if self.extent[kid] is not None:
                     boxes.append(self.extent[kid])  # type: ignore[arg-type]
                 text += self.text[kid]
@@ -196,6 +207,7 @@ class _Page:
                 links += self.links[kid]
                 link_text += self.link_text[kid]
                 flat = flat and self.flat[kid] and els[kid].display in INLINE_DISPLAYS
+            text += own[i]
             if el.tag == "img" and el.width * el.height > 1:
                 images += 1
             if el.tag == "a" and (text or images):
@@ -241,9 +253,11 @@ class _Page:
         return False
 
     def look(self, unit: _Unit) -> tuple[Any, ...]:
-        """What makes two adjacent blocks one: font size, weight, colour, background."""
+        """What makes two adjacent blocks one: font size, weight, colour, background of the
+        text a reader sees in them."""
         el = self.r.elements[unit.element]
-        return round(el.font_size), el.font_weight >= 600, el.color, el.background
+        seen = self.r.elements[self.reader[unit.element]]
+        return round(seen.font_size), seen.font_weight >= 600, seen.color, el.background
 
     # -- text ------------------------------------------------------------------------------
 
@@ -351,7 +365,8 @@ class VisualSegmenter:
             look = page.look(unit) if unit.piece is None else ("line",)
             if unit.flat and blocks and last_look is not None and (
                     (unit.inline and blocks[-1].units[-1].inline)
-                    or (look == last_look and blocks[-1].units[-1].flat)):
+                    or (look == last_look and blocks[-1].units[-1].flat
+                        and unit.box[1] - blocks[-1].units[-1].box[3] <= SEPARATOR_EMS * look[0])):
                 blocks[-1].units.append(unit)
             else:
                 blocks.append(Block([unit], block.layer + 1))
@@ -372,19 +387,21 @@ class VisualSegmenter:
                 if block.parent is not None and block.parent.decision != "kept":
                     block.decision = block.parent.decision
                 else:
-                    rule = self.rule(block, area)
+                    rule = self.rule(block, area, layer)
                     if rule:
                         block.decision, block.own_rule = rule, True
                 following.extend(block.children)
             layer = following
 
-    def rule(self, block: Block, area: tuple[float, float, float, float]) -> str | None:
-        """The first of rules 1-5 that deletes ``block``, else None."""
+    def rule(self, block: Block, area: tuple[float, float, float, float],
+             layer: list[Block] = ()) -> str | None:  # type: ignore[assignment]
+        """The first of rules 1-5 that deletes ``block``, else None. ``layer``: the blocks of
+        its layer; rule 1 needs one of them beside ``block`` (see ``_beside``)."""
         r = self.rules
         x0, y0, x1, y1 = area
         width, height = max(x1 - x0, 1.0), max(y1 - y0, 1.0)
         cx, cy = block.center
-        if cx < x0 + r.left * width or cx > x0 + r.right * width:
+        if (cx < x0 + r.left * width or cx > x0 + r.right * width) and _beside(block, layer):
             return "R1"
         if cy < y0 + min(r.top, r.edge_share * height) or \
                 cy > y1 - min(r.bottom, r.edge_share * height):
@@ -436,14 +453,16 @@ class VisualSegmenter:
                       and b.links <= 1 and "\n" not in texts[id(b)]]
         if not candidates:
             return None
-        sizes = [_font(page, b) for b in leaves if b.text_length >= TITLE_MIN_CHARS
-                 and b.box[1] <= body_top + 1]
-        biggest = max(sizes)
+        sizes = sorted((_font(page, b), id(b)) for b in leaves
+                       if b.text_length >= TITLE_MIN_CHARS and b.box[1] <= body_top + 1)
         boxes = [b.box for b in leaves if b.text_length]
         best, best_key = None, None
         for b in candidates:
             font = _font(page, b)
-            cues = (font >= biggest - 0.5) + (_colour(page, b) != body_colour) \
+            # Larger than every other block's font (strictly: a tie is no cue).
+            others = [size for size, ident in sizes if ident != id(b)]
+            largest = not others or font > max(others) + 0.5
+            cues = largest + (_colour(page, b) != body_colour) \
                 + _spaced(b.box, boxes) + (b.box[3] <= body_top + 1)
             if cues < self.rules.title_cues:
                 continue
@@ -466,7 +485,8 @@ class VisualSegmenter:
         used = 0
         for block in between:
             text = texts[id(block)][:TIME_WINDOW_CHARS]
-            for candidate in self._time_words(text):
+            # The POS tagger is for Chinese; other text goes straight to the date patterns.
+            for candidate in self._time_words(text) if _CJK.search(text) else ():
                 iso = parse_date(candidate)
                 if iso:
                     return block, iso
@@ -501,6 +521,22 @@ class VisualSegmenter:
         return [run for run in runs if any(ch.isdigit() for ch in run)]
 
 
+def _beside(block: Block, layer: list[Block]) -> bool:
+    """Another block of the layer sits beside ``block`` (nearer the middle, sharing at least
+    half its height): ``block`` is a side rail of a column layout. Pages render without their
+    (blocked) style sheets, so much of the web lays out as one left-aligned column, where a
+    short-lined paragraph would otherwise look like a left rail."""
+    bx0, by0, bx1, by1 = block.box
+    need = (by1 - by0) / 2
+    for other in layer:
+        if other is block or not other.units:
+            continue
+        ox0, oy0, ox1, oy1 = other.box
+        if (ox0 >= bx1 or ox1 <= bx0) and min(by1, oy1) - max(by0, oy0) >= need:
+            return True
+    return False
+
+
 def _only_r5(block: Block) -> bool:
     """Pruned by rule 5 on itself or on an ancestor that only R5 caught."""
     node: Block | None = block
@@ -529,17 +565,9 @@ def _content_area(page: _Page) -> tuple[float, float, float, float]:
 def _main_element(page: _Page, block: Block) -> Element:
     """The element holding most of the block's text (its look is the block's look)."""
     els = page.r.elements
-    best, best_text = els[block.units[0].element], -1
-    for unit in block.units:
-        stack = [unit.element]
-        while stack:
-            i = stack.pop()
-            own = sum(text_weight(k.text) for k in els[i].children if isinstance(k, TextPiece))
-            if own > best_text:
-                best, best_text = els[i], own
-            if unit.piece is None:
-                stack.extend(k for k in els[i].children if isinstance(k, int))
-    return best
+    return max((els[page.reader[u.element]] for u in block.units),
+               key=lambda el: page.text[el.index] - sum(
+                   page.text[k] for k in el.children if isinstance(k, int)))
 
 
 def _font(page: _Page, block: Block) -> float:
