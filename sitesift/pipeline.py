@@ -283,7 +283,8 @@ class Extractor:
     def _finish_visual(
         self, record: Record, parsed: _Parsed, rendering: Callable[[], Rendering]
     ) -> None:
-        seg = self._segmenter.segment(rendering())  # type: ignore[union-attr]
+        seg = self._segmenter.segment(  # type: ignore[union-attr]
+            rendering(), declared_title=parsed.meta.title)
         record.method = "visual"
         record.title = seg.title_text or parsed.meta.title
         record.published = seg.time or parsed.meta.published

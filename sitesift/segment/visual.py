@@ -4,7 +4,8 @@ visual cues. Reads a ``Rendering`` (boxes and computed styles from ``sitesift.re
 1. Block extraction (VIPS, block part only). The page is divided top-down: a block that holds
    block-level children is divided into them; a chain of single-child wrappers is looked
    through; a block whose children are all inline ("text and virtual text nodes") is not
-   divided. Adjacent undividable children with the same look (font size, weight, colour,
+   divided. Inline children of one font size make one line block; adjacent undividable
+   children with the same look (font size, weight, colour,
    background) and no wide gap between them form one block, as VIPS's separators would join
    them: a run of paragraphs, a menu of list items. Each division is one *layer*.
 2. Layer-by-layer pruning. After each layer, every new block is tested, with the page's
@@ -21,7 +22,10 @@ visual cues. Reads a ``Rendering`` (boxes and computed styles from ``sitesift.re
    text blocks without links that R5 alone pruned and that sit between two body blocks inside
    the body column are put back (sub-headings, one-line paragraphs).
 4. Title: a block with at least 3 of 4 cues: the largest font, a colour unlike the body's,
-   white space above and below, near the top (above the body).
+   white space above and below, near the top (above the body). Pages render without their
+   style sheets, so a menu link can show three cues too: when the page declares a title
+   (<title>, og:title), candidates are ranked by agreement with it, and one sharing less
+   than half its characters with it is not taken (the declared title stands).
 5. Time: the text between the title and the body, small print; words tagged numeral (m) or
    time (t) by jieba.posseg are joined into candidates and read with the project's date
    patterns (``sitesift.extract.dates``), which also cover English formats.
@@ -33,6 +37,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+
+from rapidfuzz.distance import Indel
 
 from sitesift.parse.dom import normalize_space, text_weight
 from sitesift.render.browser import VIEWPORT, Element, Rendering, TextPiece
@@ -49,6 +55,9 @@ RULES = ("R1", "R2", "R3", "R4", "R5")
 SEPARATOR_EMS = 2.5
 #: Title candidates: blocks with at least this many and at most this many characters.
 TITLE_MIN_CHARS, TITLE_MAX_CHARS = 4, 200
+#: A title candidate and the page's declared title share at least this similarity
+#: (2·LCS / total length) for the candidate to be taken over the declared title.
+TITLE_AGREEMENT = 0.5
 #: "White space around" the title: this many pixels free above and below it, at least.
 TITLE_GAP_PX = 12.0
 #: Time: how much text between title and body is read (characters).
@@ -303,7 +312,10 @@ class VisualSegmenter:
         self.rules = rules or VisualRules()
         self._tagger: Any = None
 
-    def segment(self, rendering: Rendering) -> Segmentation:
+    def segment(self, rendering: Rendering, *, declared_title: str | None = None) -> Segmentation:
+        """Blocks, body, title and time of ``rendering``. ``declared_title`` (the page's own
+        <title> or og:title, when known) ranks the title candidates that have the visual cues
+        and vetoes a candidate that shares nothing with it (a menu link with three cues)."""
         page = _Page(rendering)
         if not rendering.elements:
             root = Block([], 0)
@@ -316,7 +328,7 @@ class VisualSegmenter:
         body = self._reconstruct(root, body)
         texts = {id(b): "\n\n".join(filter(None, (page.unit_text(u) for u in b.units)))
                  for b in root.leaves()}
-        title = self._title(page, root, body, texts, area)
+        title = self._title(page, root, body, texts, area, declared_title)
         if title is not None:
             title.decision = "title"
             body = [b for b in body if b is not title]
@@ -361,10 +373,11 @@ class VisualSegmenter:
                 units.append(page.unit(kid))
         blocks: list[Block] = []
         last_look: tuple[Any, ...] | None = None
+        parent_look = page.look(page.unit(i))
         for unit in units:
-            look = page.look(unit) if unit.piece is None else ("line",)
+            look = page.look(unit) if unit.piece is None else parent_look
             if unit.flat and blocks and last_look is not None and (
-                    (unit.inline and blocks[-1].units[-1].inline)
+                    (unit.inline and blocks[-1].units[-1].inline and look[0] == last_look[0])
                     or (look == last_look and blocks[-1].units[-1].flat
                         and unit.box[1] - blocks[-1].units[-1].box[3] <= SEPARATOR_EMS * look[0])):
                 blocks[-1].units.append(unit)
@@ -437,7 +450,7 @@ class VisualSegmenter:
     # -- 4. title --------------------------------------------------------------------------
 
     def _title(self, page: _Page, root: Block, body: list[Block], texts: dict[int, str],
-               area: tuple[float, float, float, float]) -> Block | None:
+               area: tuple[float, float, float, float], declared: str | None) -> Block | None:
         leaves = [b for b in root.leaves() if b.decision not in ("R1",)]
         if not leaves:
             return None
@@ -466,9 +479,13 @@ class VisualSegmenter:
                 + _spaced(b.box, boxes) + (b.box[3] <= body_top + 1)
             if cues < self.rules.title_cues:
                 continue
-            key = (cues, font, b.box[1])
+            similar = Indel.normalized_similarity(
+                texts[id(b)].casefold(), declared.casefold()) if declared else 1.0
+            key = (similar >= TITLE_AGREEMENT, cues, similar, font, b.box[1])
             if best_key is None or key > best_key:
                 best, best_key = b, key
+        if best_key is not None and not best_key[0]:
+            return None  # nothing like the declared title: the caller keeps that one
         return best
 
     # -- 5. time ---------------------------------------------------------------------------
