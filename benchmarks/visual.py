@@ -7,7 +7,7 @@ usage: python benchmarks/visual.py [SET ...] [--concurrency N [N ...]] [--peers 
 For each SET under ../shared/data (default: zh-news-dev big9-2005 l3s-gn1): decode every page,
 run ``--method visual`` (rendering in one Chromium with the pool, then segmentation) and score
 it; then, in the same run and on the same decoded pages, sitesift's page method and the peers
-(default trafilatura, readability, gne). Timing: the first page is rendered untimed (browser
+(default trafilatura, readability-lxml, gne). Timing: the first page is rendered untimed (browser
 launch and the POS dictionary are one-off costs), then the whole set is timed. Peak memory is
 the largest sum of PSS (proportional set size, so Chromium's shared pages count once) over
 this process and all its descendants (Playwright's driver, the browser and its tabs), sampled
@@ -177,8 +177,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sets", nargs="*", default=list(SETS))
     parser.add_argument("--concurrency", type=int, nargs="+", default=[4])
-    parser.add_argument("--peers", nargs="*", default=["sitesift", "trafilatura", "readability",
-                                                       "gne"])
+    parser.add_argument("--peers", nargs="*",
+                        default=["sitesift", "trafilatura", "readability-lxml", "gne"])
     parser.add_argument("--pictures", type=int, default=0)
     parser.add_argument("--json", metavar="OUT", help="write the results as JSON")
     args = parser.parse_args()
