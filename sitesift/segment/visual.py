@@ -26,9 +26,10 @@ visual cues. Reads a ``Rendering`` (boxes and computed styles from ``sitesift.re
    style sheets, so a menu link can show three cues too: when the page declares a title
    (<title>, og:title), candidates are ranked by agreement with it, and one sharing less
    than half its characters with it is not taken (the declared title stands).
-5. Time: the text between the title and the body, small print; words tagged numeral (m) or
-   time (t) by jieba.posseg are joined into candidates and read with the project's date
-   patterns (``sitesift.extract.dates``), which also cover English formats.
+5. Time: the text between the title and the body (then the few blocks just above the
+   title); words tagged numeral (m) or time (t) by jieba.posseg are joined into candidates
+   and read with the project's date patterns (``sitesift.extract.dates``), which also cover
+   English formats.
 """
 
 from __future__ import annotations
@@ -62,6 +63,9 @@ TITLE_AGREEMENT = 0.5
 TITLE_GAP_PX = 12.0
 #: Time: how much text between title and body is read (characters).
 TIME_WINDOW_CHARS = 400
+#: Blocks read above the body when there is no title, or above the title when nothing between
+#: title and body holds a time.
+TIME_BLOCKS_ABOVE = 5
 #: jieba.posseg tags of the paper's time words: numeral (m) and time (t).
 TIME_TAGS = frozenset({"m", "t"})
 #: Tokens that may sit inside a written date or time ("2004-06-15 08:57", "5月6日 10:30").
@@ -496,23 +500,27 @@ class VisualSegmenter:
 
         start = title.order if title is not None else -1
         end = body[0].order if body else float("inf")
-        between = [b for b in root.leaves() if start < b.order < end and texts.get(id(b))]
-        if title is None:
-            between = between[-5:]
-        used = 0
-        for block in between:
-            text = texts[id(block)][:TIME_WINDOW_CHARS]
-            # The POS tagger is for Chinese; other text goes straight to the date patterns.
-            for candidate in self._time_words(text) if _CJK.search(text) else ():
-                iso = parse_date(candidate)
+        leaves = [b for b in root.leaves() if texts.get(id(b))]
+        between = [b for b in leaves if start < b.order < end]
+        groups = [between[-TIME_BLOCKS_ABOVE:]] if title is None else [
+            between,  # then just above the title (a date line over the headline), nearest first
+            [b for b in leaves if b.order < start][::-1][:TIME_BLOCKS_ABOVE],
+        ]
+        for group in groups:
+            used = 0
+            for block in group:
+                text = texts[id(block)][:TIME_WINDOW_CHARS]
+                # The POS tagger is for Chinese; other text goes straight to the date patterns.
+                for candidate in self._time_words(text) if _CJK.search(text) else ():
+                    iso = parse_date(candidate)
+                    if iso:
+                        return block, iso
+                iso = parse_date(text)
                 if iso:
                     return block, iso
-            iso = parse_date(text)
-            if iso:
-                return block, iso
-            used += len(text)
-            if used > TIME_WINDOW_CHARS:
-                break
+                used += len(text)
+                if used > TIME_WINDOW_CHARS:
+                    break
         return None, None
 
     def _time_words(self, text: str) -> list[str]:

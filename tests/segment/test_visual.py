@@ -166,3 +166,10 @@ def test_options_carry_visual_settings() -> None:
     assert opts.visual.link_ratio == 3
     with pytest.raises(UsageError):
         Options(render_concurrency=0)
+
+
+def test_time_above_the_title_when_none_below(segmenter: VisualSegmenter) -> None:
+    boxes = _page()
+    boxes[1].kids[1] = _Box("div", 200, 230, 600, 20, text="来源：新华网", font=12)
+    boxes[1].kids.insert(0, _Box("div", 200, 130, 600, 16, text="2022年02月13日", font=12))
+    assert segmenter.segment(_rendering(boxes)).time == "2022-02-13"
