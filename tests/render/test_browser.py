@@ -110,3 +110,19 @@ def test_render_command_writes_a_picture(tmp_path: Path) -> None:
     out = tmp_path / "page.png"
     assert main(["render", str(page), "-o", str(out)]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_visual_method_without_browser_exits_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("playwright")
+    from sitesift.cli import main
+
+    def missing() -> str:
+        raise BrowserUnavailable(f"no Chromium executable found; {browser_module.INSTALL_HINT}")
+
+    monkeypatch.setattr(browser_module, "find_chromium", missing)
+    page = tmp_path / "page.html"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main(["extract", str(page), "--method", "visual", "-q"]) == 2
+    assert "apt-get install -y chromium" in capsys.readouterr().err
