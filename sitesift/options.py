@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sitesift.errors import UsageError
+from sitesift.segment.rules import VisualRules
 
-__all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options"]
+__all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options", "VisualRules"]
 
 #: Extraction methods. ``auto`` uses what each site gives evidence for: one page, the page
 #: method; several, templates and sibling blocks together, page types and forum posts.
@@ -15,7 +16,9 @@ __all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options"]
 #: ``siblings``: delete the blocks that recur in same-layer pages of the site (paper 004).
 #: ``forum``: learn each site's post rule and URL clusters (paper 001): page types for every
 #: page, ``posts`` for thread pages.
-METHODS = ("auto", "page", "template", "siblings", "forum")
+#: ``visual``: render each page in a browser and keep what survives layer-by-layer pruning of
+#: its visual blocks (paper 002); needs the ``visual`` extra and Chromium.
+METHODS = ("auto", "page", "template", "siblings", "forum", "visual")
 #: Methods that learn from all pages of a site together.
 SITE_METHODS = frozenset({"auto", "template", "siblings", "forum"})
 #: How records are written.
@@ -35,6 +38,9 @@ DEFAULT_MAX_PAGE_BYTES = 64 * 1024 * 1024
 DEFAULT_SIBLING_TAG_SIMILARITY = 0.8
 DEFAULT_SIBLING_TEXT_SIMILARITY = 0.6
 DEFAULT_SIBLING_MAX_SLIDE = 3
+#: Pages one browser renders at once (``visual``). On the shared 2-core box: 0.53 pages/s with
+#: 1 tab, 0.82 with 4, 1.24 with 8, each tab ~20 MB more (docs/visual.md); 4 is the middle.
+DEFAULT_RENDER_CONCURRENCY = 4
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,6 +64,13 @@ class Options:
     #: anchor texts of links to each page: paper 003). Off by default so that the page method
     #: streams; site-level methods read the batch anyway and always learn titles.
     site_titles: bool = False
+    #: Browser tabs rendering at once with ``method="visual"``.
+    render_concurrency: int = DEFAULT_RENDER_CONCURRENCY
+    #: Run the pages' own JavaScript when rendering (off: saved pages render as served, and
+    #: scripts can neither hang the tab nor rewrite the page).
+    render_javascript: bool = False
+    #: Thresholds of the visual method (paper 002's TOP/BOTTOM/LEFT/RIGHT, T, 100 characters).
+    visual: VisualRules = field(default_factory=VisualRules)
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -75,6 +88,12 @@ class Options:
             raise UsageError(
                 f"page_timeout must be positive seconds or None, not {self.page_timeout!r}"
             )
+        if not isinstance(self.render_concurrency, int) or self.render_concurrency < 1:
+            raise UsageError(
+                f"render_concurrency must be a positive integer, not {self.render_concurrency!r}"
+            )
+        if not isinstance(self.visual, VisualRules):
+            raise UsageError(f"visual must be a VisualRules, not {type(self.visual).__name__}")
         if not isinstance(self.max_page_bytes, int) or self.max_page_bytes <= 0:
             raise UsageError(
                 f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"

@@ -3,7 +3,8 @@
 ``Extractor`` owns the options of a run. ``extract`` handles one page with the single-page
 method; ``extract_many`` a batch, in input order, one record per page whatever happens to it.
 With a site-level method (``template``) the batch is grouped by site first: a site's pages are
-learned together, then each page is cleaned with the template of its cluster.
+learned together, then each page is cleaned with the template of its cluster. The ``visual``
+method renders pages in a browser pool (kept open until ``close()``) and segments each rendering.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import itertools
 import logging
 import signal
 import threading
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
     from sitesift.extract.pagetype import ForumSite
+    from sitesift.render import BrowserPool, Rendering
+    from sitesift.segment.visual import VisualSegmenter
 
 __all__ = ["Extractor", "extract_html"]
 
@@ -94,12 +98,28 @@ class Extractor:
     ) -> None:
         self.options = options or Options()
         self.profiles = profiles
+        self._pool: BrowserPool | None = None
+        self._segmenter: VisualSegmenter | None = None
+
+    def close(self) -> None:
+        """Close the browser the ``visual`` method opened (if any)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def __enter__(self) -> Extractor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- one page -------------------------------------------------------------------------
 
     def extract(self, page: Page) -> Record:
         """The record of ``page`` by the single-page method; failures become ``error``
         records, never exceptions."""
+        if self.options.method == "visual":
+            return next(self._extract_visual([page]))
         record = Record(id=page.id, url=page.url, site=page.site)
         parsed = self._guarded(record, page, functools.partial(self._parse, page))
         if isinstance(parsed, _Parsed):
@@ -112,6 +132,9 @@ class Extractor:
         """Records of ``pages`` in input order. With the page method this streams (pages are
         read as records go out); site-level methods read the batch, group it by site, and
         yield the records once their sites are done."""
+        if self.options.method == "visual":
+            yield from self._extract_visual(pages)
+            return
         if self.options.method not in SITE_METHODS:
             if self.options.site_titles:
                 yield from self._extract_pages_by_site(list(pages))
@@ -440,6 +463,48 @@ class Extractor:
         if store is not None and forum.post_rule is not None and (saved is None or
                                                                   saved.forum is None):
             store.put(forum.profile(site, saved))
+
+    def _extract_visual(self, pages: Iterable[Page]) -> Iterator[Record]:
+        """Pages render in the browser pool ahead of the consumer (``render_concurrency`` at
+        once); each is parsed for its metadata, then segmented from its rendering (paper 002).
+        A missing browser raises ``BrowserUnavailable`` here, before any record."""
+        from sitesift.render import BrowserPool
+        from sitesift.segment.visual import VisualSegmenter
+
+        if self._pool is None:
+            self._pool = BrowserPool(
+                concurrency=self.options.render_concurrency, timeout=self.options.page_timeout,
+                javascript=self.options.render_javascript,
+            )
+            self._segmenter = VisualSegmenter(self.options.visual)
+        limit = self.options.max_page_bytes
+        ahead, pages = itertools.tee(pages)
+        futures = self._pool.render_many(
+            "" if p.error or len(p.html) > limit else p.html for p in ahead
+        )
+        for page, future in zip(pages, futures, strict=True):
+            record = Record(id=page.id, url=page.url, site=page.site)
+            parsed = self._guarded(record, page, functools.partial(self._parse, page))
+            if isinstance(parsed, _Parsed):
+                step = functools.partial(self._finish_visual, record, parsed, future.result)
+                self._guarded(record, page, step)
+            yield record
+
+    def _finish_visual(
+        self, record: Record, parsed: _Parsed, rendering: Callable[[], Rendering]
+    ) -> None:
+        seg = self._segmenter.segment(  # type: ignore[union-attr]
+            rendering(), declared_title=parsed.meta.title)
+        record.method = "visual"
+        record.title = seg.title_text or parsed.meta.title
+        record.published = seg.time or parsed.meta.published
+        record.author = parsed.meta.author
+        record.text = seg.text
+        record.extra["visual"] = {
+            "blocks": len(seg.root.leaves()), "body_blocks": len(seg.body),
+            "title": "visual" if seg.title_text else "metadata",
+            "time": "visual" if seg.time else ("metadata" if record.published else None),
+        }
 
     # -- steps -----------------------------------------------------------------------------
 
