@@ -65,7 +65,7 @@ def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
         def log_message(self, *args: object) -> None:
             pass
 
-        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        def do_GET(self) -> None:
             path = self.path
             with site.lock:
                 site.requests[path] += 1
@@ -95,15 +95,21 @@ def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # clients that give up (timeouts, size limits, kills) are part of the tests
+
+
 @pytest.fixture
 def serve() -> Iterator[Callable[[Site], Site]]:
     """Start a server for a ``Site`` on 127.0.0.1 (stopped after the test); sets ``site.base``."""
     servers: list[ThreadingHTTPServer] = []
 
     def start(site: Site) -> Site:
-        server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(site))
-        server.daemon_threads = True
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        server = _Server(("127.0.0.1", 0), _handler(site))
+        threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
         servers.append(server)
         site.base = f"http://127.0.0.1:{server.server_address[1]}"
         return site
@@ -131,6 +137,7 @@ def news_site() -> Site:
         ("/news/2024/huge.html", "A huge article larger than the crawler's size limit"),
         ("/news/2024/latin.html", "A latin-1 article whose charset is in the header"),
         ("/news/2024/zipped.html", "A gzip-compressed article with its own links"),
+        ("/news/2024/endless.html", "An endless article sent without a declared length"),
     ]
     site.add("/news/", list_page(items))
     for i in range(1, 6):
@@ -166,4 +173,19 @@ def news_site() -> Site:
              "text/html; charset=iso-8859-1")
     site.add("/news/2024/zipped.html", gzip.compress(article("Zipped")), HTML,
              headers=[("Content-Encoding", "gzip")])
+
+
+    def endless_route(s: Site, h: BaseHTTPRequestHandler) -> None:
+        h.close_connection = True
+        try:
+            h.send_response(200)
+            h.send_header("Content-Type", HTML)
+            h.send_header("Connection", "close")
+            h.end_headers()
+            for _ in range(100):
+                h.wfile.write(b"<p>" + b"y" * 10_000 + b"</p>")
+        except OSError:
+            pass
+
+    site.routes["/news/2024/endless.html"] = endless_route
     return site
