@@ -292,8 +292,11 @@ class Crawler:
     def _follow(
         self, entry: Entry, result: _Result, scope: set[str], metadata: dict[str, Any]
     ) -> list[Entry]:
-        """The links of a fetched page to queue; fills the page's metadata."""
+        """The links of a fetched page to queue; fills the page's metadata. A page at the depth
+        limit is not parsed: none of its links could be queued."""
         assert result.content is not None
+        if entry.depth >= self.options.crawl_depth:
+            return []
         try:
             text, _ = decode_html(result.content, result.charset)
             root = parse_html(text)
@@ -311,8 +314,6 @@ class Crawler:
         if self.options.crawl_same_layer and entry.depth == 0:
             for link in same_layer_links(entry.url, links):
                 chosen.setdefault(link.url, ("sibling", link))
-        if entry.depth >= self.options.crawl_depth:
-            return []
         return [
             Entry(url=url, host=_host(url), depth=entry.depth + 1, kind=kind, parent=entry.url,
                   anchor=link.anchor or None)

@@ -217,3 +217,21 @@ def test_killed_crawl_resumes_fetching_every_page_once(serve, tmp_path: Path) ->
     assert len(written) == n + 1 and set(written.values()) == {1}
     assert len(list(iter_pages([str(warc)]))) == n + 1
     assert HTML  # the site answered HTML throughout
+
+
+class AboutPolicy:
+    """A stand-in for a learned model: every page is a list, its "About" links are items."""
+
+    def is_list_page(self, url, links, root) -> bool:
+        return True
+
+    def item_links(self, url, links, root):
+        return [link for link in links if link.anchor.startswith("About")]
+
+
+def test_a_plugged_in_policy_decides_what_is_followed(serve, tmp_path: Path) -> None:
+    site = serve(news_site())
+    warc = tmp_path / "c.warc.gz"
+    crawl([site.url("/news/2024/article-1.html")], warc, FAST, policy=AboutPolicy())
+    assert states(warc, site) == {"/news/2024/article-1.html": "done", "/about.html": "done"}
+    assert read_anchors(warc)[site.url("/about.html")][0]["text"] in {"About", "About us"}
