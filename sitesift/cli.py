@@ -187,6 +187,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.command == "extract":
         if not args.inputs and not args.crawl:
             parser.error("give an INPUT or --crawl URL")
+        if args.frontier and not args.crawl_warc:
+            parser.error("--frontier needs --crawl-warc (a kept frontier needs a kept WARC file)")
         if args.inputs.count("-") > 1:
             parser.error("standard input (-) can be given once only")
         if args.output and args.output != "-" and Path(args.output).is_dir():

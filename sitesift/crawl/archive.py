@@ -28,6 +28,8 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from sitesift.errors import InputError
+
 __all__ = ["Exchange", "WarcOutput", "iter_metadata", "read_anchors"]
 
 #: Hop-by-hop or re-stated headers not stored as sent.
@@ -54,6 +56,11 @@ class WarcOutput:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         fresh = not path.exists() or length == 0
+        if not fresh and path.stat().st_size < length:
+            raise InputError(
+                f"{path} is shorter ({path.stat().st_size:,} bytes) than the crawl wrote to it "
+                f"({length:,}): it was changed since; start the crawl anew"
+            )
         self._fh: IO[bytes] = open(path, "wb" if fresh else "r+b")  # noqa: SIM115 - close()
         if not fresh:
             self._fh.truncate(length)

@@ -66,3 +66,10 @@ def test_warc_cut_back_to_the_committed_length(tmp_path: Path, name: str) -> Non
     out.close()
     assert [p.url for p in iter_pages([str(warc)])] == ["http://a.org/1", "http://a.org/3"]
     assert list(iter_metadata(warc)) == [("http://a.org/1", {"depth": 0})]
+
+
+def test_a_warc_file_shorter_than_committed_is_refused(tmp_path: Path) -> None:
+    warc = tmp_path / "c.warc.gz"
+    warc.write_bytes(b"x" * 10)
+    with pytest.raises(InputError, match="shorter"):
+        WarcOutput(warc, length=100, software="test")
