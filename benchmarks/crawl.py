@@ -1,13 +1,14 @@
 """Crawler throughput and memory against a local server (no network, delay off).
 
     PYTHONPATH=$PWD python benchmarks/crawl.py [--pages 2000] [--concurrency 8]
-        [--frontier-urls 10000] [--json]
+        [--frontier-urls 10000] [--repeat 3] [--json]
 
 1. Throughput: a list page with ``--pages`` article links (8 kB articles) served by
    ``http.server`` in another process; the crawler fetches the list and every article (robots,
    frontier commits, link parsing and WARC writing included), and, in the same run, a bare
-   httpx client fetches the same URLs at the same concurrency with nothing else: the ratio of
-   the two is the crawler's own cost, whatever the machine and the server manage.
+   httpx client fetches the same URLs at the same concurrency with nothing else, before and
+   after each crawl: the ratio of the two is the crawler's own cost, whatever the machine and
+   the server manage. Medians over ``--repeat`` rounds (the machine is shared and noisy).
 2. Memory: a list page with ``--frontier-urls`` item links is crawled with max_pages 200, so
    the frontier holds that many URLs; peak RSS of the crawling process (a fresh one) minus its
    RSS after imports, and the frontier file's size; again with a tenth of the URLs, to show
@@ -22,6 +23,7 @@ import json
 import multiprocessing
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -102,7 +104,7 @@ def _memory_child(base: str, frontier_urls: int, folder: str) -> None:
     from sitesift.options import Options
 
     before = _rss_kib()
-    warc = Path(folder) / "mem.warc.gz"
+    warc = Path(folder) / f"mem-{frontier_urls}.warc.gz"
     options = Options(crawl_delay=0, crawl_host_concurrency=8, crawl_max_pages=200)
     stats = crawl([f"{base}/list-{frontier_urls}/"], warc, options)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
@@ -120,6 +122,7 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--frontier-urls", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3, help="rounds; medians are reported")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--memory-child", nargs=3, metavar=("BASE", "N", "DIR"),
                         help=argparse.SUPPRESS)
@@ -141,22 +144,26 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             urls = [f"{base}/list-{args.pages}/"]
             urls += [f"{base}/a/{i}.html" for i in range(args.pages)]
-            bare = asyncio.run(_bare_fetch(urls, args.concurrency))
             options = Options(crawl_delay=0, crawl_host_concurrency=args.concurrency,
                               crawl_max_pages=args.pages + 1)
-            warc = Path(folder) / "speed.warc.gz"
-            stats = crawl([urls[0]], warc, options)
-            bare_again = asyncio.run(_bare_fetch(urls, args.concurrency))
+            rounds = []  # (crawler pages/s, bare pages/s) per round, bare timed around the crawl
+            for i in range(args.repeat):
+                bare = asyncio.run(_bare_fetch(urls, args.concurrency))
+                warc = Path(folder) / f"speed-{i}.warc.gz"
+                stats = crawl([urls[0]], warc, options)
+                bare = (bare + asyncio.run(_bare_fetch(urls, args.concurrency))) / 2
+                rounds.append((stats.done / stats.seconds, len(urls) / bare))
             memory, small = (json.loads(subprocess.run(
                 [sys.executable, __file__, "--memory-child", base, str(n), folder],
                 check=True, capture_output=True, text=True,
             ).stdout) for n in (args.frontier_urls, args.frontier_urls // 10))
-            bare_rate = len(urls) / ((bare + bare_again) / 2)
+            ratios = sorted(crawler / bare for crawler, bare in rounds)
             result = {
-                "pages": stats.done, "concurrency": args.concurrency,
-                "crawler_pages_per_s": stats.done / stats.seconds,
-                "bare_httpx_pages_per_s": bare_rate,
-                "crawler_vs_bare": (stats.done / stats.seconds) / bare_rate,
+                "pages": stats.done, "concurrency": args.concurrency, "rounds": rounds,
+                "crawler_pages_per_s": statistics.median(r[0] for r in rounds),
+                "bare_httpx_pages_per_s": statistics.median(r[1] for r in rounds),
+                "crawler_vs_bare_median": statistics.median(ratios),
+                "crawler_vs_bare_range": [ratios[0], ratios[-1]],
                 "warc_mib": warc.stat().st_size / 2**20,
                 "memory": memory,
                 "memory_tenth": small,
@@ -166,11 +173,13 @@ def main() -> None:
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    print(f"crawler: {result['pages']} pages in {stats.seconds:.1f} s = "
-          f"{result['crawler_pages_per_s']:.0f} pages/s (concurrency {args.concurrency}, "
-          f"delay 0, WARC {result['warc_mib']:.1f} MiB)")
-    print(f"bare httpx GETs, same URLs and concurrency: {bare_rate:.0f} pages/s "
-          f"-> crawler at {result['crawler_vs_bare']:.2f}x of bare fetching")
+    print(f"crawler: {result['pages']} pages, median {result['crawler_pages_per_s']:.0f} pages/s "
+          f"over {args.repeat} rounds (concurrency {args.concurrency}, delay 0, WARC "
+          f"{result['warc_mib']:.1f} MiB)")
+    low, high = result["crawler_vs_bare_range"]
+    print(f"bare httpx GETs, same URLs and concurrency: median "
+          f"{result['bare_httpx_pages_per_s']:.0f} pages/s -> crawler at "
+          f"{result['crawler_vs_bare_median']:.2f}x of bare fetching (rounds {low:.2f}-{high:.2f})")
     print(f"memory: {memory['frontier_urls']:,} frontier URLs, peak RSS "
           f"{memory['peak_rss_mib']:.0f} MiB ({memory['crawl_rss_mib']:.0f} MiB above the "
           f"{memory['rss_after_imports_mib']:.0f} MiB after imports), frontier file "
