@@ -198,22 +198,22 @@ class Crawler:
             while True:
                 now = time.time()
                 for host in sorted(work):
-                    if budget <= 0:
-                        break
                     slot = self._hosts.setdefault(host, _Host(delay=options.crawl_delay))
                     free = options.crawl_host_concurrency - slot.active
                     if free <= 0 or slot.next_start > now:
                         continue
-                    claimed = frontier.claim([host], now, min(free if not slot.delay else 1,
-                                                              budget))
+                    # Once the budget is spent, only retries of URLs already taken go on.
+                    limit = 1 if slot.delay else free
+                    claimed = frontier.claim([host], now, min(limit, budget) if budget > 0
+                                             else limit, retries_only=budget <= 0)
+                    budget -= sum(not entry.attempts for entry in claimed)
                     if not claimed and frontier.next_due_on(host) is None:
                         work.discard(host)
                     for entry in claimed:
-                        budget -= 1
                         slot.active += 1
                         slot.next_start = now + slot.delay
                         pending[asyncio.create_task(self._fetch(client, entry))] = host
-                wake = self._next_wake(frontier, work, now) if budget > 0 else None
+                wake = self._next_wake(frontier, work, now)
                 if not pending:
                     if wake is None:
                         return
@@ -243,8 +243,8 @@ class Crawler:
             if (slot := self._hosts.get(host)) is not None and slot.next_start > now
             and slot.active < self.options.crawl_host_concurrency
         ]
-        due = frontier.next_due()
-        if due is not None and due > now:
+        due = frontier.next_due(after=now)
+        if due is not None:
             times.append(due)
         return min(times) if times else None
 

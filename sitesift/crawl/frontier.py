@@ -112,15 +112,18 @@ class Frontier:
     def known(self, url: str) -> bool:
         return self._db.execute("SELECT 1 FROM url WHERE url = ?", (url,)).fetchone() is not None
 
-    def claim(self, hosts: Sequence[str], now: float, limit: int) -> list[Entry]:
+    def claim(
+        self, hosts: Sequence[str], now: float, limit: int, *, retries_only: bool = False
+    ) -> list[Entry]:
         """Up to ``limit`` due URLs on ``hosts`` (shallowest first, then oldest), now
-        ``fetching``: at most ``limit`` per host, the caller trims further."""
+        ``fetching``; with ``retries_only``, only URLs tried before."""
         if not hosts or limit <= 0:
             return []
         marks = ",".join("?" * len(hosts))
+        retries = " AND attempts > 0" if retries_only else ""
         rows = self._db.execute(
             "SELECT id, url, host, depth, kind, parent, anchor, hops, attempts FROM url"
-            f" WHERE state = 'queued' AND not_before <= ? AND host IN ({marks})"
+            f" WHERE state = 'queued' AND not_before <= ? AND host IN ({marks}){retries}"
             " ORDER BY depth, id LIMIT ?", (now, *hosts, limit),
         ).fetchall()
         self._db.executemany(
@@ -135,9 +138,11 @@ class Frontier:
         )
         return [row[0] for row in rows]
 
-    def next_due(self) -> float | None:
-        """When the earliest queued URL becomes due (None: nothing queued)."""
-        row = self._db.execute("SELECT MIN(not_before) FROM url WHERE state = 'queued'").fetchone()
+    def next_due(self, after: float = float("-inf")) -> float | None:
+        """When the earliest queued URL due later than ``after`` becomes due (None: none)."""
+        row = self._db.execute(
+            "SELECT MIN(not_before) FROM url WHERE state = 'queued' AND not_before > ?", (after,)
+        ).fetchone()
         return row[0]
 
     def next_due_on(self, host: str) -> float | None:

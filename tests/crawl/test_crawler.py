@@ -120,9 +120,12 @@ def test_depth_and_max_pages_bound_the_crawl(serve, tmp_path: Path) -> None:
     site = serve(news_site())
     crawl([site.url("/news/")], tmp_path / "d0.warc.gz", FAST.replace(crawl_depth=0))
     assert states(tmp_path / "d0.warc.gz", site) == {"/news/": "done"}
-    crawl([site.url("/news/")], tmp_path / "m.warc.gz", FAST.replace(crawl_max_pages=4))
+    # Eight URLs: the list, five articles, the robots-refused one and the flaky one, whose
+    # retry after its 503 does not count as one more.
+    crawl([site.url("/news/")], tmp_path / "m.warc.gz", FAST.replace(crawl_max_pages=8))
     got = states(tmp_path / "m.warc.gz", site)
-    assert sum(state != "queued" for state in got.values()) == 4
+    assert sum(state != "queued" for state in got.values()) == 8
+    assert got["/news/2024/flaky.html"] == "done"
 
 
 def test_robots_txt_errors_and_crawl_delay(serve, tmp_path: Path) -> None:

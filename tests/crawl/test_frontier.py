@@ -26,6 +26,7 @@ def test_urls_are_queued_once_and_claimed_shallowest_first(tmp_path: Path) -> No
         assert frontier.next_due() == 0.0 and frontier.next_due_on("b.org") is None
         assert [e.url for e in frontier.claim(["a.org"], 50.0, 5)] == ["http://a.org/b"]
         assert frontier.next_due() == 100.0  # only the retry is left, due later
+        assert frontier.next_due(after=100.0) is None
         assert frontier.claim(["a.org"], 150.0, 5)[0].attempts == 1
         assert frontier.taken() == 2
         with pytest.raises(ValueError, match="final state"):
