@@ -12,8 +12,10 @@ The crawler asks a ``CrawlPolicy`` two questions, so better models plug in witho
 * item links are links in a *repeated structure* (the same tag/class path from <body>, as in the
   ``ul.list > li > a`` of a list) of at least ``min_group`` links whose anchors read like titles
   (median length at least ``min_anchor`` characters; navigation menus have one-word anchors);
-* a list page is one with at least ``min_items`` item links whose text is mostly links
-  (link density at least ``min_link_density``), which an article with a related-links box is not.
+* a list page is what the single-page extractor's page type (``extract/content.py``) calls
+  ``list``, and not what it calls ``detail``; for the rest (``other``: short lists among them),
+  a page with at least ``min_items`` item links whose text is mostly links (link density at
+  least ``min_link_density``), which an article with a related-links box is not.
 
 Same-layer links (paper 004: pages one level of a site's hierarchy holds side by side) are links
 to the same folder with the same URL shape (digits folded): ``/news/2024/a-1.html`` and
@@ -22,6 +24,7 @@ to the same folder with the same URL shape (digits folded): ``/news/2024/a-1.htm
 
 from __future__ import annotations
 
+import copy
 import re
 import statistics
 from collections import defaultdict
@@ -32,6 +35,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
 
 from lxml import etree
 
+from sitesift.extract.content import extract_content
 from sitesift.parse.dom import SKIP_TAGS, class_id, link_density, normalize_space
 
 __all__ = [
@@ -98,6 +102,11 @@ class DefaultPolicy:
         return items
 
     def is_list_page(self, url: str, links: Sequence[Link], root: etree._Element) -> bool:
+        # The single-page extractor's page type first (on a copy: it edits the tree it reads);
+        # it needs LIST_MIN_ITEMS same-styled links, so short lists fall to the cues below.
+        page_type = extract_content(copy.deepcopy(root)).page_type
+        if page_type != "other":
+            return page_type == "list"
         items = {link.url for link in self.item_links(url, links, root)}
         if len(items) < self.min_items:
             return False
