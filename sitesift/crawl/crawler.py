@@ -193,7 +193,7 @@ class Crawler:
         options = self.options
         budget = options.crawl_max_pages - frontier.taken()
         work = set(frontier.due_hosts(float("inf")))  # hosts that may have queued URLs
-        pending: dict[asyncio.Task[_Result], str] = {}
+        pending: dict[asyncio.Task[_Result], Entry] = {}
         try:
             while True:
                 now = time.time()
@@ -212,7 +212,7 @@ class Crawler:
                     for entry in claimed:
                         slot.active += 1
                         slot.next_start = now + slot.delay
-                        pending[asyncio.create_task(self._fetch(client, entry))] = host
+                        pending[asyncio.create_task(self._fetch(client, entry))] = entry
                 wake = self._next_wake(frontier, work, now)
                 if not pending:
                     if wake is None:
@@ -224,12 +224,15 @@ class Crawler:
                     pending, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
                 )
                 for task in done:
-                    host = pending.pop(task)
-                    self._hosts[host].active -= 1
-                    result = task.result()
+                    entry = pending.pop(task)
+                    self._hosts[entry.host].active -= 1
+                    try:
+                        result = task.result()
+                    except Exception as exc:  # a bug: the URL fails, the crawl goes on
+                        result = _Result(entry, "fail", note=f"internal: {_describe(exc)}")
                     work.update(self._record(result, frontier, out, scope, stats))
                     if result.outcome == "retry":
-                        work.add(host)
+                        work.add(entry.host)
         finally:
             for task in pending:
                 task.cancel()
@@ -304,11 +307,15 @@ class Crawler:
             metadata["error"] = str(exc)
             return []
         links = [link for link in page_links(entry.url, root) if _host(link.url) in scope]
-        is_list = self.policy.is_list_page(entry.url, links, root)
+        try:  # a plugged-in policy failing on one page must not end the crawl
+            is_list = self.policy.is_list_page(entry.url, links, root)
+            items = _unique(self.policy.item_links(entry.url, links, root)) if is_list else []
+        except Exception as exc:
+            metadata["error"] = f"internal: crawl policy failed: {_describe(exc)}"
+            is_list, items = False, []
         metadata["list_page"] = is_list
         chosen: dict[str, tuple[str, Link]] = {}
         if is_list:
-            items = _unique(self.policy.item_links(entry.url, links, root))
             metadata["items"] = [{"url": link.url, "anchor": link.anchor} for link in items]
             chosen.update((link.url, ("item", link)) for link in items)
         if self.options.crawl_same_layer and entry.depth == 0:
@@ -435,6 +442,11 @@ def crawl(
 ) -> CrawlStats:
     """Crawl ``seeds`` into the WARC file ``warc``; see ``Crawler`` for the keyword arguments."""
     return Crawler(options, **kwargs).run(seeds, warc)
+
+
+def _describe(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())[:200]
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _host(url: str) -> str:

@@ -14,6 +14,7 @@ from warcio.archiveiterator import ArchiveIterator
 
 from sitesift.cli import main
 from sitesift.crawl import USER_AGENT, crawl, read_anchors
+from sitesift.crawl.archive import iter_metadata
 from sitesift.crawl.frontier import Frontier
 from sitesift.input import iter_pages
 from sitesift.options import Options
@@ -240,3 +241,20 @@ def test_a_plugged_in_policy_decides_what_is_followed(serve, tmp_path: Path) -> 
     crawl([site.url("/news/2024/article-1.html")], warc, FAST, policy=AboutPolicy())
     assert states(warc, site) == {"/news/2024/article-1.html": "done", "/about.html": "done"}
     assert read_anchors(warc)[site.url("/about.html")][0]["text"] in {"About", "About us"}
+
+
+class BrokenPolicy(AboutPolicy):
+    def item_links(self, url, links, root):
+        raise RuntimeError("model not loaded")
+
+
+def test_a_failing_policy_costs_links_not_the_crawl(serve, tmp_path: Path) -> None:
+    site = serve(news_site())
+    warc = tmp_path / "c.warc.gz"
+    stats = crawl([site.url("/news/"), site.url("/about.html")], warc, FAST,
+                  policy=BrokenPolicy())
+    assert stats.done == 2
+    metadata = dict(iter_metadata(warc))
+    assert metadata[site.url("/news/")]["error"] == (
+        "internal: crawl policy failed: RuntimeError: model not loaded"
+    )
