@@ -65,6 +65,7 @@ class Frontier:
     """The SQLite frontier of one crawl; use as a context manager (commits and closes)."""
 
     def __init__(self, path: str | Path) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = sqlite3.connect(str(path), isolation_level=None)
             self._db.executescript(_SCHEMA)

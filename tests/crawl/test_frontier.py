@@ -17,6 +17,8 @@ def entry(path: str, depth: int = 0, host: str = "a.org") -> Entry:
 
 
 def test_urls_are_queued_once_and_claimed_shallowest_first(tmp_path: Path) -> None:
+    with Frontier(tmp_path / "new" / "f") as frontier:  # folders made as needed
+        assert frontier.counts() == {}
     with Frontier(tmp_path / "f") as frontier:
         assert frontier.add([entry("/b", 1), entry("/a"), entry("/a")]) == 2
         assert frontier.add([entry("/a")]) == 0
