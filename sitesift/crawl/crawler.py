@@ -419,6 +419,8 @@ class Crawler:
         try:
             async with asyncio.timeout(self.options.crawl_timeout):
                 response = await client.get(url, follow_redirects=True)
+        except httpx.TooManyRedirects:
+            return None, []  # "unavailable" like a 4xx (RFC 9309, 2.3.1.2)
         except (TimeoutError, httpx.HTTPError):
             return Protego.parse("User-agent: *\nDisallow: /\n"), []  # unreachable: disallow
         body = response.content[:ROBOTS_MAX_BYTES]
