@@ -9,7 +9,7 @@ import signal
 from collections import Counter
 from pathlib import Path
 
-from conftest import Site, article, list_page, news_site
+from crawl_site import Site, article, list_page, news_site
 from warcio.archiveiterator import ArchiveIterator
 
 from sitesift.cli import main
