@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from sitesift import __version__
+from sitesift.crawl.command import CRAWL_EPILOG, add_crawl_arguments, crawl_options, run_crawl
 from sitesift.errors import InputError, UsageError
 from sitesift.options import DEFAULT_PAGE_TIMEOUT, METHODS, OUTPUT_FORMATS, SITE_KEYS, Options
 
@@ -39,6 +40,8 @@ Turn crawled web pages into clean records: title, author, publication time, main
   sitesift bench SET_DIR --method page       extract a set, score it, report pages/s
   sitesift urls cluster urls.txt --topic URL cluster a site's URLs by structure, print rules
   sitesift render page.html -o page.png      picture of the visual method's blocks
+  sitesift crawl https://site/news/ -o crawl.warc.gz   a list page and its articles into WARC
+  sitesift extract --crawl https://site/news/  crawl, then extract what was fetched
 """
 
 _EXTRACT_EPILOG = """\
@@ -82,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EXTRACT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    ext.add_argument("inputs", nargs="+", metavar="INPUT",
+    ext.add_argument("inputs", nargs="*", metavar="INPUT",
                      help="a folder of .html/.htm, a pages.jsonl manifest, a WARC file, or -")
     ext.add_argument("-o", "--output", metavar="OUT",
                      help="file to write (default: standard output)")
@@ -108,6 +111,26 @@ def build_parser() -> argparse.ArgumentParser:
                      "noise), reason} for every text block of the page")
     ext.add_argument("-q", "--quiet", action="store_true",
                      help="no progress bar and no summary on standard error")
+    ext.add_argument("--crawl", action="append", default=[], metavar="URL",
+                     help="crawl from URL first (repeatable; see `sitesift crawl -h`) and "
+                     "extract the pages fetched; records of items found on list pages get "
+                     "`list_anchors`, the anchor texts the list pages gave them")
+    ext.add_argument("--crawl-warc", metavar="WARC",
+                     help="keep the crawl in this WARC file (default: a temporary file)")
+    add_crawl_arguments(ext)
+
+    crawl = sub.add_parser(
+        "crawl",
+        help="fetch list pages, their articles and same-layer pages into a WARC file",
+        description="Crawl from the given URLs into a WARC file that `extract` reads.",
+        epilog=CRAWL_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    crawl.add_argument("urls", nargs="+", metavar="URL", help="seed pages (http or https)")
+    crawl.add_argument("-o", "--output", metavar="WARC", required=True,
+                       help="WARC file to write (.warc.gz: gzip per record)")
+    crawl.add_argument("-q", "--quiet", action="store_true")
+    add_crawl_arguments(crawl)
 
     learn = sub.add_parser(
         "learn",
@@ -193,6 +216,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         site_titles=getattr(args, "site_titles", False),
         page_timeout=timeout if timeout and timeout > 0 else None,
         blocks=getattr(args, "blocks", False),
+        **crawl_options(args),
     )
 
 
@@ -200,12 +224,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse and cross-check ``argv``; exits with code 2 and a message on misuse."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command in ("extract", "bench", "learn"):
+    if args.command in ("extract", "bench", "learn", "crawl"):
         try:
             args.options = options_from_args(args)
         except UsageError as exc:
             parser.error(str(exc))
     if args.command == "extract":
+        if not args.inputs and not args.crawl:
+            parser.error("give an INPUT or --crawl URL")
+        if args.frontier and not args.crawl_warc:
+            parser.error("--frontier needs --crawl-warc (a kept frontier needs a kept WARC file)")
         if args.inputs.count("-") > 1:
             parser.error("standard input (-) can be given once only")
         if args.output and args.output != "-" and Path(args.output).is_dir():
@@ -231,6 +259,18 @@ def _run_extract(args: argparse.Namespace) -> int:
     from sitesift.pipeline import Extractor
 
     options: Options = args.options
+    stack = contextlib.ExitStack()
+    anchors: dict[str, list[dict[str, str]]] = {}
+    if args.crawl:  # crawl first; the WARC file becomes one more input
+        import tempfile
+
+        from sitesift.crawl import read_anchors
+
+        warc = args.crawl_warc or str(Path(stack.enter_context(
+            tempfile.TemporaryDirectory(prefix="sitesift-crawl-"))) / "crawl.warc.gz")
+        run_crawl(args.crawl, warc, options, frontier=args.frontier, quiet=args.quiet)
+        args.inputs = [*args.inputs, warc]
+        anchors = read_anchors(warc)
     # Every input is validated here, before the first page is read (InputError: exit 2).
     pages = iter_pages(
         args.inputs, site_key=options.site_key, max_page_bytes=options.max_page_bytes
@@ -240,13 +280,15 @@ def _run_extract(args: argparse.Namespace) -> int:
     store = _open_store(args.profiles) if args.profiles else None
     extractor = Extractor(options, profiles=store)
     total = failed = 0
-    with contextlib.ExitStack() as stack, _open_output(args.output) as stream:
+    with stack, _open_output(args.output) as stream:
         if store is not None:
             stack.enter_context(store)
         writer = open_writer(stream, options.output_format)
         bar = tqdm(total=None, unit="page", disable=not show, file=sys.stderr, dynamic_ncols=True)
         try:
             for record in extractor.extract_many(pages):
+                if record.url in anchors:
+                    record.extra["list_anchors"] = anchors[record.url]
                 writer.write(record)
                 total += 1
                 failed += record.error is not None
@@ -374,6 +416,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_urls(args)
         if args.command == "render":
             return _run_render(args)
+        if args.command == "crawl":
+            ok = run_crawl(args.urls, args.output, args.options, frontier=args.frontier,
+                           quiet=args.quiet)
+            return EXIT_OK if ok else EXIT_PAGE_ERRORS
         from sitesift.evaluate import run_bench, run_eval
 
         if args.command == "eval" and args.blocks:

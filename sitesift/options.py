@@ -42,6 +42,23 @@ DEFAULT_SIBLING_MAX_SLIDE = 3
 #: 1 tab, 0.82 with 4, 1.24 with 8, each tab ~20 MB more (docs/visual.md); 4 is the middle.
 DEFAULT_RENDER_CONCURRENCY = 4
 
+# Crawling (sitesift.crawl: `sitesift crawl`, `sitesift extract --crawl`).
+#: URLs taken from the frontier per crawl (fetched or refused), so a crawl always ends.
+DEFAULT_CRAWL_MAX_PAGES = 1000
+#: Link steps from the seeds: 1 = seeds and the items of seed list pages.
+DEFAULT_CRAWL_DEPTH = 1
+#: Seconds between request starts on one host (robots.txt Crawl-delay wins when longer).
+DEFAULT_CRAWL_DELAY = 1.0
+#: Requests in flight per host at once.
+DEFAULT_CRAWL_HOST_CONCURRENCY = 2
+#: Seconds one response may take, headers and body together.
+DEFAULT_CRAWL_TIMEOUT = 30.0
+#: Bytes one response body may have; bigger ones are skipped (10 MB: above any article page).
+DEFAULT_CRAWL_MAX_BYTES = 10 * 1024 * 1024
+#: Retries after a 5xx, 429, timeout or connection error; waits grow as backoff * 2**attempt.
+DEFAULT_CRAWL_RETRIES = 2
+DEFAULT_CRAWL_BACKOFF = 1.0
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Options:
@@ -71,6 +88,16 @@ class Options:
     render_javascript: bool = False
     #: Thresholds of the visual method (paper 002's TOP/BOTTOM/LEFT/RIGHT, T, 100 characters).
     visual: VisualRules = field(default_factory=VisualRules)
+    crawl_max_pages: int = DEFAULT_CRAWL_MAX_PAGES
+    crawl_depth: int = DEFAULT_CRAWL_DEPTH
+    #: Also fetch same-layer siblings (same folder and URL shape) of the seed pages (paper 004).
+    crawl_same_layer: bool = False
+    crawl_delay: float = DEFAULT_CRAWL_DELAY
+    crawl_host_concurrency: int = DEFAULT_CRAWL_HOST_CONCURRENCY
+    crawl_timeout: float = DEFAULT_CRAWL_TIMEOUT
+    crawl_max_bytes: int = DEFAULT_CRAWL_MAX_BYTES
+    crawl_retries: int = DEFAULT_CRAWL_RETRIES
+    crawl_backoff: float = DEFAULT_CRAWL_BACKOFF
 
     def __post_init__(self) -> None:
         if self.method not in METHODS:
@@ -110,6 +137,24 @@ class Options:
                 f"sibling_max_slide must be a count >= 0, not {self.sibling_max_slide!r}"
             )
 
+        _check_crawl(self)
+
     def replace(self, **changes: object) -> Options:
         """A validated copy with ``changes`` applied."""
         return dataclasses.replace(self, **changes)
+
+
+def _check_crawl(options: Options) -> None:
+    """Crawl settings: counts are integers (some >= 1), times are seconds >= 0 (timeout > 0)."""
+    minimum = {"crawl_max_pages": 1, "crawl_depth": 0, "crawl_host_concurrency": 1,
+               "crawl_max_bytes": 1, "crawl_retries": 0}
+    for name, low in minimum.items():
+        value = getattr(options, name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise UsageError(f"{name} must be an integer >= {low}, not {value!r}")
+    for name in ("crawl_delay", "crawl_backoff", "crawl_timeout"):
+        value = getattr(options, name)
+        if not isinstance(value, int | float) or value < 0 or (
+            name == "crawl_timeout" and not value > 0
+        ):
+            raise UsageError(f"{name} must be seconds >= 0 (timeout > 0), not {value!r}")
