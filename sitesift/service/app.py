@@ -46,7 +46,14 @@ from sitesift.input.sitekey import site_key
 from sitesift.options import Options
 from sitesift.record import Page
 from sitesift.service.memory import MemorySettings, SiteMemory
-from sitesift.service.work import Job, JobResult, blocks_supported, run_job, summarise_profile
+from sitesift.service.work import (
+    Job,
+    JobResult,
+    blocks_supported,
+    run_job,
+    summarise_profile,
+    warm_up,
+)
 
 __all__ = ["ServiceSettings", "create_app", "serve"]
 
@@ -216,6 +223,9 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
             ProfileStore(store).close()  # fail at start-up, not on the first request
             pool = _pool(settings.workers)
             stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(pool, warm_up)
+                                   for _ in range(max(1, settings.workers))))
             app.state.sift = _State(settings, store, pool, SiteMemory(settings.memory))
             yield
 
@@ -324,9 +334,12 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
             raise HTTPException(404, f"unknown site {site!r}: no profile, no recent pages")
         recent = []
         clusters: dict[str, int] = {}
+        assigned = summary.pop("assigned", None) or {}
         for page in pages:
             record = hist.records.get(page.id, {}) if hist else {}
-            cluster = record.get("cluster") or "(none)"
+            # The page's template under the current profile; else what its record said.
+            cluster = assigned.get(page.id) or (
+                "(no template)" if page.id in assigned else record.get("cluster") or "(none)")
             clusters[cluster] = clusters.get(cluster, 0) + 1
             recent.append({"id": page.id, "url": page.url, "cluster": cluster,
                            "title": record.get("title"), "method": record.get("method"),

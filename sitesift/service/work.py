@@ -15,7 +15,16 @@ from typing import Any
 from sitesift.options import Options
 from sitesift.record import Page
 
-__all__ = ["Job", "blocks_supported", "run_job", "summarise_profile"]
+__all__ = ["Job", "blocks_supported", "run_job", "summarise_profile", "warm_up"]
+
+
+def warm_up() -> None:
+    """Import what learning and extraction need (scipy, lxml, the store) in a new worker, so
+    that the first requests do not pay for it (about a second a process)."""
+    import sitesift.compare.cluster
+    import sitesift.compare.site
+    import sitesift.compare.store
+    import sitesift.pipeline  # noqa: F401
 
 
 def blocks_supported() -> bool:
@@ -74,9 +83,10 @@ def run_job(job: Job) -> JobResult:
 
 def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> dict[str, Any]:
     """The saved profile of ``site`` for people: its templates (cluster, pages, number of
-    template subtrees, content container) and learning facts. The container is shown as an
-    XPath on a recent page of the template's cluster (``pages``, with their ``cluster``
-    read from the profile's assignment), as its steps mean nothing to a reader."""
+    template subtrees, content container), learning facts, and which template each of the
+    recent ``pages`` belongs to now (``assigned``: page id -> cluster, None for none). The
+    container is shown as an XPath on a recent page of its template, as its steps mean
+    nothing to a reader."""
     from sitesift.compare.features import page_features
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import find_container
@@ -92,15 +102,16 @@ def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> di
     if profile is None:
         return {"site": site, "profile": None}
     xpaths: dict[str, str] = {}
+    assigned: dict[str, str | None] = {}
     for page in pages:
-        if len(xpaths) == len(profile.templates):
-            break
+        assigned[page.id] = None
         try:
             root = parse_html(page.html)
             features = page_features(root, structure=False, strings=False)
         except Exception:  # a page that fails is only not shown
             continue
         model, _ = profile.assign([features.signatures.values()])[0]  # type: ignore[union-attr]
+        assigned[page.id] = model.cluster if model is not None else None
         if model is None or model.cluster in xpaths or not model.container:
             continue
         element = find_container(root, model.container)
@@ -118,4 +129,5 @@ def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> di
              "container_depth": len(t.container), "container": xpaths.get(t.cluster)}
             for t in profile.templates
         ],
+        "assigned": assigned,
     }

@@ -11,6 +11,10 @@ const MARK_CSS = `
 [data-sift="noise"] { outline: 2px solid #c62828 !important;
                       background-color: rgba(198,40,40,.12) !important; }
 [data-sift-container] { box-shadow: 0 0 0 3px #1565c0 !important; }`;
+// Put first in the rendered page: nothing it refers to is fetched (privacy, offline), on top
+// of the inspector's own policy and the iframe sandbox that keeps scripts off.
+const OFFLINE = '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+  + 'style-src \'unsafe-inline\'; img-src data:">';
 const BLOCK_SELECTOR = "p,li,h1,h2,h3,h4,h5,h6,pre,blockquote,td,th,dd,dt,figcaption,div,section,article";
 
 let current = { site: null, summary: null, page: null };
@@ -113,7 +117,7 @@ async function openPage(id) {
   renderRecord(page.record);
   const frame = $("view");
   frame.onload = () => { markBlocks(frame.contentDocument, page); status(`${id} open`); };
-  frame.srcdoc = page.html;
+  frame.srcdoc = OFFLINE + page.html;
 }
 
 function renderRecord(record) {
