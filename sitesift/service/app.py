@@ -299,15 +299,15 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
                 continue
             st.memory.history(page.site).add(page)
             by_site.setdefault(page.site, []).append(page)
-        learned = []
-        for site in by_site:
-            hist = st.memory.history(site)
-            pages = hist.start_learning()
+
+        async def learn_site(site: str) -> dict[str, Any]:
+            pages = st.memory.history(site).start_learning()
             job = Job(st.settings.options, st.store, learn=pages)
-            result = await with_learning(
-                st, site, pages, lambda job=job: run(st, partial(run_job, job)))
-            learned.append(result.learned or {"site": site, "pages": len(pages),
-                                              "templates": 0})
+            result = await with_learning(st, site, pages, lambda: run(st, partial(run_job, job)))
+            return result.learned or {"site": site, "pages": len(pages), "templates": 0}
+
+        # Sites learn in parallel, as many at once as there are workers.
+        learned = await asyncio.gather(*(learn_site(site) for site in by_site))
         return {"sites": learned, "unsited": unsited}
 
     @app.get("/sites", summary="sites with a saved profile or recent pages")
@@ -353,7 +353,8 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
     @app.get("/sites/{site}/page", summary="a recent page: its HTML and a fresh record")
     async def site_page(site: str, id: str, request: Request) -> dict[str, Any]:
         """The record is extracted again with the site's current profile, with ``blocks``
-        (content and noise blocks with reasons) when this sitesift has them."""
+        (content and noise blocks with reasons) when this sitesift has them; ``template_blocks``
+        are the template method's decisions on the page (``explain.template_blocks``)."""
         st = state(request)
         hist = st.memory.get(site)
         page = hist.page(id) if hist else None
@@ -362,7 +363,7 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
         job = Job(st.settings.options, st.store, page=page, blocks=True)
         result = await run(st, partial(run_job, job))
         return {"id": page.id, "url": page.url, "html": page.html, "record": result.record,
-                "blocks": blocks_supported()}
+                "blocks": blocks_supported(), "template_blocks": result.template_blocks}
 
     @app.get("/", include_in_schema=False)
     async def root() -> RedirectResponse:

@@ -51,6 +51,8 @@ class JobResult:
     record: dict[str, Any] | None
     #: Summary of the profile learned by this job (None: nothing learned).
     learned: dict[str, Any] | None
+    #: With ``Job.blocks``: the template method's decisions on the page (``explain``).
+    template_blocks: list[dict[str, Any]] | None = None
 
 
 def run_job(job: Job) -> JobResult:
@@ -78,7 +80,17 @@ def run_job(job: Job) -> JobResult:
             record = next(iter(extractor.extract_many([page])))
         else:
             record = Extractor(options.replace(method="page")).extract(page)
-    return JobResult(record.to_dict(), learned)
+        explained = None
+        if job.blocks:
+            from sitesift.errors import ProfileError
+            from sitesift.service.explain import template_blocks
+
+            try:
+                profile = store.get(page.site) if page.site is not None else None
+            except ProfileError:  # the record above was made without it, too
+                profile = None
+            explained = template_blocks(page, profile)
+    return JobResult(record.to_dict(), learned, explained)
 
 
 def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> dict[str, Any]:

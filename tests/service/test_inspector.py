@@ -71,5 +71,8 @@ def test_pick_a_site_see_clusters_open_a_page(browser: object, site: str) -> Non
     # The page's own script did not run, its remote image was not fetched.
     assert view.locator("body").get_attribute("data-ran") is None
     assert fetched == [] and blocked and set(blocked) == {"csp"}
-    assert page.locator("[data-testid=blocks] li").count() > 0
+    # The template's decisions, with reasons: its shared line inside the story is noise.
+    noise = view.locator("[data-sift=noise]", has_text=BOILERPLATE)
+    assert noise.count() == 1 and "held by" in (noise.get_attribute("title") or "")
+    assert "template" in page.locator("[data-testid=blocks]").inner_text()
     page.close()

@@ -15,6 +15,8 @@ const MARK_CSS = `
 // of the inspector's own policy and the iframe sandbox that keeps scripts off.
 const OFFLINE = '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
   + 'style-src \'unsafe-inline\'; img-src data:">';
+// Shortest text run marked on its own (shorter ones, "Home", match any text by chance).
+const MIN_RUN = 12;
 const BLOCK_SELECTOR = "p,li,h1,h2,h3,h4,h5,h6,pre,blockquote,td,th,dd,dt,figcaption,div,section,article";
 
 let current = { site: null, summary: null, page: null };
@@ -93,13 +95,15 @@ function renderProfile(summary) {
   box.append(el("p", {}, `Learned from ${summary.pages} page(s), ${summary.updated || ""}; `
     + `cluster sizes ${JSON.stringify((summary.info || {}).cluster_sizes || [])}.`));
   const table = el("table", {}, el("tr", {}, el("th", {}, "template"), el("th", {}, "pages"),
-                                   el("th", {}, "shared subtrees"), el("th", {}, "content container")));
+                                   el("th", {}, "shared subtrees (deleted)")));
+  const containers = el("ul");
   for (const t of summary.templates) {
     table.append(el("tr", { "data-testid": "template" }, el("td", {}, t.cluster), el("td", {}, t.pages),
-      el("td", {}, t.template_subtrees),
-      el("td", {}, t.container ? el("code", {}, t.container) : `depth ${t.container_depth}`)));
+      el("td", {}, t.template_subtrees)));
+    containers.append(el("li", {}, `${t.cluster}: `,
+      t.container ? el("code", {}, t.container) : `depth ${t.container_depth} (no recent page shows it)`));
   }
-  box.append(table);
+  box.append(table, el("p", {}, "Content container (the extractor searches inside it):"), containers);
   if (summary.learning) {
     const l = summary.learning;
     box.append(el("p", { class: "hint" }, `Seen ${l.seen} page(s); last learned at ${l.learned_at}; `
@@ -137,24 +141,32 @@ function markBlocks(doc, page) {
   const list = $("blocks");
   list.replaceChildren();
   const record = page.record || {};
-  let marked;
-  if (Array.isArray(record.blocks)) {
-    marked = markFromBlocks(doc, record.blocks, list);
-    $("mode").textContent = `${record.blocks.length} block(s) with reasons from the pipeline`;
-  } else {
-    marked = markFromText(doc, record.text || "", list);
-    $("mode").textContent = "this sitesift gives no blocks: the extracted text is marked";
+  // The pipeline's blocks (sibling and visual methods, when this sitesift has them) and the
+  // template method's decisions, each with its reason.
+  const piped = Array.isArray(record.blocks) ? record.blocks : [];
+  const template = page.template_blocks || [];
+  let marked = markFromBlocks(doc, [...piped, ...template], list);
+  if (!piped.length && !template.some((b) => b.label === "content")) {
+    marked += markFromText(doc, record.text || "", list);
   }
+  $("mode").textContent = `${piped.length} pipeline block(s), ${template.length} template decision(s)`
+    + (Array.isArray(record.blocks) ? "" : "; this sitesift gives no record blocks");
   markContainer(doc, record.cluster);
   document.body.dataset.marked = String(marked);
 }
 
-function findByXpath(doc, xpath) {
+function evaluate(doc, xpath) {
   try {
     return doc.evaluate(xpath, doc, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
   } catch (error) {
     return null;
   }
+}
+
+// Paths come from lxml's tree; the browser puts <tbody> into every table, lxml does not.
+function findByXpath(doc, xpath) {
+  if (!xpath) return null;
+  return evaluate(doc, xpath) || evaluate(doc, xpath.replace(/(table(\[\d+\])?)\/tr/g, "$1/tbody/tr"));
 }
 
 function findByText(doc, text) {
@@ -204,6 +216,25 @@ function markFromText(doc, text, list) {
       listItem(list, "content", own, "in the extracted text", node);
     }
   }
+  // Text without block elements of its own (old pages: <br> between paragraphs): mark the
+  // text runs found in the record, long enough not to match by chance.
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  const runs = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const own = norm(node.data);
+    const parent = node.parentElement;
+    if (own.length < MIN_RUN || !parent || parent.closest("[data-sift],script,style,title")) continue;
+    if (whole.includes(own)) runs.push(node);
+  }
+  for (const node of runs) {
+    const span = doc.createElement("span");
+    span.dataset.sift = "content";
+    span.title = "content: in the extracted text";
+    node.replaceWith(span);
+    span.append(node);
+    marked += 1;
+  }
+  if (runs.length) listItem(list, "content", `${runs.length} text run(s) outside blocks`, "in the extracted text", runs[0].parentElement);
   return marked;
 }
 
