@@ -2,7 +2,7 @@
 """A bounded load test of ``sitesift serve`` on loopback: requests/s and latency percentiles.
 
 usage: PYTHONPATH=$PWD python benchmarks/service_load.py [--set big9-2005] [--requests 300]
-       [--concurrency 8] [--workers 2] [--max-seconds 120] [--json OUT]
+       [--concurrency 1 8] [--workers 2] [--max-seconds 120] [--json OUT]
 
 Starts ``python -m sitesift serve`` on 127.0.0.1 (a free port, a fresh profile store), learns
 the set's sites with one POST /learn, then sends POST /extract with the set's pages (cycled)
@@ -133,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--set", default="big9-2005")
     parser.add_argument("--requests", type=int, default=300)
-    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8],
+                        help="client counts, each run in turn (default: 1 then 8)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-seconds", type=float, default=120.0)
     parser.add_argument("--json", type=Path)
@@ -155,13 +156,19 @@ def main(argv: list[str] | None = None) -> int:
             learned = httpx.post(f"{base}/learn", json={"pages": bodies}, timeout=300).json()
             results["learn_seconds"] = round(time.perf_counter() - started, 2)
             results["sites"] = len(learned["sites"])
-            bounds = {"requests": args.requests, "concurrency": args.concurrency,
-                      "max_seconds": args.max_seconds}
-            results["health"] = asyncio.run(load(base, bodies, "/health", **bounds))
-            results["extract"] = asyncio.run(load(base, bodies, "/extract", **bounds))
-        results["baseline_in_process"] = baseline(pages, store)
-    results["ratio_service_to_in_process"] = round(
-        results["extract"]["rps"] / results["baseline_in_process"]["pages_per_s"], 2)
+            for clients in args.concurrency:
+                bounds = {"requests": args.requests, "concurrency": clients,
+                          "max_seconds": args.max_seconds}
+                # The baseline just before each run: the machine is shared, its load moves.
+                results[f"baseline_before_c{clients}"] = baseline(pages, store)
+                results[f"health_c{clients}"] = asyncio.run(
+                    load(base, bodies, "/health", **bounds))
+                results[f"extract_c{clients}"] = asyncio.run(
+                    load(base, bodies, "/extract", **bounds))
+                results[f"ratio_c{clients}"] = round(
+                    results[f"extract_c{clients}"]["rps"]
+                    / results[f"baseline_before_c{clients}"]["pages_per_s"], 2)
+        results["load_average_after"] = os.getloadavg()
     print(json.dumps(results, indent=1))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))

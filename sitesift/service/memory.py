@@ -62,7 +62,8 @@ class SiteHistory:
     pages: deque[Page] = field(default_factory=deque)
     #: Last record (as a dict) of each recent page, by page id.
     records: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: Pages received in all (not only those kept).
+    #: Distinct pages received in all (not only those kept; a page sent again while it is
+    #: still among the recent ones is not counted twice).
     seen: int = 0
     #: ``seen`` when the site was last learned (0: never).
     learned_at: int = 0
@@ -70,11 +71,13 @@ class SiteHistory:
     unassigned: int = 0
 
     def add(self, page: Page) -> None:
-        """Keep ``page`` as the newest; an older copy of the same page id goes."""
-        self.seen += 1
-        if page.id in self.records or any(p.id == page.id for p in self.pages):
+        """Keep ``page`` as the newest; an older copy of the same page id goes, and a page
+        sent again does not count as more of the site (no relearning for re-fetches)."""
+        if any(p.id == page.id for p in self.pages):
             self.pages = deque(p for p in self.pages if p.id != page.id)
             self.records.pop(page.id, None)
+        else:
+            self.seen += 1
         self.pages.append(page)
         while len(self.pages) > self.limit:
             self.records.pop(self.pages.popleft().id, None)
