@@ -38,13 +38,13 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sitesift import __version__
 from sitesift.input.sitekey import site_key
 from sitesift.options import Options
-from sitesift.record import Page
+from sitesift.record import RECORD_FIELDS, Page
 from sitesift.service.memory import MemorySettings, SiteMemory
 from sitesift.service.work import (
     Job,
@@ -118,21 +118,14 @@ class LearnIn(BaseModel):
     pages: list[PageIn] = Field(max_length=MAX_LEARN_PAGES)
 
 
-class RecordOut(BaseModel):
-    """An extraction record, as ``sitesift extract`` writes it (extra keys such as
-    ``cluster``, ``blocks`` follow the core fields)."""
-
-    model_config = ConfigDict(extra="allow")
-    id: str
-    url: str | None = None
-    site: str | None = None
-    title: str | None = None
-    author: str | None = None
-    published: str | None = None
-    text: str | None = None
-    page_type: str | None = None
-    method: str | None = None
-    error: str | None = None
+#: An extraction record as ``sitesift extract`` writes it: the core fields of
+#: ``record.RECORD_FIELDS`` (built from them, so the spec follows the record), then extra keys
+#: such as ``cluster`` and ``blocks``.
+RecordOut = create_model(  # type: ignore[call-overload]
+    "RecordOut",
+    __config__=ConfigDict(extra="allow"),
+    **{name: ((str, ...) if name == "id" else (str | None, None)) for name in RECORD_FIELDS},
+)
 
 
 class LearnOut(BaseModel):
