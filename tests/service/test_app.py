@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import BOILERPLATE, page_json
+from service_pages import BOILERPLATE, page_json
 
 pytest.importorskip("fastapi", reason="the service extra (fastapi) is not installed")
 

@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from conftest import BOILERPLATE, article_page
+from service_pages import BOILERPLATE, article_page
 
 from sitesift import Extractor, Options
 from sitesift.compare.store import ProfileStore

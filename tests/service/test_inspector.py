@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import BOILERPLATE, page_json
+from service_pages import BOILERPLATE, page_json
 
 CHROMIUM = os.environ.get("SITESIFT_CHROMIUM", "/usr/bin/chromium")
 #: Chromium flags for a quiet, offline headless run (see docs/service.md).

@@ -6,7 +6,7 @@ import asyncio
 
 import httpx
 import pytest
-from conftest import page_json
+from service_pages import page_json
 
 from sitesift.compare.store import ProfileStore
 
