@@ -45,7 +45,7 @@ from sitesift import __version__
 from sitesift.input.sitekey import site_key
 from sitesift.options import Options
 from sitesift.record import RECORD_FIELDS, Page
-from sitesift.service.memory import MemorySettings, SiteMemory
+from sitesift.service.memory import MemorySettings, SiteHistory, SiteMemory
 from sitesift.service.work import (
     Job,
     JobResult,
@@ -186,8 +186,6 @@ class _State:
     store: str
     pool: concurrent.futures.Executor
     memory: SiteMemory
-    #: One lock per site for learning, so two learnings of a site never overlap.
-    learning: dict[str, asyncio.Lock] = field(default_factory=dict)
 
 
 def _pool(workers: int) -> concurrent.futures.Executor:
@@ -215,11 +213,12 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
                 store = settings.profiles
             ProfileStore(store).close()  # fail at start-up, not on the first request
             pool = _pool(settings.workers)
-            stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+            st = app.state.sift = _State(settings, store, pool, SiteMemory(settings.memory))
+            # The pool in use at exit: a broken one is replaced while serving.
+            stack.callback(lambda: st.pool.shutdown(wait=True, cancel_futures=True))
             loop = asyncio.get_running_loop()
             await asyncio.gather(*(loop.run_in_executor(pool, warm_up)
                                    for _ in range(max(1, settings.workers))))
-            app.state.sift = _State(settings, store, pool, SiteMemory(settings.memory))
             yield
 
     app = FastAPI(
@@ -237,21 +236,25 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
     async def run(st: _State, call: Callable[[], T]) -> T:
         """``call`` in the worker pool within the request deadline."""
         loop = asyncio.get_running_loop()
+        pool = st.pool
         try:
-            return await asyncio.wait_for(loop.run_in_executor(st.pool, call),
+            return await asyncio.wait_for(loop.run_in_executor(pool, call),
                                           st.settings.request_timeout)
         except TimeoutError:
             raise HTTPException(504, f"request took longer than the limit of "
                                 f"{st.settings.request_timeout:g} s") from None
         except BrokenProcessPool:
-            st.pool = _pool(st.settings.workers)  # a worker died (out of memory): start anew
+            if st.pool is pool:  # a worker died (out of memory): start anew, once
+                st.pool = _pool(st.settings.workers)
+                pool.shutdown(wait=False, cancel_futures=True)
             raise HTTPException(503, "a worker process died; try again") from None
 
-    async def with_learning(st: _State, site: str, learn: tuple[Page, ...],
+    async def with_learning(hist: SiteHistory | None, learn: tuple[Page, ...],
                             job: Callable[[], Awaitable[T]]) -> T:
-        if not learn:
+        """``job``; when it learns, under the site's lock: two learnings never overlap."""
+        if not learn or hist is None:
             return await job()
-        async with st.learning.setdefault(site, asyncio.Lock()):
+        async with hist.learning:
             return await job()
 
     @app.get("/health", summary="liveness and configuration")
@@ -273,7 +276,7 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
                 learn = hist.start_learning()
         job = Job(st.settings.options, st.store, page=page, learn=learn)
         result: JobResult = await with_learning(
-            st, page.site or "", learn, lambda: run(st, partial(run_job, job)))
+            hist, learn, lambda: run(st, partial(run_job, job)))
         assert result.record is not None
         if hist is not None:
             hist.note(result.record)
@@ -294,9 +297,10 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
             by_site.setdefault(page.site, []).append(page)
 
         async def learn_site(site: str) -> dict[str, Any]:
-            pages = st.memory.history(site).start_learning()
+            hist = st.memory.history(site)
+            pages = hist.start_learning()
             job = Job(st.settings.options, st.store, learn=pages)
-            result = await with_learning(st, site, pages, lambda: run(st, partial(run_job, job)))
+            result = await with_learning(hist, pages, lambda: run(st, partial(run_job, job)))
             return result.learned or {"site": site, "pages": len(pages), "templates": 0}
 
         # Sites learn in parallel, as many at once as there are workers.

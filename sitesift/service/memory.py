@@ -17,6 +17,7 @@ forgotten first. A forgotten site keeps its saved profile in the store.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +70,8 @@ class SiteHistory:
     learned_at: int = 0
     #: Pages assigned to no template since the last learning.
     unassigned: int = 0
+    #: Held while the site is being learned (by the service's event loop).
+    learning: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def add(self, page: Page) -> None:
         """Keep ``page`` as the newest; an older copy of the same page id goes, and a page
