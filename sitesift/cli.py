@@ -42,6 +42,7 @@ Turn crawled web pages into clean records: title, author, publication time, main
   sitesift render page.html -o page.png      picture of the visual method's blocks
   sitesift crawl https://site/news/ -o crawl.warc.gz   a list page and its articles into WARC
   sitesift extract --crawl https://site/news/  crawl, then extract what was fetched
+  sitesift serve --profiles p.db             HTTP API + inspector on 127.0.0.1:8080
 """
 
 _EXTRACT_EPILOG = """\
@@ -200,7 +201,30 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("page", metavar="PAGE.html", help="a saved HTML page (any encoding)")
     ren.add_argument("-o", "--output", metavar="OUT.png", required=True, help="PNG to write")
     ren.add_argument("--javascript", action="store_true", help="run the page's scripts")
+    _add_serve(sub)
     return parser
+
+
+def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``sitesift serve`` (needs the ``service`` extra); the service is sitesift.service."""
+    srv = sub.add_parser(
+        "serve",
+        help="run the HTTP API and the web inspector (needs sitesift[service])",
+        description="POST /extract, POST /learn, GET /sites, GET /sites/{site}, GET /health; "
+        "the inspector at /inspector, the OpenAPI spec at /openapi.json. Sites are learned "
+        "as their pages arrive.",
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    srv.add_argument("--port", type=int, default=8080)
+    srv.add_argument("--profiles", metavar="DB",
+                     help="SQLite profile store (default: a temporary one, gone at exit)")
+    srv.add_argument("--workers", type=int, default=None, metavar="N",
+                     help="worker processes for extraction (default: up to 2; 0 = threads)")
+    srv.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S")
+    srv.add_argument("--request-timeout", type=float, default=None, metavar="S",
+                     help="seconds a request may take (default 60)")
+    srv.add_argument("--max-request-bytes", type=int, default=None, metavar="N",
+                     help="largest request body (default 16 MiB)")
 
 
 def options_from_args(args: argparse.Namespace) -> Options:
@@ -224,7 +248,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse and cross-check ``argv``; exits with code 2 and a message on misuse."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command in ("extract", "bench", "learn", "crawl"):
+    if args.command in ("extract", "bench", "learn", "crawl", "serve"):
         try:
             args.options = options_from_args(args)
         except UsageError as exc:
@@ -420,6 +444,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             ok = run_crawl(args.urls, args.output, args.options, frontier=args.frontier,
                            quiet=args.quiet)
             return EXIT_OK if ok else EXIT_PAGE_ERRORS
+        if args.command == "serve":
+            from sitesift.service.cli import run_serve
+
+            return run_serve(args)
         from sitesift.evaluate import run_bench, run_eval
 
         if args.command == "eval" and args.blocks:
