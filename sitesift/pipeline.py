@@ -431,6 +431,11 @@ class Extractor:
                                      siblings=index)
         if forum is None:
             return
+        for j, i in enumerate(members):
+            # A forum thread's first post is its main text; a news story's comments are posts
+            # too, but the story is the main text: those pages stay articles.
+            if forum.posts[j] and not _holds(records[i].text, forum.posts[j][0]["text"]):
+                forum.posts[j] = []
         forum.fill([records[i] for i in members])
         store = self.profiles if lasting else None
         if store is not None and forum.is_forum and (saved is None or saved.forum is None):
@@ -599,6 +604,21 @@ class Extractor:
             record.extra["blocks"] = labelled_blocks(
                 blocks, content, verdicts, title=parsed.meta.title)
         return found
+
+
+#: Share of a first post's word 4-grams the page's main text must hold for ``auto`` to read
+#: the page as a forum thread.
+THREAD_MIN_HELD = 0.5
+
+
+def _holds(text: str | None, post: str | None) -> bool:
+    """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every
+    CJK character a word), as the body scorer counts them."""
+    from sitesift.evaluate.score import shingle_prf
+
+    if not post or not post.strip():
+        return False
+    return shingle_prf(post, text or "")[1] >= THREAD_MIN_HELD
 
 
 def extract_html(html: str, *, url: str | None = None, options: Options | None = None) -> Record:

@@ -131,3 +131,18 @@ def test_a_failure_in_site_titles_keeps_page_titles(monkeypatch: pytest.MonkeyPa
     records = list(Extractor(Options(method="page", site_titles=True)).extract_many(pages))
     assert [r.error for r in records] == [None, None]
     assert [r.title for r in records] == ["Harbour news", "Harbour news"]
+
+
+def test_auto_keeps_a_story_published_twice_and_reads_threads_only_by_their_first_post() -> None:
+    from sitesift.pipeline import _holds
+
+    story = ("<html><body><div class='nav'><a href='/'>Home</a></div><article><h1>Tide</h1>"
+             + "<p>The tide barrier closed at noon, the harbour master said today.</p>" * 8
+             + "</article></body></html>")
+    pages = [Page(id=f"copy{k}", url=f"http://h.test/news/{k}.html", site="h", html=story)
+             for k in range(2)]
+    records = list(Extractor().extract_many(pages))
+    assert all("harbour master" in (r.text or "") for r in records)
+    assert _holds("The first post, word for word, and the replies.",
+                  "The first post, word for word")
+    assert not _holds("A story about the tide barrier.", "Nice comment, well written indeed")

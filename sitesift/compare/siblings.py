@@ -367,6 +367,9 @@ class SiblingSite:
         self.urls = list(urls)
         labels = RelaxedLabels()
         self.strings = [NodeString.of(r, labels) if r is not None else None for r in roots]
+        # Pages with the same texts in the same order are copies (one story under two URLs):
+        # a copy is no sibling, or the whole story would "recur" and go.
+        self.copies = [hash(tuple(s.texts)) if s is not None else None for s in self.strings]
         #: text hash -> page << 32 | position of every text node of the site
         self.by_text: dict[int, list[int]] = defaultdict(list)
         #: label hash -> page << 32 | position of every element of the site
@@ -385,7 +388,7 @@ class SiblingSite:
         if target not in live:
             return []
         layer = same_layer([self.urls[k] for k in live], live.index(target))
-        return [live[k] for k in layer]
+        return [live[k] for k in layer if self.copies[live[k]] != self.copies[target]]
 
     def judge(self, target: int, top: Block) -> dict[int, Verdict]:
         """Noise blocks of page ``target`` (whose block tree is ``top``), keyed by

@@ -141,3 +141,9 @@ def test_a_main_block_inside_a_noise_block_goes_whole() -> None:
     main = roots[0].find(".//p")
     cleaned = clean_content(Content(nodes=(main,)), top, site.judge(0, top))
     assert cleaned.text == "" and cleaned.nodes == ()
+
+
+def test_a_copy_of_the_page_is_no_sibling() -> None:
+    roots = [parse_html(page(0)), parse_html(page(0)), parse_html(page(1))]
+    site = SiblingSite(roots, [f"http://h.com/news/{k}.html" for k in range(3)])
+    assert site.siblings(0) == [2] and site.siblings(1) == [2]
