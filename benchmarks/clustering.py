@@ -36,14 +36,12 @@ from sitesift.compare.cluster import (
     SITE_LINKAGE,
     TEMPLATE_CUT,
     TEMPLATE_LINKAGE,
-    PageFeatures,
     cluster_pages,
     discover_sites,
     discover_templates,
-    page_features,
-    page_strings,
     string_similarity,
 )
+from sitesift.compare.features import PageFeatures, page_features, page_strings
 from sitesift.compare.istm import page_structure, similarity_matrix
 from sitesift.input.encoding import decode_html
 from sitesift.parse import parse_html
@@ -82,7 +80,7 @@ def load(name: str) -> list[Page]:
     for line in (folder / "pages.jsonl").read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         text, _ = decode_html((folder / row["file"]).read_bytes())
-        feats = page_features(parse_html(text))
+        feats = page_features(parse_html(text), signatures=False)
         pages.append(Page(name, row["id"], row["site"] or "", gold.get(row["id"], {})
                           .get("page_type"), feats))
     return pages
@@ -260,7 +258,8 @@ def cost(n: int, spec: str) -> None:
     t1 = time.perf_counter()
     structures = [page_structure(r, relaxed=True) for r in roots]
     t1b = time.perf_counter()
-    feats = [PageFeatures(st, page_strings(r)) for st, r in zip(structures, roots, strict=True)]
+    feats = [PageFeatures(structure=st, strings=page_strings(r))
+             for st, r in zip(structures, roots, strict=True)]
     t2 = time.perf_counter()
     del roots
     istm = similarity_matrix([f.structure for f in feats], relaxed=True)
@@ -279,7 +278,7 @@ def cost(n: int, spec: str) -> None:
         root = parse_html(h)
         tracemalloc.reset_peak()
         before = tracemalloc.get_traced_memory()[0]
-        page_features(root)
+        page_features(root, signatures=False)
         feature_peaks.append(tracemalloc.get_traced_memory()[1] - before)
     tracemalloc.reset_peak()
     before = tracemalloc.get_traced_memory()[0]

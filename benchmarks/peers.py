@@ -93,18 +93,23 @@ def _sitesift() -> Peer:
                 run, self_guarded=True)
 
 
-def _sitesift_template() -> Peer:
-    extractor = Extractor(Options(method="template"))
+def _sitesift_batch(method: str) -> Callable[[], Peer]:
+    """A site-level method of sitesift: it reads the whole set at once."""
 
-    def run(page: Page) -> Prediction:
-        return extractor.extract(page).to_dict()
+    def make() -> Peer:
+        extractor = Extractor(Options(method=method))
 
-    def run_batch(pages: Sequence[Page]) -> list[Prediction]:
-        return [r.to_dict() for r in extractor.extract_many(pages)]
+        def run(page: Page) -> Prediction:
+            return extractor.extract(page).to_dict()
 
-    return Peer("sitesift-template", frozenset({"text", "title", "published", "author",
-                                                "page_type"}), run, self_guarded=True,
-                run_batch=run_batch)
+        def run_batch(pages: Sequence[Page]) -> list[Prediction]:
+            return [r.to_dict() for r in extractor.extract_many(pages)]
+
+        return Peer(f"sitesift-{method}", frozenset({"text", "title", "published", "author",
+                                                     "page_type"}), run, self_guarded=True,
+                    run_batch=run_batch)
+
+    return make
 
 
 def _trafilatura() -> Peer:
@@ -196,7 +201,8 @@ def _htmldate() -> Peer:
 #: Extractor name -> factory (import and set-up happen once, outside the timed loop).
 PEERS: dict[str, Callable[[], Peer]] = {
     "sitesift": _sitesift,
-    "sitesift-template": _sitesift_template,
+    "sitesift-template": _sitesift_batch("template"),
+    "sitesift-auto": _sitesift_batch("auto"),
     "trafilatura": _trafilatura,
     "readability-lxml": _readability,
     "gne": _gne,

@@ -25,9 +25,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from sitesift.compare.features import page_features
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
-from sitesift.compare.site import learn_site, page_features
+from sitesift.compare.site import learn_site
 from sitesift.compare.store import ProfileStore
 from sitesift.input.encoding import decode_html
 from sitesift.parse import parse_html
@@ -52,7 +53,8 @@ def learn_sets(data: Path, sets: list[str]) -> list[tuple[str, SiteProfile]]:
             row = json.loads(line)
             by_site[row["site"] or row["id"]].append(folder / row["file"])
         for site, files in sorted(by_site.items()):
-            features = [page_features(parse_html(decode_html(f.read_bytes())[0])) for f in files]
+            features = [page_features(parse_html(decode_html(f.read_bytes())[0]), strings=False)
+                        for f in files]
             profiles.append((name, learn_site(site, features).profile))
     return profiles
 

@@ -9,6 +9,12 @@ stays the same, as on a real site. Measured in one process, one core:
   peak memory of the learning step by tracemalloc, and the process's peak RSS);
 - apply: extraction of N pages with the saved profile (pages/s), against the page method on
   the same N pages (pages/s), and the template method learning on the fly.
+Ratios are given by wall time and by CPU time of the process (``apply_vs_page_cpu``): on a
+busy machine the CPU-time ratio is the steadier of the two.
+
+    python benchmarks/template_cost.py --apply-only --set big9-2005 --site cnn forbes ...
+
+measures only the apply/page ratio, for each of several sites of a set.
 """
 
 from __future__ import annotations
@@ -51,12 +57,45 @@ def timed(fn):  # type: ignore[no-untyped-def]
     return result, time.perf_counter() - start
 
 
+def timed_cpu(fn):  # type: ignore[no-untyped-def]
+    start = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - start[0], time.process_time() - start[1]
+
+
+def apply_ratio(set_name: str, site: str, n: int) -> dict[str, object]:
+    """Page method against a saved profile on one site: best of ROUNDS alternating runs."""
+    pages = make_site(set_name, site, n)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = ProfileStore(Path(tmp) / "profiles.db")
+        Extractor(Options(method="template"), profiles=store).learn(pages)
+        page = apply = (float("inf"), float("inf"))
+        for _ in range(ROUNDS):
+            t = timed_cpu(lambda: list(Extractor(Options(method="page")).extract_many(pages)))
+            page = (min(page[0], t[0]), min(page[1], t[1]))
+            t = timed_cpu(lambda: list(Extractor(Options(method="template"), profiles=store)
+                                       .extract_many(pages)))
+            apply = (min(apply[0], t[0]), min(apply[1], t[1]))
+        store.close()
+    return {"site": f"{set_name}/{site}", "pages": n,
+            "page_pages_per_s": round(n / page[0], 1), "apply_pages_per_s": round(n / apply[0], 1),
+            "apply_vs_page": round(page[0] / apply[0], 2),
+            "apply_vs_page_cpu": round(page[1] / apply[1], 2)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--set", default="big9-2005")
-    parser.add_argument("--site", default="forbes")
+    parser.add_argument("--site", nargs="+", default=["forbes"])
     parser.add_argument("--pages", type=int, default=1000)
+    parser.add_argument("--apply-only", action="store_true",
+                        help="only the apply/page ratio, for each --site")
     args = parser.parse_args(argv)
+    if args.apply_only:
+        rows = [apply_ratio(args.set, site, args.pages) for site in args.site]
+        print(json.dumps(rows, indent=2))
+        return 0
+    args.site = args.site[0]
     pages = make_site(args.set, args.site, args.pages)
     n = len(pages)
 

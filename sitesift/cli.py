@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from sitesift import __version__
+from sitesift.crawl.command import CRAWL_EPILOG, add_crawl_arguments, crawl_options, run_crawl
 from sitesift.engine import cli as engine_cli
 from sitesift.errors import InputError, UsageError
 from sitesift.options import DEFAULT_PAGE_TIMEOUT, METHODS, OUTPUT_FORMATS, SITE_KEYS, Options
@@ -32,11 +33,17 @@ Turn crawled web pages into clean records: title, author, publication time, main
   cat html.jsonl | sitesift extract -        {"id","url","html"} lines on standard input
   sitesift extract site/ --format markdown   main content as Markdown documents
   sitesift extract site/ --method template   learn each site's templates, keep what differs
+  sitesift extract site/ --method siblings --blocks   drop blocks shared by same-layer pages
   sitesift learn crawl/ --profiles p.db      learn site profiles and save them
   sitesift extract new/ --profiles p.db      apply saved profiles (unknown sites learned)
   sitesift profiles list --profiles p.db     what the store holds
   sitesift eval SET_DIR predictions.jsonl    score predictions against a set's gold.jsonl
   sitesift bench SET_DIR --method page       extract a set, score it, report pages/s
+  sitesift urls cluster urls.txt --topic URL cluster a site's URLs by structure, print rules
+  sitesift render page.html -o page.png      picture of the visual method's blocks
+  sitesift crawl https://site/news/ -o crawl.warc.gz   a list page and its articles into WARC
+  sitesift extract --crawl https://site/news/  crawl, then extract what was fetched
+  sitesift serve --profiles p.db             HTTP API + inspector on 127.0.0.1:8080
 """
 
 _EXTRACT_EPILOG = """\
@@ -50,7 +57,14 @@ the folder the page came from. `--site-key none` ignores all three.
 
 Methods: page (one page at a time, density of text and links), template (pages of a site
 are clustered by DOM structure; what a page shares with the pages of its cluster is template
-and goes; a page alone in its cluster falls back to page), auto (for now: page).
+and goes; a page alone in its cluster falls back to page), siblings (a block that recurs in
+the page's same-layer pages, those with the longest shared URL directory, goes; a site of one
+page falls back to page), forum (a site's post-body rule is learned from its thread pages
+and its URLs clustered by structure: page types list / thread / other for every page, `posts`
+[{author, published, text}] on thread pages, the first post as text), visual (pages rendered
+in Chromium, visual blocks pruned layer by layer; needs the [visual] extra and chromium), auto
+(the default: a site of one page gets page; a site of several, template and siblings together,
+page types from its URL clusters, posts of forum threads).
 Each record of a site-level method also has `cluster`, an id unique within the run.
 
 Exit codes: 0 all pages extracted, 1 some pages have an error record, 2 usage or input error.
@@ -73,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EXTRACT_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    ext.add_argument("inputs", nargs="+", metavar="INPUT",
+    ext.add_argument("inputs", nargs="*", metavar="INPUT",
                      help="a folder of .html/.htm, a pages.jsonl manifest, a WARC file, or -")
     ext.add_argument("-o", "--output", metavar="OUT",
                      help="file to write (default: standard output)")
@@ -84,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="extraction method; auto (default) picks per site and page")
     ext.add_argument("--site-key", choices=SITE_KEYS, default="auto",
                      help="how pages are grouped into sites (default: auto)")
+    ext.add_argument("--site-titles", action="store_true",
+                     help="page method: read the whole input to learn titles per site "
+                     "(<title> decoration, link texts of list pages); site methods always do")
     ext.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S",
                      help=f"seconds a page may take before it becomes an error record "
                      f"(default {DEFAULT_PAGE_TIMEOUT:g}; 0 = no limit)")
@@ -91,9 +108,32 @@ def build_parser() -> argparse.ArgumentParser:
                      help="SQLite store of site profiles: known sites are cleaned with their "
                      "saved templates without clustering again, unknown sites are learned and "
                      "saved (implies --method template unless another is given)")
+    ext.add_argument("--blocks", action="store_true",
+                     help="add to each record its `blocks`: {xpath, text, label (content or "
+                     "noise), reason} for every text block of the page")
     ext.add_argument("-q", "--quiet", action="store_true",
                      help="no progress bar and no summary on standard error")
+    ext.add_argument("--crawl", action="append", default=[], metavar="URL",
+                     help="crawl from URL first (repeatable; see `sitesift crawl -h`) and "
+                     "extract the pages fetched; records of items found on list pages get "
+                     "`list_anchors`, the anchor texts the list pages gave them")
+    ext.add_argument("--crawl-warc", metavar="WARC",
+                     help="keep the crawl in this WARC file (default: a temporary file)")
+    add_crawl_arguments(ext)
     engine_cli.add_arguments(ext)
+
+    crawl = sub.add_parser(
+        "crawl",
+        help="fetch list pages, their articles and same-layer pages into a WARC file",
+        description="Crawl from the given URLs into a WARC file that `extract` reads.",
+        epilog=CRAWL_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    crawl.add_argument("urls", nargs="+", metavar="URL", help="seed pages (http or https)")
+    crawl.add_argument("-o", "--output", metavar="WARC", required=True,
+                       help="WARC file to write (.warc.gz: gzip per record)")
+    crawl.add_argument("-q", "--quiet", action="store_true")
+    add_crawl_arguments(crawl)
 
     learn = sub.add_parser(
         "learn",
@@ -126,6 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("set_dir", metavar="SET_DIR", help="folder with gold.jsonl (and pages.jsonl)")
     ev.add_argument("predictions", metavar="PRED.jsonl", help="records as `extract` writes them")
     ev.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
+    ev.add_argument("--blocks", action="store_true",
+                    help="score the records' `blocks` instead: noise-block precision and recall "
+                    "over pages of sites with >= 2 pages (gold `blocks`, as in l3s-gn1)")
 
     be = sub.add_parser(
         "bench",
@@ -136,7 +179,54 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("set_dirs", nargs="+", metavar="SET_DIR")
     be.add_argument("--method", choices=METHODS, default="auto")
     be.add_argument("--json", action="store_true", help="print results as JSON")
+
+    urls = sub.add_parser(
+        "urls",
+        help="cluster one site's URLs by structure (paper 001, USC) and print the rules",
+        description="Cluster the URLs of one site (one a line) by their structure and print "
+        "each cluster's size, rule (also as a regex) and examples; with --topic, the cluster "
+        "of that URL first, with how many URLs its rule accepts.",
+    )
+    urls.add_argument("action", choices=("cluster",))
+    urls.add_argument("url_file", metavar="URLS.txt",
+                      help="one URL a line (- for standard input); extra tab-separated "
+                      "columns are ignored")
+    urls.add_argument("--topic", metavar="URL", help="a known URL of the wanted kind")
+    urls.add_argument("--json", action="store_true", help="print the clusters as JSON lines")
+    ren = sub.add_parser(
+        "render",
+        help="draw the visual method's blocks over a screenshot of a page (needs Chromium)",
+        description="Render PAGE.html in Chromium (offline, JavaScript off), segment it with "
+        "the visual method (paper 002) and write a PNG: body blocks green, title blue, time "
+        "magenta, pruned blocks in the colour of the rule R1-R5 that deleted them.",
+    )
+    ren.add_argument("page", metavar="PAGE.html", help="a saved HTML page (any encoding)")
+    ren.add_argument("-o", "--output", metavar="OUT.png", required=True, help="PNG to write")
+    ren.add_argument("--javascript", action="store_true", help="run the page's scripts")
+    _add_serve(sub)
     return parser
+
+
+def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``sitesift serve`` (needs the ``service`` extra); the service is sitesift.service."""
+    srv = sub.add_parser(
+        "serve",
+        help="run the HTTP API and the web inspector (needs sitesift[service])",
+        description="POST /extract, POST /learn, GET /sites, GET /sites/{site}, GET /health; "
+        "the inspector at /inspector, the OpenAPI spec at /openapi.json. Sites are learned "
+        "as their pages arrive.",
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    srv.add_argument("--port", type=int, default=8080)
+    srv.add_argument("--profiles", metavar="DB",
+                     help="SQLite profile store (default: a temporary one, gone at exit)")
+    srv.add_argument("--workers", type=int, default=None, metavar="N",
+                     help="worker processes for extraction (default: up to 2; 0 = threads)")
+    srv.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S")
+    srv.add_argument("--request-timeout", type=float, default=None, metavar="S",
+                     help="seconds a request may take (default 60)")
+    srv.add_argument("--max-request-bytes", type=int, default=None, metavar="N",
+                     help="largest request body (default 16 MiB)")
 
 
 def options_from_args(args: argparse.Namespace) -> Options:
@@ -149,7 +239,10 @@ def options_from_args(args: argparse.Namespace) -> Options:
         method=method,
         output_format=getattr(args, "output_format", "jsonl"),
         site_key=getattr(args, "site_key", "auto"),
+        site_titles=getattr(args, "site_titles", False),
         page_timeout=timeout if timeout and timeout > 0 else None,
+        blocks=getattr(args, "blocks", False),
+        **crawl_options(args),
     )
 
 
@@ -157,12 +250,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse and cross-check ``argv``; exits with code 2 and a message on misuse."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command in ("extract", "bench", "learn"):
+    if args.command in ("extract", "bench", "learn", "crawl", "serve"):
         try:
             args.options = options_from_args(args)
         except UsageError as exc:
             parser.error(str(exc))
     if args.command == "extract":
+        if not args.inputs and not args.crawl:
+            parser.error("give an INPUT or --crawl URL")
+        if args.frontier and not args.crawl_warc:
+            parser.error("--frontier needs --crawl-warc (a kept frontier needs a kept WARC file)")
         if args.inputs.count("-") > 1:
             parser.error("standard input (-) can be given once only")
         if args.output and args.output != "-" and Path(args.output).is_dir():
@@ -189,6 +286,18 @@ def _run_extract(args: argparse.Namespace) -> int:
     from sitesift.pipeline import Extractor
 
     options: Options = args.options
+    stack = contextlib.ExitStack()
+    anchors: dict[str, list[dict[str, str]]] = {}
+    if args.crawl:  # crawl first; the WARC file becomes one more input
+        import tempfile
+
+        from sitesift.crawl import read_anchors
+
+        warc = args.crawl_warc or str(Path(stack.enter_context(
+            tempfile.TemporaryDirectory(prefix="sitesift-crawl-"))) / "crawl.warc.gz")
+        run_crawl(args.crawl, warc, options, frontier=args.frontier, quiet=args.quiet)
+        args.inputs = [*args.inputs, warc]
+        anchors = read_anchors(warc)
     # Every input is validated here, before the first page is read (InputError: exit 2).
     pages = iter_pages(
         args.inputs, site_key=options.site_key, max_page_bytes=options.max_page_bytes
@@ -198,13 +307,15 @@ def _run_extract(args: argparse.Namespace) -> int:
     store = _open_store(args.profiles) if args.profiles else None
     extractor = Extractor(options, profiles=store)
     total = failed = 0
-    with contextlib.ExitStack() as stack, _open_output(args.output) as stream:
+    with stack, _open_output(args.output) as stream:
         if store is not None:
             stack.enter_context(store)
         writer = open_writer(stream, options.output_format)
         bar = tqdm(total=None, unit="page", disable=not show, file=sys.stderr, dynamic_ncols=True)
         try:
             for record in extractor.extract_many(pages):
+                if record.url in anchors:
+                    record.extra["list_anchors"] = anchors[record.url]
                 writer.write(record)
                 total += 1
                 failed += record.error is not None
@@ -276,6 +387,49 @@ def _run_profiles(args: argparse.Namespace) -> int:
         return EXIT_PAGE_ERRORS if missing else EXIT_OK
 
 
+def _run_urls(args: argparse.Namespace) -> int:
+    import json
+
+    from sitesift.compare.urls import cluster_urls, summarize
+
+    try:
+        if args.url_file == "-":
+            lines = sys.stdin.read().splitlines()
+        else:
+            lines = Path(args.url_file).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InputError(f"cannot read {args.url_file}: {exc}") from exc
+    urls = [line.split("\t", 1)[0].strip() for line in lines if line.strip()]
+    if args.topic and args.topic not in urls:
+        urls.append(args.topic)
+    for item in summarize(cluster_urls(urls), topic=args.topic):
+        if args.json:
+            print(json.dumps(item, ensure_ascii=False))
+            continue
+        mark = f"  topic; its rule accepts {item['matched']} URLs" if item.get("topic") else ""
+        print(f"cluster {item['cluster']}: {item['size']} URLs{mark}")
+        print(f"  rule:  {item['rule']}")
+        print(f"  regex: {item['regex']}")
+        for example in item["examples"]:  # type: ignore[attr-defined]
+            print(f"  e.g.   {example}")
+    return EXIT_OK
+
+
+def _run_render(args: argparse.Namespace) -> int:
+    from sitesift.input.encoding import decode_html
+    from sitesift.render.draw import render_picture
+
+    try:
+        data = Path(args.page).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {args.page}: {exc.strerror}") from exc
+    html, _ = decode_html(data)
+    seg = render_picture(html, args.output, javascript=args.javascript)
+    print(f"sitesift: {args.output}: {len(seg.body)} body block(s), title "
+          f"{seg.title_text!r}, time {seg.time!r}", file=sys.stderr)
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -287,8 +441,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_learn(args)
         if args.command == "profiles":
             return _run_profiles(args)
+        if args.command == "urls":
+            return _run_urls(args)
+        if args.command == "render":
+            return _run_render(args)
+        if args.command == "crawl":
+            ok = run_crawl(args.urls, args.output, args.options, frontier=args.frontier,
+                           quiet=args.quiet)
+            return EXIT_OK if ok else EXIT_PAGE_ERRORS
+        if args.command == "serve":
+            from sitesift.service.cli import run_serve
+
+            return run_serve(args)
         from sitesift.evaluate import run_bench, run_eval
 
+        if args.command == "eval" and args.blocks:
+            from sitesift.evaluate.blocks import run_blocks_eval
+
+            return run_blocks_eval(args.set_dir, args.predictions, as_json=args.json)
         if args.command == "eval":
             return run_eval(args.set_dir, args.predictions, as_json=args.json)
         return run_bench(args.set_dirs, args.options, as_json=args.json)

@@ -4,6 +4,7 @@ Hierarchy (who raises each is said on the class)::
 
     SiftError
     ├── UsageError            bad options or arguments (CLI exit code 2)
+    │   └── BrowserUnavailable  a method needs Chromium/Playwright and they are not installed
     ├── InputError            a source cannot be read at all (missing manifest, unreadable folder)
     │   └── ProfileError      a saved site profile is stale (older format) or corrupt
     └── PageError             one page failed; becomes the record's ``error`` field
@@ -11,6 +12,7 @@ Hierarchy (who raises each is said on the class)::
         ├── EmptyPageError    nothing to parse: empty file, no markup, no body text
         ├── ParseError        the HTML parser gave up
         ├── PageTimeout       the per-page time limit ran out
+        ├── RenderError       the browser tab rendering the page crashed or failed
         └── ExtractionError   an extractor failed on a parsed page
 
 A ``PageError`` never stops a batch: the pipeline catches it, writes a record with ``error`` set
@@ -21,6 +23,7 @@ pipeline still records it (kind ``internal``) so no page is lost.
 from __future__ import annotations
 
 __all__ = [
+    "BrowserUnavailable",
     "DecodeError",
     "EmptyPageError",
     "ExtractionError",
@@ -29,6 +32,7 @@ __all__ = [
     "PageTimeout",
     "ParseError",
     "ProfileError",
+    "RenderError",
     "SiftError",
     "UsageError",
 ]
@@ -40,6 +44,12 @@ class SiftError(Exception):
 
 class UsageError(SiftError, ValueError):
     """Raised by ``Options`` and the CLI for invalid or incoherent settings."""
+
+
+class BrowserUnavailable(UsageError):
+    """Raised by ``sitesift.render`` when the run asks for a browser-based method (``visual``,
+    ``render``) but Chromium or Playwright is missing: the message names the install step.
+    It stops the run (exit code 2) instead of failing every page the same way."""
 
 
 class InputError(SiftError):
@@ -89,3 +99,9 @@ class ExtractionError(PageError):
     """Raised by an extractor that cannot produce a record from a parsed page."""
 
     kind = "extract"
+
+
+class RenderError(PageError):
+    """Raised by ``sitesift.render`` when the browser tab rendering a page crashes or fails."""
+
+    kind = "render"

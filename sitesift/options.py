@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sitesift.errors import UsageError
+from sitesift.segment.rules import VisualRules
 
-__all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options"]
+__all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options", "VisualRules"]
 
-#: Extraction methods. ``auto`` picks per site and page; for now it equals ``page``.
+#: Extraction methods. ``auto`` uses what each site gives evidence for: one page, the page
+#: method; several, templates and sibling blocks together, page types and forum posts.
 #: ``template``: learn each site's templates from its pages (paper 000) and delete them.
-METHODS = ("auto", "page", "template")
+#: ``siblings``: delete the blocks that recur in same-layer pages of the site (paper 004).
+#: ``forum``: learn each site's post rule and URL clusters (paper 001): page types for every
+#: page, ``posts`` for thread pages.
+#: ``visual``: render each page in a browser and keep what survives layer-by-layer pruning of
+#: its visual blocks (paper 002); needs the ``visual`` extra and Chromium.
+METHODS = ("auto", "page", "template", "siblings", "forum", "visual")
 #: Methods that learn from all pages of a site together.
-SITE_METHODS = frozenset({"template"})
+SITE_METHODS = frozenset({"auto", "template", "siblings", "forum"})
 #: How records are written. ``parquet``: with an engine only (``sitesift.engine``), a table a part.
 OUTPUT_FORMATS = ("jsonl", "markdown", "parquet")
 #: ``auto``: given site, else registrable domain, else folder. ``none``: ignore them all.
@@ -25,6 +32,32 @@ DEFAULT_PAGE_TIMEOUT = 30.0
 #: Pages larger than this many bytes become error records instead of being parsed
 #: (the largest real article pages seen are a few MB; 64 MB leaves room for data-heavy pages).
 DEFAULT_MAX_PAGE_BYTES = 64 * 1024 * 1024
+#: Paper 004's thresholds: a block is noise when a same-layer page holds a subtree matching
+#: this share of its nodes (Tag_similarity, alpha) and of its text (Text_similarity, beta),
+#: with at most this many subtrees slid over per mismatch (MAX).
+DEFAULT_SIBLING_TAG_SIMILARITY = 0.8
+DEFAULT_SIBLING_TEXT_SIMILARITY = 0.6
+DEFAULT_SIBLING_MAX_SLIDE = 3
+#: Pages one browser renders at once (``visual``). On the shared 2-core box: 0.53 pages/s with
+#: 1 tab, 0.82 with 4, 1.24 with 8, each tab ~20 MB more (docs/visual.md); 4 is the middle.
+DEFAULT_RENDER_CONCURRENCY = 4
+
+# Crawling (sitesift.crawl: `sitesift crawl`, `sitesift extract --crawl`).
+#: URLs taken from the frontier per crawl (fetched or refused), so a crawl always ends.
+DEFAULT_CRAWL_MAX_PAGES = 1000
+#: Link steps from the seeds: 1 = seeds and the items of seed list pages.
+DEFAULT_CRAWL_DEPTH = 1
+#: Seconds between request starts on one host (robots.txt Crawl-delay wins when longer).
+DEFAULT_CRAWL_DELAY = 1.0
+#: Requests in flight per host at once.
+DEFAULT_CRAWL_HOST_CONCURRENCY = 2
+#: Seconds one response may take, headers and body together.
+DEFAULT_CRAWL_TIMEOUT = 30.0
+#: Bytes one response body may have; bigger ones are skipped (10 MB: above any article page).
+DEFAULT_CRAWL_MAX_BYTES = 10 * 1024 * 1024
+#: Retries after a 5xx, 429, timeout or connection error; waits grow as backoff * 2**attempt.
+DEFAULT_CRAWL_RETRIES = 2
+DEFAULT_CRAWL_BACKOFF = 1.0
 #: Engine runs (``sitesift.engine``): a site with more pages than this is learned from its first
 #: ``site_sample`` pages, then the rest is streamed through the learned profile, so a worker
 #: never holds more than this many parsed pages (~1-3 MB each). Sites of the dev sets have 10-30.
@@ -46,6 +79,32 @@ class Options:
     site_key: str = "auto"
     page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
     max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
+    #: Add each page's blocks (xpath, text, label, reason) to its record.
+    blocks: bool = False
+    sibling_tag_similarity: float = DEFAULT_SIBLING_TAG_SIMILARITY
+    sibling_text_similarity: float = DEFAULT_SIBLING_TEXT_SIMILARITY
+    sibling_max_slide: int = DEFAULT_SIBLING_MAX_SLIDE
+    #: The page method reads the whole batch to learn titles per site (``<title>`` decoration,
+    #: anchor texts of links to each page: paper 003). Off by default so that the page method
+    #: streams; site-level methods read the batch anyway and always learn titles.
+    site_titles: bool = False
+    #: Browser tabs rendering at once with ``method="visual"``.
+    render_concurrency: int = DEFAULT_RENDER_CONCURRENCY
+    #: Run the pages' own JavaScript when rendering (off: saved pages render as served, and
+    #: scripts can neither hang the tab nor rewrite the page).
+    render_javascript: bool = False
+    #: Thresholds of the visual method (paper 002's TOP/BOTTOM/LEFT/RIGHT, T, 100 characters).
+    visual: VisualRules = field(default_factory=VisualRules)
+    crawl_max_pages: int = DEFAULT_CRAWL_MAX_PAGES
+    crawl_depth: int = DEFAULT_CRAWL_DEPTH
+    #: Also fetch same-layer siblings (same folder and URL shape) of the seed pages (paper 004).
+    crawl_same_layer: bool = False
+    crawl_delay: float = DEFAULT_CRAWL_DELAY
+    crawl_host_concurrency: int = DEFAULT_CRAWL_HOST_CONCURRENCY
+    crawl_timeout: float = DEFAULT_CRAWL_TIMEOUT
+    crawl_max_bytes: int = DEFAULT_CRAWL_MAX_BYTES
+    crawl_retries: int = DEFAULT_CRAWL_RETRIES
+    crawl_backoff: float = DEFAULT_CRAWL_BACKOFF
     site_sample: int = DEFAULT_SITE_SAMPLE
     batch_pages: int = DEFAULT_BATCH_PAGES
 
@@ -65,10 +124,29 @@ class Options:
             raise UsageError(
                 f"page_timeout must be positive seconds or None, not {self.page_timeout!r}"
             )
+        if not isinstance(self.render_concurrency, int) or self.render_concurrency < 1:
+            raise UsageError(
+                f"render_concurrency must be a positive integer, not {self.render_concurrency!r}"
+            )
+        if not isinstance(self.visual, VisualRules):
+            raise UsageError(f"visual must be a VisualRules, not {type(self.visual).__name__}")
         if not isinstance(self.max_page_bytes, int) or self.max_page_bytes <= 0:
             raise UsageError(
                 f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"
             )
+        if not isinstance(self.site_titles, bool):
+            raise UsageError(f"site_titles must be True or False, not {self.site_titles!r}")
+
+        for name in ("sibling_tag_similarity", "sibling_text_similarity"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not 0 < value <= 1:
+                raise UsageError(f"{name} must be a share in (0, 1], not {value!r}")
+        if not isinstance(self.sibling_max_slide, int) or self.sibling_max_slide < 0:
+            raise UsageError(
+                f"sibling_max_slide must be a count >= 0, not {self.sibling_max_slide!r}"
+            )
+
+        _check_crawl(self)
 
         for name in ("site_sample", "batch_pages"):
             value = getattr(self, name)
@@ -78,3 +156,19 @@ class Options:
     def replace(self, **changes: object) -> Options:
         """A validated copy with ``changes`` applied."""
         return dataclasses.replace(self, **changes)
+
+
+def _check_crawl(options: Options) -> None:
+    """Crawl settings: counts are integers (some >= 1), times are seconds >= 0 (timeout > 0)."""
+    minimum = {"crawl_max_pages": 1, "crawl_depth": 0, "crawl_host_concurrency": 1,
+               "crawl_max_bytes": 1, "crawl_retries": 0}
+    for name, low in minimum.items():
+        value = getattr(options, name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise UsageError(f"{name} must be an integer >= {low}, not {value!r}")
+    for name in ("crawl_delay", "crawl_backoff", "crawl_timeout"):
+        value = getattr(options, name)
+        if not isinstance(value, int | float) or value < 0 or (
+            name == "crawl_timeout" and not value > 0
+        ):
+            raise UsageError(f"{name} must be seconds >= 0 (timeout > 0), not {value!r}")

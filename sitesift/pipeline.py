@@ -3,13 +3,16 @@
 ``Extractor`` owns the options of a run. ``extract`` handles one page with the single-page
 method; ``extract_many`` a batch, in input order, one record per page whatever happens to it.
 With a site-level method (``template``) the batch is grouped by site first: a site's pages are
-learned together, then each page is cleaned with the template of its cluster.
+learned together, then each page is cleaned with the template of its cluster. The ``visual``
+method renders pages in a browser pool (kept open until ``close()``) and segments each rendering.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
+import itertools
 import logging
 import signal
 import threading
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import lxml.html
 
+from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
@@ -28,10 +32,15 @@ from sitesift.parse import parse_html
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
+    from sitesift.compare.features import PageFeatures
     from sitesift.compare.profile import SiteProfile
-    from sitesift.compare.site import PageFeatures
+    from sitesift.compare.siblings import SiblingSite
+    from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
+    from sitesift.extract.pagetype import ForumSite
+    from sitesift.render import BrowserPool, Rendering
+    from sitesift.segment.visual import VisualSegmenter
 
 __all__ = ["Extractor", "extract_html"]
 
@@ -76,6 +85,8 @@ class _Parsed:
     root: lxml.html.HtmlElement
     meta: Metadata
     features: PageFeatures | None = None
+    #: Item links (title-like anchors), read before content extraction prunes the tree.
+    links: list[Link] = dataclasses.field(default_factory=list)
 
 
 class Extractor:
@@ -87,12 +98,28 @@ class Extractor:
     ) -> None:
         self.options = options or Options()
         self.profiles = profiles
+        self._pool: BrowserPool | None = None
+        self._segmenter: VisualSegmenter | None = None
+
+    def close(self) -> None:
+        """Close the browser the ``visual`` method opened (if any)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def __enter__(self) -> Extractor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- one page -------------------------------------------------------------------------
 
     def extract(self, page: Page) -> Record:
         """The record of ``page`` by the single-page method; failures become ``error``
         records, never exceptions."""
+        if self.options.method == "visual":
+            return next(self._extract_visual([page]))
         record = Record(id=page.id, url=page.url, site=page.site)
         parsed = self._guarded(record, page, functools.partial(self._parse, page))
         if isinstance(parsed, _Parsed):
@@ -105,11 +132,57 @@ class Extractor:
         """Records of ``pages`` in input order. With the page method this streams (pages are
         read as records go out); site-level methods read the batch, group it by site, and
         yield the records once their sites are done."""
+        if self.options.method == "visual":
+            yield from self._extract_visual(pages)
+            return
         if self.options.method not in SITE_METHODS:
+            if self.options.site_titles:
+                yield from self._extract_pages_by_site(list(pages))
+                return
             for page in pages:
                 yield self.extract(page)
             return
         yield from self._extract_sites(list(pages))
+
+    def _extract_pages_by_site(self, pages: list[Page]) -> list[Record]:
+        """The page method over a batch read whole, titles learned per given site key."""
+        records, parsed = self._prepare(pages)
+        groups: dict[str, list[int]] = defaultdict(list)
+        for i in sorted(parsed):
+            if pages[i].site is not None:
+                groups[pages[i].site].append(i)
+        for members in groups.values():
+            self._learn_titles(members, pages, parsed)
+        for i in sorted(parsed):
+            finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
+            self._guarded(records[i], pages[i], finish)
+        return records
+
+    def _learn_titles(
+        self, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
+    ) -> None:
+        """Choose the titles of a site's pages again, knowing the site's <title> decoration
+        and the anchor texts linking to each page (``compare.list_titles``, paper 003).
+
+        A failure here keeps the page-level titles: it must not cost any page its record."""
+        try:
+            site = learn_site_titles(
+                [(pages[i].id, parsed[i].meta.title_candidates, parsed[i].links)
+                 for i in members])
+        except Exception:
+            log.exception("learning the titles of a site failed; page-level titles kept")
+            return
+        for i in members:
+            candidates = parsed[i].meta.title_candidates
+            if candidates is None:
+                continue
+            try:
+                title = site.choose(candidates, url=pages[i].url, page_id=pages[i].id)
+            except Exception:
+                log.exception("choosing the title of page %s failed; page-level title kept",
+                              pages[i].id)
+                continue
+            parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title)
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
         """Learn the site profiles of ``pages`` (saved to the store when there is one), without
@@ -131,10 +204,11 @@ class Extractor:
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
         records, parsed = self._prepare(pages)
         groups, discovered = self._group_by_site(pages, parsed)
+        extract_site = {
+            "forum": self._extract_forum_site, "auto": self._extract_auto_site,
+        }.get(self.options.method, self._extract_site)
         for site, members in groups.items():
-            self._extract_site(
-                site, members, pages, records, parsed, lasting=site not in discovered
-            )
+            extract_site(site, members, pages, records, parsed, lasting=site not in discovered)
         return records
 
     def _prepare(self, pages: list[Page]) -> tuple[list[Record], dict[int, _Parsed]]:
@@ -149,15 +223,16 @@ class Extractor:
 
     def _features(
         self, members: list[int], pages: list[Page], records: list[Record],
-        parsed: dict[int, _Parsed], *, structure: bool,
+        parsed: dict[int, _Parsed], *, structure: bool, labels: RelaxedLabels,
     ) -> list[int]:
         """Compute the site features of ``members`` (in place); returns those that have them
         (a page whose features fail becomes an error record)."""
-        from sitesift.compare.site import page_features
+        from sitesift.compare.features import page_features
 
         kept = []
         for i in members:
-            step = functools.partial(page_features, parsed[i].root, structure=structure)
+            step = functools.partial(page_features, parsed[i].root, structure=structure,
+                                     strings=False, labels=labels)
             features = self._guarded(records[i], pages[i], step)
             if features is not None:
                 parsed[i].features = features  # type: ignore[assignment]
@@ -195,23 +270,38 @@ class Extractor:
         *,
         lasting: bool,
         relearn: bool = False,
+        siblings: SiblingSite | None = None,
     ) -> SiteProfile | None:
         """Records of one site's pages (in ``records``); returns the profile applied or learned
-        (None when no page had features). ``lasting``: the site has a name beyond this run, so
-        its profile is read from and written to the store (when there is one). ``relearn``:
-        learn even when the store holds a profile (``learn``)."""
+        (None when no page had features, or with the siblings method). ``lasting``: the site
+        has a name beyond this run, so its profile is read from and written to the store (when
+        there is one). ``relearn``: learn even when the store holds a profile (``learn``).
+        ``siblings``: the site's sibling index over ``members`` (``auto``): a block removed
+        by either method goes."""
+        if self.options.method == "siblings":
+            self._extract_siblings(site, members, pages, records, parsed)
+            return None
+        from sitesift.compare.signatures import RelaxedLabels
         from sitesift.compare.site import learn_site, with_containers
         from sitesift.compare.template import container_key, element_steps, find_container
 
+        labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
         profile = None
+        forum_rules = None
         if store is not None and not relearn:
             try:
                 profile = store.get(site)
             except ProfileError as exc:  # stale or corrupt: learn the site again
                 log.warning("%s; learning it again", exc)
+            if profile is not None and not profile.templates:
+                # Saved by the forum method (its rules only): learn the templates, keep them.
+                forum_rules, profile = profile.forum, None
         # Applying a saved profile needs signatures only; learning needs structures too.
-        members = self._features(members, pages, records, parsed, structure=profile is None)
+        self._learn_titles(members, pages, parsed)
+        place = {i: j for j, i in enumerate(members)}  # positions in the sibling index
+        members = self._features(members, pages, records, parsed, structure=profile is None,
+                                 labels=labels)
         if not members:
             return None
         features = [parsed[i].features for i in members]
@@ -222,7 +312,7 @@ class Extractor:
             clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
             for j, (i, model) in enumerate(zip(members, models, strict=True)):
                 if model is not None and model.container:
-                    containers[j] = find_container(parsed[i].root, model.container)
+                    containers[j] = find_container(parsed[i].root, model.container, labels=labels)
             member = False
         else:
             learned = learn_site(site, features)  # type: ignore[arg-type]
@@ -230,7 +320,8 @@ class Extractor:
             # A profile that will be saved learns its templates' content containers from
             # where the page extractor finds the main block (paths read before it edits).
             saving = store is not None or relearn
-            steps = [element_steps(parsed[i].root) if saving else {} for i in members]
+            steps = [element_steps(parsed[i].root, labels=labels) if saving else {}
+                     for i in members]
         keys: list[tuple[tuple[int, int], ...] | None] = []
         for j, i in enumerate(members):
             record, model = records[i], models[j]
@@ -238,7 +329,7 @@ class Extractor:
             record.extra["cluster"] = clusters[j]
             finish = functools.partial(
                 self._finish, record, pages[i], parsed[i], model, member=member,
-                within=containers[j],
+                within=containers[j], siblings=(siblings, place[i]) if siblings else None,
             )
             content = self._guarded(record, pages[i], finish)
             if profile is None and saving:
@@ -247,9 +338,178 @@ class Extractor:
         if profile is None:
             learned = with_containers(learned, keys) if saving else learned
             profile = learned.profile
+            if forum_rules is not None:
+                profile = dataclasses.replace(profile, forum=forum_rules)
             if store is not None:
                 store.put(profile)
         return profile
+
+    def _extract_siblings(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> None:
+        """Paper 004: each page against its same-layer pages (one page alone: the page method)."""
+        self._learn_titles(members, pages, parsed)
+        index = self._sibling_index(site, members, pages, parsed)
+        for j, i in enumerate(members):
+            records[i].site = records[i].site or site
+            same = (index, j) if index is not None else None
+            finish = functools.partial(self._finish, records[i], pages[i], parsed[i], siblings=same)
+            self._guarded(records[i], pages[i], finish)
+
+    def _sibling_index(
+        self, site: str, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
+    ) -> SiblingSite | None:
+        """The site's sibling index over its untouched trees (None for one page, or when
+        indexing fails: those pages keep the other methods)."""
+        from sitesift.compare.siblings import SiblingSite
+
+        if len(members) < 2:
+            return None
+        try:
+            return SiblingSite(
+                [parsed[i].root for i in members], [pages[i].url for i in members],
+                tag_similarity=self.options.sibling_tag_similarity,
+                text_similarity=self.options.sibling_text_similarity,
+                max_slide=self.options.sibling_max_slide,
+            )
+        except Exception:  # a bug in indexing must not lose the site: page method
+            log.exception("indexing the pages of site %s failed", site)
+            return None
+
+    def _forum_site(
+        self, site: str, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
+        saved: SiteProfile | None,
+    ) -> ForumSite | None:
+        """Page types and forum rules of a site, from its untouched trees (None on failure:
+        the pages keep the page method's types)."""
+        from sitesift.extract.pagetype import apply_forum_site
+
+        try:
+            return apply_forum_site([parsed[i].root for i in members],
+                                    [pages[i].url for i in members], saved)
+        except Exception:  # a bug in site learning must not lose the site's pages
+            log.exception("forum rules failed on site %s; its pages get the page method", site)
+            return None
+
+    def _saved(self, site: str, lasting: bool) -> SiteProfile | None:
+        store = self.profiles if lasting else None
+        if store is None:
+            return None
+        try:
+            return store.get(site)
+        except ProfileError as exc:
+            log.warning("%s; learning it again", exc)
+            return None
+
+    def _extract_auto_site(
+        self,
+        site: str,
+        members: list[int],
+        pages: list[Page],
+        records: list[Record],
+        parsed: dict[int, _Parsed],
+        *,
+        lasting: bool,
+    ) -> None:
+        """``auto``: every method the site's pages give evidence for. One page: the page
+        method. Several: templates (paper 000) and sibling blocks (paper 004) both remove
+        noise (a block removed by either goes: on every dev set at least as good as the
+        better of the two, docs/siblings.md); the site's URL clusters and post rules (paper
+        001) give page types, and thread pages their posts."""
+        if len(members) < 2:
+            for i in members:
+                records[i].site = records[i].site or site
+                finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
+                self._guarded(records[i], pages[i], finish)
+            return
+        saved = self._saved(site, lasting)
+        # Both read the untouched trees, so they run before any page is extracted.
+        forum = self._forum_site(site, members, pages, parsed, saved)
+        index = self._sibling_index(site, members, pages, parsed)
+        profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
+                                     siblings=index)
+        if forum is None:
+            return
+        for j, i in enumerate(members):
+            # A forum thread's first post is its main text; a news story's comments are posts
+            # too, but the story is the main text: those pages stay articles.
+            if forum.posts[j] and not _holds(records[i].text, forum.posts[j][0]["text"]):
+                forum.posts[j] = []
+        forum.fill([records[i] for i in members])
+        store = self.profiles if lasting else None
+        if store is not None and forum.is_forum and (saved is None or saved.forum is None):
+            store.put(forum.profile(site, profile))
+
+    def _extract_forum_site(
+        self,
+        site: str,
+        members: list[int],
+        pages: list[Page],
+        records: list[Record],
+        parsed: dict[int, _Parsed],
+        *,
+        lasting: bool,
+    ) -> None:
+        """Forum method (paper 001, ``sitesift.extract.pagetype``): the site's post rule and
+        URL clusters give page types and posts; every page also gets the page method's
+        fields. A saved profile's forum rules are reused, new ones saved."""
+        store = self.profiles if lasting else None
+        saved = self._saved(site, lasting)
+        self._learn_titles(members, pages, parsed)
+        # Forum rules read the untouched trees, so they run before the page method edits them.
+        forum = self._forum_site(site, members, pages, parsed, saved)
+        for i in members:
+            self._guarded(records[i], pages[i],
+                          functools.partial(self._finish, records[i], pages[i], parsed[i]))
+        if forum is None:
+            return
+        forum.fill([records[i] for i in members])
+        if store is not None and forum.post_rule is not None and (saved is None or
+                                                                  saved.forum is None):
+            store.put(forum.profile(site, saved))
+
+    def _extract_visual(self, pages: Iterable[Page]) -> Iterator[Record]:
+        """Pages render in the browser pool ahead of the consumer (``render_concurrency`` at
+        once); each is parsed for its metadata, then segmented from its rendering (paper 002).
+        A missing browser raises ``BrowserUnavailable`` here, before any record."""
+        from sitesift.render import BrowserPool
+        from sitesift.segment.visual import VisualSegmenter
+
+        if self._pool is None:
+            self._pool = BrowserPool(
+                concurrency=self.options.render_concurrency, timeout=self.options.page_timeout,
+                javascript=self.options.render_javascript,
+            )
+            self._segmenter = VisualSegmenter(self.options.visual)
+        limit = self.options.max_page_bytes
+        ahead, pages = itertools.tee(pages)
+        futures = self._pool.render_many(
+            "" if p.error or len(p.html) > limit else p.html for p in ahead
+        )
+        for page, future in zip(pages, futures, strict=True):
+            record = Record(id=page.id, url=page.url, site=page.site)
+            parsed = self._guarded(record, page, functools.partial(self._parse, page))
+            if isinstance(parsed, _Parsed):
+                step = functools.partial(self._finish_visual, record, parsed, future.result)
+                self._guarded(record, page, step)
+            yield record
+
+    def _finish_visual(
+        self, record: Record, parsed: _Parsed, rendering: Callable[[], Rendering]
+    ) -> None:
+        seg = self._segmenter.segment(  # type: ignore[union-attr]
+            rendering(), declared_title=parsed.meta.title)
+        record.method = "visual"
+        record.title = seg.title_text or parsed.meta.title
+        record.published = seg.time or parsed.meta.published
+        record.author = parsed.meta.author
+        record.text = seg.text
+        record.extra["visual"] = {
+            "blocks": len(seg.root.leaves()), "body_blocks": len(seg.body),
+            "title": "visual" if seg.title_text else "metadata",
+            "time": "visual" if seg.time else ("metadata" if record.published else None),
+        }
 
     # -- steps -----------------------------------------------------------------------------
 
@@ -283,8 +543,14 @@ class Extractor:
                 f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
             )
         root = parse_html(page.html)
-        # Metadata reads the untouched tree; the content methods prune it afterwards.
-        return _Parsed(root=root, meta=extract_metadata(root, url=page.url))
+        # Metadata and links read the untouched tree; the content methods prune it afterwards.
+        meta = extract_metadata(root, url=page.url)
+        try:
+            links = page_links(root, page.url)
+        except Exception:  # links are an extra: a bug there must not cost the page its record
+            log.exception("reading the links of page %s failed", page.id)
+            links = []
+        return _Parsed(root=root, meta=meta, links=links)
 
     def _finish(
         self,
@@ -295,25 +561,64 @@ class Extractor:
         *,
         member: bool = False,
         within: lxml.html.HtmlElement | None = None,
+        siblings: tuple[SiblingSite, int] | None = None,
     ) -> Content:
-        """Fill ``record``; returns the content as the page extractor found it (before the
-        template's deletions), whose main block tells where a template's content sits."""
+        """Fill ``record``; returns the content as the page extractor found it (before any
+        site method's deletions), whose main block tells where a template's content sits.
+        ``within``: the template's content container; ``siblings``: the site's sibling index
+        and this page's place in it."""
+        blocks = None
+        if self.options.blocks or siblings is not None:
+            from sitesift.segment.blocks import segment_blocks
+
+            blocks = segment_blocks(parsed.root)  # before the content extractor edits the tree
+        verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         content = found = extract_content(parsed.root, url=page.url, within=within)
+        # Both removals may apply (a block removed by either goes): template, then siblings.
+        methods = []
         if model is not None and parsed.features is not None:
             from sitesift.compare.site import clean_content
 
             content = clean_content(content, parsed.features, model, member=member)
-            record.method = "template"
-        else:
-            record.method = "page"
+            methods.append("template")
+        # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
+        # in the articles they link to, and would all go.
+        if verdicts is not None and blocks is not None and content.page_type == "detail":
+            from sitesift.compare.siblings import clean_content as clean_siblings
+
+            content = clean_siblings(content, blocks, verdicts)
+            methods.append("siblings")
+        record.method = "+".join(methods) or "page"
         record.title = parsed.meta.title
         record.author = parsed.meta.author
         record.published = parsed.meta.published
         record.text = content.text
         record.page_type = content.page_type
+        if record.page_type == "list":
+            record.extra["links"] = [link.to_dict() for link in parsed.links]
         if self.options.output_format == "markdown":
             record.extra["markdown"] = content.markdown
+        if blocks is not None and self.options.blocks:
+            from sitesift.segment.blocks import labelled_blocks
+
+            record.extra["blocks"] = labelled_blocks(
+                blocks, content, verdicts, title=parsed.meta.title)
         return found
+
+
+#: Share of a first post's word 4-grams the page's main text must hold for ``auto`` to read
+#: the page as a forum thread.
+THREAD_MIN_HELD = 0.5
+
+
+def _holds(text: str | None, post: str | None) -> bool:
+    """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every
+    CJK character a word), as the body scorer counts them."""
+    from sitesift.evaluate.score import shingle_prf
+
+    if not post or not post.strip():
+        return False
+    return shingle_prf(post, text or "")[1] >= THREAD_MIN_HELD
 
 
 def extract_html(html: str, *, url: str | None = None, options: Options | None = None) -> Record:

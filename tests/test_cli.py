@@ -27,6 +27,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def test_parse_args_builds_validated_options() -> None:
     args = cli.parse_args(["extract", "x", "--method", "page", "--page-timeout", "0"])
     assert args.options.method == "page" and args.options.page_timeout is None
+    assert not args.options.site_titles
+    assert cli.parse_args(["extract", "x", "--site-titles"]).options.site_titles
 
 
 @pytest.mark.parametrize(
@@ -54,6 +56,17 @@ def test_extract_examples_prints_one_record_per_page(capsys: pytest.CaptureFixtu
     assert len(records) == len(list((REPO / "examples").rglob("*.html")))
     assert all(r["error"] is None and r["text"] for r in records)
     assert any("跨海大桥" in r["text"] for r in records)
+
+
+def test_extract_siblings_with_blocks(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["extract", str(REPO / "examples"), "-q", "--method", "siblings",
+                        "--blocks"], capsys)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and all(r["error"] is None for r in records)
+    assert {r["method"] for r in records} <= {"siblings", "page"}
+    blocks = [b for r in records for b in r["blocks"]]
+    assert blocks and {b["label"] for b in blocks} == {"content", "noise"}
+    assert all(b["xpath"].startswith("/html") and b["reason"] for b in blocks)
 
 
 def test_missing_input_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

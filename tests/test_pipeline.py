@@ -74,3 +74,75 @@ def test_caller_page_is_not_mutated() -> None:
 def test_markdown_format_adds_markdown_to_the_record() -> None:
     record = extract_html(ARTICLE, options=Options(output_format="markdown"))
     assert "markdown" in record.to_dict()
+
+
+def _detail(title: str, headline: str) -> str:
+    return (f"<html><head><title>{title}</title></head><body><article><h2>{headline}</h2>"
+            "<p>The tide barrier was closed on Tuesday night for the first time this winter, "
+            "engineers said, and no streets in the old town were flooded.</p>"
+            "<p>Ferries ran from the outer pier instead, the harbour office said.</p>"
+            "</article></body></html>")
+
+
+def _list_page() -> str:
+    items = "".join(f'<li><a href="/p/{n}">Story number {n} of the harbour desk today</a></li>'
+                    for n in range(3261000000, 3261000012))
+    return f"<html><head><title>Latest-Gazette</title></head><body><ul>{items}</ul></body></html>"
+
+
+def test_site_titles_learn_decoration_and_list_pages_carry_links() -> None:
+    pages = [
+        Page(id="detail-3261000001", site="g", html=_detail(
+            "Harbour barrier closed-Gazette", "Subscribe to our newsletter")),
+        Page(id="detail-3261000002", site="g", html=_detail(
+            "Ferries move to the outer pier-Gazette", "Most read")),
+        Page(id="list", site="g", html=_list_page()),
+    ]
+    streamed = list(Extractor(Options(method="page")).extract_many(pages))
+    batch = list(Extractor(Options(method="page", site_titles=True)).extract_many(pages))
+    assert [r.title for r in streamed[:2]] == ["Harbour barrier closed-Gazette",
+                                               "Ferries move to the outer pier-Gazette"]
+    # "-Gazette" is shared by the site's titles: it is decoration.
+    assert [r.title for r in batch[:2]] == ["Harbour barrier closed",
+                                            "Ferries move to the outer pier"]
+    assert batch[2].page_type == "list"
+    links = batch[2].extra["links"]
+    assert len(links) == 12 and links[0] == {
+        "url": "/p/3261000000", "anchor": "Story number 3261000000 of the harbour desk today"}
+    assert "links" not in batch[0].extra
+
+
+def test_page_method_streams_unless_site_titles_is_asked_for() -> None:
+    def pages():
+        yield Page(id="a", html=ARTICLE)
+        raise AssertionError("read past the first page before yielding it")
+
+    assert next(Extractor(Options(method="page")).extract_many(pages())).id == "a"
+
+
+def test_a_failure_in_site_titles_keeps_page_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sitesift.pipeline as pipeline
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(pipeline, "learn_site_titles", broken)
+    pages = [Page(id=f"p{i}", site="s", html=ARTICLE) for i in range(2)]
+    records = list(Extractor(Options(method="page", site_titles=True)).extract_many(pages))
+    assert [r.error for r in records] == [None, None]
+    assert [r.title for r in records] == ["Harbour news", "Harbour news"]
+
+
+def test_auto_keeps_a_story_published_twice_and_reads_threads_only_by_their_first_post() -> None:
+    from sitesift.pipeline import _holds
+
+    story = ("<html><body><div class='nav'><a href='/'>Home</a></div><article><h1>Tide</h1>"
+             + "<p>The tide barrier closed at noon, the harbour master said today.</p>" * 8
+             + "</article></body></html>")
+    pages = [Page(id=f"copy{k}", url=f"http://h.test/news/{k}.html", site="h", html=story)
+             for k in range(2)]
+    records = list(Extractor().extract_many(pages))
+    assert all("harbour master" in (r.text or "") for r in records)
+    assert _holds("The first post, word for word, and the replies.",
+                  "The first post, word for word")
+    assert not _holds("A story about the tide barrier.", "Nice comment, well written indeed")

@@ -14,7 +14,6 @@ template strings (``discover_sites``), then templates by relaxed ISTM inside eac
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 from lxml import etree
@@ -23,24 +22,18 @@ from scipy.cluster.hierarchy import fcluster
 from scipy.cluster.hierarchy import linkage as hierarchical_linkage
 from scipy.spatial.distance import squareform
 
-from sitesift.compare.istm import PageStructure, page_structure, similarity_matrix
-from sitesift.compare.signatures import stable_hash
-from sitesift.parse.dom import SKIP_TAGS
+from sitesift.compare.features import PageFeatures, page_features, page_strings
+from sitesift.compare.istm import similarity_matrix
 
 __all__ = [
-    "MAX_STRING_CHARS",
-    "MIN_STRING_CHARS",
     "SITE_CUT",
     "SITE_EVIDENCE",
     "SITE_LINKAGE",
     "TEMPLATE_CUT",
     "TEMPLATE_LINKAGE",
-    "PageFeatures",
     "cluster_pages",
     "discover_sites",
     "discover_templates",
-    "page_features",
-    "page_strings",
     "string_similarity",
 ]
 
@@ -67,50 +60,12 @@ SITE_CUT = 0.8
 #: small collection, two pages of different sites that share a single string ("Home") would
 #: otherwise score 1/1; with 5 one shared string stays below the cut (1/6 < 0.2), two do not.
 SITE_EVIDENCE = 5.0
-#: Lengths of the strings that stand for a template: menu entries and footer lines are short,
-#: article paragraphs long; one character is punctuation or a bullet.
-MIN_STRING_CHARS = 2
-MAX_STRING_CHARS = 80
-
-
-@dataclass(frozen=True, slots=True)
-class PageFeatures:
-    """What clustering needs from a page, computed once (the tree can then be dropped)."""
-
-    structure: PageStructure  # relaxed ISTM leaf paths (template signal)
-    strings: np.ndarray  # sorted unique uint64 hashes of short strings (site signal)
-
-
-def page_strings(root: etree._Element) -> np.ndarray:
-    """Hashes of the page's short strings: each text or tail, white space folded, of
-    MIN_STRING_CHARS..MAX_STRING_CHARS characters, outside script, style, head and other
-    non-visual elements (iterative walk; the tree is not changed)."""
-    found: set[int] = set()
-
-    def add(text: str | None) -> None:
-        if text:
-            folded = " ".join(text.split())
-            if MIN_STRING_CHARS <= len(folded) <= MAX_STRING_CHARS:
-                found.add(stable_hash(folded))
-
-    stack: list[etree._Element] = [root]
-    while stack:
-        el = stack.pop()
-        if isinstance(el.tag, str) and el.tag not in SKIP_TAGS:
-            add(el.text)
-            stack.extend(el)
-        if el is not root:
-            add(el.tail)  # a skipped element's tail is still visible text
-    return np.array(sorted(found), dtype=np.uint64)
-
-
-def page_features(root: etree._Element) -> PageFeatures:
-    """Relaxed ISTM structure and short-string hashes of a parsed page."""
-    return PageFeatures(page_structure(root, relaxed=True), page_strings(root))
-
-
 def _features(pages: Sequence[etree._Element | PageFeatures]) -> list[PageFeatures]:
-    return [p if isinstance(p, PageFeatures) else page_features(p) for p in pages]
+    feats = [p if isinstance(p, PageFeatures) else page_features(p, signatures=False)
+             for p in pages]
+    for f in feats:
+        f.need("structure", "strings")
+    return feats
 
 
 def string_similarity(
@@ -188,7 +143,13 @@ def discover_sites(
     tried and dropped: their structure is as empty as their text (one leaf), so it put every
     empty page of every site together (l3s-gn1: ARI 0.649 -> 0.632)."""
     # Only the strings are needed here: a root is not walked for its structure.
-    strings = [p.strings if isinstance(p, PageFeatures) else page_strings(p) for p in pages]
+    strings = []
+    for page in pages:
+        if isinstance(page, PageFeatures):
+            page.need("strings")
+            strings.append(page.strings)
+        else:
+            strings.append(page_strings(page))
     return cluster_pages(string_similarity(strings), linkage=linkage, threshold=threshold)
 
 

@@ -7,7 +7,8 @@ and weights), so they are stored as raw little-endian numpy arrays, not JSON: a 
     prefix   b"SSPF" | format version (uint16) | length of the body (uint64)   not compressed
     body     zlib( header length (uint32) | JSON header | arrays )
 
-The JSON header holds the format version again, the site, its page count, ``info`` and, per
+The JSON header holds the format version again, the site, its page count, ``info``, a
+forum's rules when learned (``forum``, optional: older profiles simply lack it) and, per
 template, its cluster id, page count, content container path and array sizes. The arrays
 follow, per template in order: signatures (uint64, sorted), their counts (uint32), medoid
 paths (uint64), medoid weights (float64). Equal profiles give equal bytes (signatures
@@ -77,9 +78,13 @@ def profile_to_bytes(profile: SiteProfile) -> bytes:
                           "container": [list(step) for step in template.container],
                           "signatures": len(signatures), "paths": len(paths)})
         arrays += [signatures.tobytes(), counts.tobytes(), paths.tobytes(), weights.tobytes()]
+    fields: dict[str, Any] = {"version": PROFILE_VERSION, "site": profile.site,
+                              "pages": profile.pages, "info": profile.info,
+                              "templates": templates}
+    if profile.forum is not None:  # optional key: profiles without it read as before
+        fields["forum"] = profile.forum
     header = json.dumps(
-        {"version": PROFILE_VERSION, "site": profile.site, "pages": profile.pages,
-         "info": profile.info, "templates": templates},
+        fields,
         ensure_ascii=False, separators=(",", ":"), allow_nan=False,
     ).encode("utf-8")
     body = b"".join([_HEADER_LENGTH.pack(len(header)), header, *arrays])
@@ -163,6 +168,7 @@ def _read_body(body: bytes) -> SiteProfile:
         templates=tuple(templates),
         version=PROFILE_VERSION,
         info=_field(header, "info", dict),
+        forum=_field(header, "forum", dict) if header.get("forum") is not None else None,
     )
 
 

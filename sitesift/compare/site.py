@@ -9,15 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-from lxml import etree
 
-from sitesift.compare.istm import PageStructure, page_structure, similarity_matrix
+from sitesift.compare.features import PageFeatures
+from sitesift.compare.istm import similarity_matrix
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.template import (
     Step,
     TemplateModel,
     common_container,
-    content_signatures,
     delete_shared,
     learn_template,
 )
@@ -25,31 +24,14 @@ from sitesift.extract.content import Content
 
 __all__ = [
     "LearnedSite",
-    "PageFeatures",
     "clean_content",
     "learn_site",
-    "page_features",
     "with_containers",
 ]
 
 #: A cluster needs this many pages before its shared parts count as template: with one page
 #: nothing is shared, and the page falls back to the single-page method.
 MIN_TEMPLATE_PAGES = 2
-
-
-@dataclass(frozen=True, slots=True)
-class PageFeatures:
-    """What the site methods need of a parsed page, computed once. ``structure`` is needed to
-    cluster (learning), not to apply a saved profile."""
-
-    structure: PageStructure | None
-    signatures: dict[etree._Element, int]
-
-
-def page_features(root: etree._Element, *, structure: bool = True) -> PageFeatures:
-    return PageFeatures(
-        page_structure(root, relaxed=True) if structure else None, content_signatures(root)
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +49,9 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
     from sitesift.compare.cluster import cluster_pages  # scipy: only learning needs it
 
     n = len(features)
+    for f in features:
+        f.need("structure", "signatures")
     structures = [f.structure for f in features]
-    if any(s is None for s in structures):
-        raise ValueError("learning needs page structures: page_features(root, structure=True)")
     sim = similarity_matrix(structures, relaxed=True)  # type: ignore[arg-type]
     labels = cluster_pages(sim) if n else np.zeros(0, dtype=int)
     clusters = [f"{site}#{int(k)}" for k in labels]
@@ -81,7 +63,7 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
             continue
         model = learn_template(
             f"{site}#{k}",
-            [features[i].signatures.values() for i in members],
+            [features[i].signatures.values() for i in members],  # type: ignore[union-attr]
             [structures[i] for i in members],  # type: ignore[misc]
             sim[np.ix_(members, members)],
         )
@@ -128,6 +110,7 @@ def clean_content(
     template then removes what the chosen block still shares with the cluster's pages
     (bylines, share bars, ads, related links inside the story's container). ``member``: the
     page was one of the model's learning pages, so it is no reference of itself."""
+    features.need("signatures")
     for node in content.nodes:
         delete_shared(node, model, signatures=features.signatures, member=member)
     return content

@@ -39,6 +39,9 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         return
     if not args.output or args.output == "-":
         parser.error("--engine writes parts: give their name with -o OUT.jsonl")
+    if getattr(args, "crawl", None):
+        parser.error("--engine reads inputs only: crawl first (`sitesift crawl`), then "
+                     "extract the WARC file")
     if args.scheduler and args.engine != "dask":
         parser.error("--scheduler needs --engine dask")
     if args.workers is not None and args.workers < 1:

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 import lxml.html
 
 __all__ = [
-    "author_from_markup", "author_from_meta", "author_from_text", "clean_author", "join_authors",
-    "may_hold_author",
+    "author_from_markup", "author_from_meta", "author_from_name_line", "author_from_text",
+    "clean_author", "join_authors", "may_hold_author",
 ]
 
 #: Longest plausible author field (several names with "and"); longer text is a sentence.
@@ -95,6 +95,27 @@ _ZH_VALUE_END = re.compile(
 _NAME_TOKEN = re.compile(r"^(?:[\u3400-\u9fff]{2,4}|[\u3400-\u9fff]{1,6}(?:·[\u3400-\u9fff]{1,6})+|"
                          r"[A-Za-z][A-Za-z0-9_.\-]{1,29}|[\u3400-\u9fff\w]{1,10}&[\u3400-\u9fff\w]{1,10})$")
 _ORIGINAL_NAME = re.compile(r"[\u3400-\u9fff·]{2,8}\s*[(（][A-Za-z][A-Za-z .'-]{1,40}[)）]")
+#: Government documents name their author as the issuing body: "发文机关：吉林省人民政府".
+_ZH_ISSUER = re.compile(r"(?:发文机关|發文機關|发布机构|發佈機構|发文单位|發文單位)"
+                        r"\s*[:：]?\s*\n?\s*(?P<v>[\u3400-\u9fff]{2,20})(?=\s|$)")
+#: Common Chinese surnames (about nine in ten people carry one; those that are also common
+#: word starts, such as 时 or 全, are left out) and two-character ones: a bare line of names
+#: under a headline starts with one of them.
+_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏"
+    "魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵"
+    "钱严覃武戴莫孔汤温康施牛樊葛邢齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿兰焦俞左柳甘"
+    "祝包宁尚符舒阮柯纪梅童凌毕季裴霍涂苗谷盛曲翁冉骆蓝辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟"
+    "艾尤阳穆卓吉缪简车项芦麦褚娄窦戚岑党费卜冷晏席卫米柏宗瞿桂佟臧闵苟邬卞"
+    "姬仇栾隋刁沙荣巫寇郎甄丛仲虞敖巩佘池苑迟邝")
+_COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "令狐", "慕容", "尉迟",
+                      "公孙")
+#: A line that is only Chinese personal names: 2-4 characters each, joined by "、", "，" or
+#: spaces, at most four of them.
+_NAME_LINE = re.compile(r"^[\u3400-\u9fff]{2,4}"
+                        r"(?:\s*[、，,]\s*[\u3400-\u9fff]{2,4}|\s+[\u3400-\u9fff]{2,4}){0,3}$")
+#: How many lines under the headline may hold a bare line of names.
+NAME_LINE_PROBE = 2
 _EN_BYLINE = re.compile(r"(?:^|\n)\s*(?:by|von|par|por)\s+(?P<v>[A-Z][^\n]{1,80})",
                         re.IGNORECASE)
 
@@ -257,9 +278,25 @@ def author_from_text(lines: Sequence[str]) -> str | None:
             names = _zh_names(m.group("v"))
             if names:
                 return names
+    for m in _ZH_ISSUER.finditer(text):
+        return m.group("v")
     for m in _EN_BYLINE.finditer(text):
         cleaned = clean_author(m.group("v"))
         if cleaned:
             parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
             return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
+    return None
+
+
+def author_from_name_line(lines: Sequence[str]) -> str | None:
+    """Names printed alone on a line right under a Chinese headline ("胡平", "赵延东、风笑天"),
+    joined by ", "; the first must start with a common surname, so that a short section name
+    or a two-word phrase is not taken for a person."""
+    for line in lines[:NAME_LINE_PROBE]:
+        line = line.strip()
+        if not _NAME_LINE.match(line):
+            continue
+        names = [n for n in re.split(r"\s*[、，,]\s*|\s+", line) if n]
+        if names[0][0] in _SURNAMES or names[0][:2] in _COMPOUND_SURNAMES:
+            return ", ".join(names)
     return None

@@ -345,6 +345,8 @@ class TextDate:
 
     iso: str
     distance: int
+    #: Printed after an "updated" label: the date of a revision, not of publication.
+    updated: bool = False
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -404,10 +406,10 @@ def find_text_date(after: Sequence[str], before: Sequence[str] = (),
     above, above_updated = _printed(before, labelled_only=False, backwards=True, **kw)
     found += [(d * BEFORE_DISTANCE_FACTOR, iso) for d, iso in above]
     updated += [(d * BEFORE_DISTANCE_FACTOR, iso) for d, iso in above_updated]
-    for group in (found, updated):
+    for group, is_update in ((found, False), (updated, True)):
         if group:
             distance, iso = min(group, key=lambda t: t[0])
-            return TextDate(iso, distance)
+            return TextDate(iso, distance, is_update)
     text = "\n".join(story() if callable(story) else story)
     for pos, iso in iter_dates(text, **kw):
         if _PUBLISH_LABEL.search(text[max(0, pos - LABEL_CHARS):pos]):
@@ -463,7 +465,10 @@ def find_published(
     if text_day and published + modified:
         # The date printed under the headline, confirmed by the page's own metadata, is the
         # one readers see: it settles disagreements between metadata sources.
-        for iso in published + modified:
+        # A printed "Updated ..." date does not outvote a declared publication date.
+        confirming = published[:declared] if text and text.updated and declared \
+            else published + modified
+        for iso in confirming:
             if iso[:10] == text_day[:10]:
                 return iso if len(iso) > len(text_day) else text_day
     if text and not declared and text.distance <= NEAR_HEADLINE_CHARS:

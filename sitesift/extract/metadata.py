@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import lxml.html
@@ -21,13 +21,19 @@ from rapidfuzz.distance import Indel
 from sitesift.extract.authors import (
     author_from_markup,
     author_from_meta,
+    author_from_name_line,
     author_from_text,
     join_authors,
     may_hold_author,
 )
 from sitesift.extract.dates import find_published, may_hold_date
 from sitesift.extract.jsonld import read_jsonld
-from sitesift.extract.titles import TitleCandidates, choose_title, normalize_space
+from sitesift.extract.titles import (
+    TitleCandidates,
+    choose_title,
+    normalize_space,
+    title_segments,
+)
 
 __all__ = ["Metadata", "extract_metadata", "lines_after", "lines_before", "read_meta"]
 
@@ -100,6 +106,8 @@ class Metadata:
     site_name: str | None = None
     description: str | None = None
     lang: str | None = None
+    #: What the title was chosen from: site-level title learning chooses again with more.
+    title_candidates: TitleCandidates | None = field(default=None, compare=False, repr=False)
 
 
 #: Dublin Core keys are written "dc:title" as well as "DC.title": one spelling for lookups.
@@ -294,6 +302,47 @@ def _candidates(root: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
     return found
 
 
+_PAGE_MARK = re.compile(r"\s*[(（][^()（）]{1,10}[)）]$")
+_TEXT_EQUAL = etree.XPath(".//text()[normalize-space(.) = $needle]")
+#: A ``<title>`` segment printed as its own line is looked up only when it is this long
+#: (shorter ones are section or site names that menus repeat).
+MIN_PRINTED_SEGMENT_WORDS = 4
+
+
+def _printed_segments(doc_title: str | None, body: lxml.html.HtmlElement,
+                      headings: list[tuple[lxml.html.HtmlElement, str, str]]) -> None:
+    """Add to ``headings`` the segments of ``<title>`` that the page prints as a line of their
+    own outside headings ("标题" of "标题(页 1) - 栏目 - 网站"): the headline in plain markup."""
+    known = {text for _el, text, _kind in headings}
+    segments = title_segments(doc_title)
+    # "标题(页 1)", "Headline (2/3)": the page number is the title's, not the headline's.
+    segments += [_PAGE_MARK.sub("", s) for s in segments if _PAGE_MARK.search(s)]
+    for segment in segments:
+        if segment in known or _words(segment) < MIN_PRINTED_SEGMENT_WORDS:
+            continue
+        printed = [hit.getparent() for hit in _TEXT_EQUAL(body, needle=segment)]
+        printed = [el for el in printed if el is not None and el.tag not in _SKIP
+                   and el.tag != "a" and not _in_breadcrumb(el)]
+        if printed:
+            headings.append((printed[0], segment, "line"))
+            known.add(segment)
+
+
+def _in_breadcrumb(el: lxml.html.HtmlElement) -> bool:
+    """Whether ``el`` is the last step of a breadcrumb trail ("首页 » 栏目 » 标题")."""
+    prev = el.getprevious()
+    parent = el.getparent()
+    before = prev.tail if prev is not None else (parent.text if parent is not None else None)
+    return (before or "").strip().endswith(_BREADCRUMB_MARKS)
+
+
+_BREADCRUMB_MARKS = ("»", ">", "›", "/", "＞", "→")
+
+
+def _words(text: str) -> int:
+    return len(text.split()) + len(_CJK.findall(text)) // 2
+
+
 def _scan(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement) -> _Marked:
     """Elements whose markup suggests a title, an author or a date."""
     out = _Marked([], [], [])
@@ -434,10 +483,13 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     declared = [ld.headline] if ld.headline else []
     declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
     meta_titles = [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
-    title = choose_title(TitleCandidates(
-        doc_title=_doc_title(root), declared_titles=tuple(declared),
+    doc_title = _doc_title(root)
+    _printed_segments(doc_title, body, headings)
+    candidates = TitleCandidates(
+        doc_title=doc_title, declared_titles=tuple(declared),
         meta_titles=tuple(meta_titles),
-        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names)))
+        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names))
+    title = choose_title(candidates)
     anchor = _anchor(title, body, headings,
                      [v for v in (_doc_title(root), *declared) if v])
     start = anchor if anchor is not None else body
@@ -456,7 +508,8 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
         # Labelled Chinese bylines may come at the end of the story; English "By X" sits
         # under the headline, within the first lines.
         chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
-        return author_from_text(story() if chinese else after)
+        found = author_from_text(story() if chinese else after)
+        return found or (author_from_name_line(after) if chinese else None)
 
     before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
     published = find_published(
@@ -471,5 +524,6 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
                        None) or ld.description
     return Metadata(title=title, author=author, published=published, site_name=site_name,
-                    description=description, lang=lang or None)
+                    description=description, lang=lang or None,
+                    title_candidates=candidates)
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Indel
 
-__all__ = ["TitleCandidates", "choose_title", "normalize_space", "strip_site_name"]
+__all__ = ["TitleCandidates", "choose_title", "normalize_space", "similarity", "strip_site_name",
+           "title_segments"]
 
 #: A heading must be at least this similar to the (undecorated) ``<title>`` to be the headline:
 #: below it, the heading is a section name or logo, not the article's headline.
@@ -78,8 +79,13 @@ def normalize_space(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def _sim(a: str, b: str) -> float:
+def similarity(a: str, b: str) -> float:
+    """Paper 003's Sim(I, J) = 2 * LCS(I, J) / (|I| + |J|), case-folded (rapidfuzz's Indel
+    similarity is exactly this)."""
     return Indel.normalized_similarity(a.casefold(), b.casefold())
+
+
+_sim = similarity
 
 
 def _segments(title: str) -> list[tuple[str, str]]:
@@ -131,6 +137,11 @@ def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
                 title, changed = right, True
                 break
     return title
+
+
+def title_segments(title: str | None) -> list[str]:
+    """The pieces of ``title`` between separators (headline, section, site name...)."""
+    return [p.strip() for p in _SEPARATOR.split(normalize_space(title)) if p.strip()]
 
 
 def _longest_part(title: str) -> str:
@@ -198,6 +209,7 @@ def choose_title(c: TitleCandidates) -> str | None:
         return declared[0]
     metas = [strip_site_name(t, c.site_names)
              for t in (*c.declared_titles, *c.meta_titles) if normalize_space(t)]
+    metas = [t for t in metas if not _is_site_name(t, c.site_names)]
     headings = [(k, h) for k, h in ((k, normalize_space(h)) for k, h in c.headings)
                 if h and len(h) <= MAX_TITLE_CHARS]
     # Paper 003 compares headings with ``<title>``; its long segments count too, so that a
@@ -206,6 +218,11 @@ def choose_title(c: TitleCandidates) -> str | None:
     segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
     long_segments = [p for p in segments[:-1] if _words(p) >= MIN_SEGMENT_WORDS
                      and not _is_site_name(p, c.site_names)]
+    # "Headline - Site" with the page's one h1 printing exactly "Headline": the h1 is the
+    # headline however short it is (Sim to the whole <title> may favour a longer heading).
+    h1s = [h for kind, h in headings if kind == "h1"]
+    if len(segments) >= 2 and len(h1s) == 1 and h1s[0].casefold() == segments[0].casefold():
+        return h1s[0]
     references = [r for r in (normalize_space(c.doc_title), doc, *long_segments, *metas) if r]
     best, best_sim = None, 0.0
     for _kind, h in headings:

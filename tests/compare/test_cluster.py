@@ -1,24 +1,21 @@
 import collections
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
+from shared_data import DATA
 
 from sitesift.compare.cluster import (
     SITE_CUT,
     cluster_pages,
     discover_sites,
     discover_templates,
-    page_features,
-    page_strings,
     string_similarity,
 )
+from sitesift.compare.features import page_features, page_strings
 from sitesift.compare.istm import page_structure, similarity_matrix
 from sitesift.compare.signatures import stable_hash
 from sitesift.parse import parse_html
-
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 
 WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
          "lambda", "mu", "nu", "xi"]
@@ -194,7 +191,7 @@ def _load(name: str, per_site: int) -> list[tuple[str, object]]:
             continue
         seen[row["site"]] += 1
         text, _ = decode_html((DATA / name / row["file"]).read_bytes())
-        out.append((f"{name}/{row['site']}", page_features(parse_html(text))))
+        out.append((f"{name}/{row['site']}", page_features(parse_html(text), signatures=False)))
     return out
 
 

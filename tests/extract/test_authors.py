@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from sitesift.extract.authors import author_from_text, clean_author, join_authors
+from sitesift.extract.authors import (
+    author_from_name_line,
+    author_from_text,
+    clean_author,
+    join_authors,
+)
 from sitesift.extract.metadata import extract_metadata
 from sitesift.parse import parse_html
 
@@ -101,3 +106,25 @@ def test_chinese_byline_at_the_end_of_the_story() -> None:
     <h1>居家养老有“医”靠</h1><div>来源：太原晚报 2021-11-25 16:26:07</div>
     <p>11月23日，市政府新闻办举行新闻发布会。</p><p>记者 刘涛</p></body></html>"""
     assert _author(html) == "刘涛"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["胡平", "——论争取自由的方式"], "胡平"),
+        (["赵延东、风笑天", "近年来，下岗职工……"], "赵延东, 风笑天"),
+        (["欧阳修", "正文"], "欧阳修"),
+        # Not names: words that start with no common surname, long lines, labelled lines.
+        (["时间", "分享到"], None),
+        (["来源：新华社"], None),
+        (["第一段正文很长很长很长的一句话"], None),
+    ],
+)
+def test_bare_line_of_names_under_a_chinese_headline(lines: list[str],
+                                                      expected: str | None) -> None:
+    assert author_from_name_line(lines) == expected
+
+
+def test_chinese_issuing_body_is_the_author_of_a_government_notice() -> None:
+    lines = ["发文字号：", "吉政明电〔2022〕1号", "发文机关：", "吉林省人民政府", "成文日期："]
+    assert author_from_text(lines) == "吉林省人民政府"

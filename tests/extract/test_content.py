@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from lxml import etree
+from shared_data import DATA
 
 from sitesift.extract.content import Content, extract_content
 from sitesift.parse import parse_html
-
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 
 #: A sentence long enough, and punctuated, to read as prose.
 PROSE = "The council met on Tuesday, and after a long debate it approved the budget for next year."

@@ -158,3 +158,13 @@ def test_modified_date_only_as_a_last_resort() -> None:
 
 def test_no_date_at_all() -> None:
     assert _published("<html><body><h1>Title</h1><p>Text only.</p></body></html>") is None
+
+
+def test_printed_update_date_does_not_outvote_the_declared_original() -> None:
+    # "Last Updated" is printed and confirmed by dateModified only: the original date wins.
+    html = """<html><head><script type="application/ld+json">
+    {"@type": "Article", "headline": "Video tools",
+     "datePublished": "2020-07-10T14:15:42+00:00", "dateModified": "2025-01-07T09:08:22+00:00"}
+    </script><title>Video tools</title></head>
+    <body><h1>Video tools</h1><p>Last Updated: January 7, 2025</p><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2020-07-10"

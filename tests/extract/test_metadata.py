@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import lxml.html
 import pytest
+from shared_data import DATA
 
 from sitesift.extract.metadata import extract_metadata, lines_after, lines_before, read_meta
 from sitesift.parse import parse_html
-
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 
 PAGE = """<html lang="en"><head>
 <title>Seven secrets hotel owners keep | Travel | Example Times</title>
@@ -150,3 +148,14 @@ def test_dev_set_floors(name: str) -> None:
     for field, floor in FLOORS[name].items():
         score = sum(hits[field]) / len(hits[field])
         assert score >= floor, f"{name} {field}: {score:.3f} < floor {floor}"
+
+
+def test_title_segment_printed_outside_headings_is_the_headline() -> None:
+    html = ("<html><head><title>社会资本与下岗职工的再就业(页 1) - 学术前沿 - 社会学论坛</title>"
+            "</head><body><p>论坛 » <b>社会资本与下岗职工的再就业</b></p>"
+            "<p><b>社会资本与下岗职工的再就业</b></p><p>赵延东、风笑天</p>"
+            "<p>近年来，下岗职工这一社会群体作为新时期改革成本的承担者已越来越引人注目。</p>"
+            "</body></html>")
+    meta = extract_metadata(parse_html(html))
+    assert meta.title == "社会资本与下岗职工的再就业"
+    assert meta.author == "赵延东, 风笑天"

@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from shared_data import DATA
 
 from sitesift.input import iter_pages
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 ZH_NEWS = DATA / "zh-news-dev"
 
 #: A page may carry a few U+FFFD: truncated titles and stray bytes in the source itself.

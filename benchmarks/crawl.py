@@ -1,0 +1,191 @@
+"""Crawler throughput and memory against a local server (no network, delay off).
+
+    PYTHONPATH=$PWD python benchmarks/crawl.py [--pages 2000] [--concurrency 8]
+        [--frontier-urls 10000] [--repeat 3] [--json]
+
+1. Throughput: a list page with ``--pages`` article links (8 kB articles) served by
+   ``http.server`` in another process; the crawler fetches the list and every article (robots,
+   frontier commits, link parsing and WARC writing included), and, in the same run, a bare
+   httpx client fetches the same URLs at the same concurrency with nothing else, before and
+   after each crawl: the ratio of the two is the crawler's own cost, whatever the machine and
+   the server manage. Medians over ``--repeat`` rounds (the machine is shared and noisy).
+2. Memory: a list page with ``--frontier-urls`` item links is crawled with max_pages 200, so
+   the frontier holds that many URLs; peak RSS of the crawling process (a fresh one) minus its
+   RSS after imports, and the frontier file's size; again with a tenth of the URLs, to show
+   what grows with the frontier (the SQLite frontier keeps the URLs out of memory).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ARTICLE_BYTES = 8_000
+
+
+def _serve(port_queue: multiprocessing.Queue, sizes: dict[str, int]) -> None:
+    """Serve /list-N/ (N item links) and /a/<i>.html articles until killed."""
+    filler = ("<p>" + "Local benchmark article text in plain sentences. " * 40 + "</p>")
+    article_tail = (filler * (ARTICLE_BYTES // len(filler) + 1))[:ARTICLE_BYTES]
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            path = self.path
+            if path.startswith("/list-"):
+                n = sizes.get(path, 0)
+                items = "".join(f"<li><a href='/a/{i}.html'>Benchmark article number {i}</a></li>"
+                                for i in range(n))
+                body = f"<html><body><ul class='list'>{items}</ul></body></html>"
+            elif path.startswith("/a/"):
+                body = f"<html><head><title>{path}</title></head><body>{article_tail}</body></html>"
+            else:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            data = body.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    port_queue.put(server.server_address[1])
+    server.serve_forever()
+
+
+async def _bare_fetch(urls: list[str], concurrency: int) -> float:
+    """Seconds a bare httpx client takes to GET ``urls`` with ``concurrency`` in flight."""
+    import httpx
+
+    sem = asyncio.Semaphore(concurrency)
+    async with httpx.AsyncClient(limits=httpx.Limits(max_connections=concurrency)) as client:
+
+        async def one(url: str) -> None:
+            async with sem:
+                response = await client.get(url)
+                response.raise_for_status()
+
+        started = time.monotonic()
+        await asyncio.gather(*(one(url) for url in urls))
+        return time.monotonic() - started
+
+
+def _rss_kib() -> int:
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def _memory_child(base: str, frontier_urls: int, folder: str) -> None:
+    """Runs in a fresh process: crawl the big list, print RSS figures as JSON."""
+    from sitesift.crawl import crawl
+    from sitesift.crawl.frontier import Frontier
+    from sitesift.options import Options
+
+    before = _rss_kib()
+    warc = Path(folder) / f"mem-{frontier_urls}.warc.gz"
+    options = Options(crawl_delay=0, crawl_host_concurrency=8, crawl_max_pages=200)
+    stats = crawl([f"{base}/list-{frontier_urls}/"], warc, options)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    with Frontier(f"{warc}.frontier") as frontier:
+        urls = sum(frontier.counts().values())
+    print(json.dumps({
+        "frontier_urls": urls, "pages_written": stats.done, "rss_after_imports_mib": before / 1024,
+        "peak_rss_mib": peak / 1024, "crawl_rss_mib": (peak - before) / 1024,
+        "frontier_file_mib": os.path.getsize(f"{warc}.frontier") / 2**20,
+    }))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=2000)
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--frontier-urls", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3, help="rounds; medians are reported")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--memory-child", nargs=3, metavar=("BASE", "N", "DIR"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.memory_child:
+        base, n, folder = args.memory_child
+        _memory_child(base, int(n), folder)
+        return
+
+    from sitesift.crawl import crawl
+    from sitesift.options import Options
+
+    sizes = {f"/list-{n}/": n for n in (args.pages, args.frontier_urls, args.frontier_urls // 10)}
+    ports: multiprocessing.Queue = multiprocessing.Queue()
+    server = multiprocessing.Process(target=_serve, args=(ports, sizes), daemon=True)
+    server.start()
+    base = f"http://127.0.0.1:{ports.get(timeout=30)}"
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            urls = [f"{base}/list-{args.pages}/"]
+            urls += [f"{base}/a/{i}.html" for i in range(args.pages)]
+            options = Options(crawl_delay=0, crawl_host_concurrency=args.concurrency,
+                              crawl_max_pages=args.pages + 1)
+            rounds = []  # (crawler pages/s, bare pages/s) per round, bare timed around the crawl
+            for i in range(args.repeat):
+                bare = asyncio.run(_bare_fetch(urls, args.concurrency))
+                warc = Path(folder) / f"speed-{i}.warc.gz"
+                stats = crawl([urls[0]], warc, options)
+                bare = (bare + asyncio.run(_bare_fetch(urls, args.concurrency))) / 2
+                rounds.append((stats.done / stats.seconds, len(urls) / bare))
+            memory, small = (json.loads(subprocess.run(
+                [sys.executable, __file__, "--memory-child", base, str(n), folder],
+                check=True, capture_output=True, text=True,
+            ).stdout) for n in (args.frontier_urls, args.frontier_urls // 10))
+            ratios = sorted(crawler / bare for crawler, bare in rounds)
+            result = {
+                "pages": stats.done, "concurrency": args.concurrency, "rounds": rounds,
+                "crawler_pages_per_s": statistics.median(r[0] for r in rounds),
+                "bare_httpx_pages_per_s": statistics.median(r[1] for r in rounds),
+                "crawler_vs_bare_median": statistics.median(ratios),
+                "crawler_vs_bare_range": [ratios[0], ratios[-1]],
+                "warc_mib": warc.stat().st_size / 2**20,
+                "memory": memory,
+                "memory_tenth": small,
+            }
+    finally:
+        server.kill()
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"crawler: {result['pages']} pages, median {result['crawler_pages_per_s']:.0f} pages/s "
+          f"over {args.repeat} rounds (concurrency {args.concurrency}, delay 0, WARC "
+          f"{result['warc_mib']:.1f} MiB)")
+    low, high = result["crawler_vs_bare_range"]
+    print(f"bare httpx GETs, same URLs and concurrency: median "
+          f"{result['bare_httpx_pages_per_s']:.0f} pages/s -> crawler at "
+          f"{result['crawler_vs_bare_median']:.2f}x of bare fetching (rounds {low:.2f}-{high:.2f})")
+    print(f"memory: {memory['frontier_urls']:,} frontier URLs, peak RSS "
+          f"{memory['peak_rss_mib']:.0f} MiB ({memory['crawl_rss_mib']:.0f} MiB above the "
+          f"{memory['rss_after_imports_mib']:.0f} MiB after imports), frontier file "
+          f"{memory['frontier_file_mib']:.1f} MiB; at {small['frontier_urls']:,} URLs: "
+          f"{small['crawl_rss_mib']:.0f} MiB above imports")
+
+
+if __name__ == "__main__":
+    main()

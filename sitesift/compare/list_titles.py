@@ -1,0 +1,350 @@
+"""Titles from a site's own links (paper 003) and from its ``<title>`` decoration.
+
+Paper 003 (He 2019): a list page links each detail page with an *external title*, the anchor
+text the site itself wrote for the article. For a detail page,
+
+    candidates = external titles + the text of every <h1>..<h6>
+    M          = the <title> text, or the external title when <title> is empty
+    Sim(I, J)  = 2 * LCS(I, J) / (len I + len J)
+    answer     = argmax over candidates of Sim(candidate, M)
+
+Two additions of ours, both learned from the pages of one site in the batch:
+
+* decoration: the prefixes and suffixes that many of the site's ``<title>`` texts share
+  ("-36氪", " | Code | Nicolas Perriault", "_腾讯网") are the site's name and sections; they are
+  cut from ``<title>`` before it serves as M, and so never end up in the answer;
+* the page-level answer (``titles.choose_title``: declared metadata, headings) joins the
+  candidates, first, so that it wins ties: anchors are often shortened teasers.
+
+Links are resolved against the page URL or ``<base href>``. When URLs are unknown (pages read
+from files), a link still finds its page by the id in its path: the last path segment without
+extension ("/p/3261053335240450", "JU7IIQF90511B8LM.html") equal to a token of the page's id
+or file name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from urllib.parse import SplitResult, urljoin, urlsplit
+
+import lxml.html
+
+from sitesift.extract.titles import (
+    MIN_HEADING_SIMILARITY,
+    TitleCandidates,
+    choose_title,
+    normalize_space,
+    similarity,
+    strip_site_name,
+)
+
+__all__ = [
+    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "link_slug",
+    "page_keys", "page_links", "repeated_titles", "slug_matches", "strip_decoration",
+]
+
+#: An anchor is an item title (not "More", "Next", a section name) with at least this many
+#: words, or this many CJK characters.
+MIN_ANCHOR_WORDS = 4
+MIN_ANCHOR_CJK = 6
+#: Longer anchor texts are whole teasers (title, summary and date in one link).
+MAX_ANCHOR_CHARS = 200
+#: An id in a link path has at least this many characters, and a digit unless it is at least
+#: ``MIN_ID_CHARS_NO_DIGIT`` long: shorter path segments ("news", "2024") are not ids.
+MIN_ID_CHARS = 6
+MIN_ID_CHARS_NO_DIGIT = 12
+#: Pages known by a file name only: a link whose path ends in a slug ("amid-trump-tariff-chaos")
+#: reaches the page whose id ends with at least this many characters (and ``MIN_SLUG_WORDS``
+#: words) of that slug ("detail-arstechnica_com_amid_trump_tariff": names cut short).
+MIN_SLUG_CHARS = 12
+MIN_SLUG_WORDS = 3
+#: A prefix or suffix cut at a separator is site decoration when at least this share of the
+#: site's distinct ``<title>`` texts (and at least ``MIN_DECORATION_PAGES``) carry it.
+MIN_DECORATION_SHARE = 0.3
+MIN_DECORATION_PAGES = 2
+#: What is left of a title after cutting decoration has at least this many characters.
+MIN_REMAINING_CHARS = 4
+#: Characters that may start a suffix or end a prefix of decoration.
+_DECORATION_SEPARATORS = frozenset("-_|–—·•:»>/~*｜:：,，、[(（【 ")
+#: Left over at the cut once decoration is gone ("Headline -" when " Site" was learned).
+_SEPARATOR_CHARS = " -_|–—·•:»>/~*｜：,，、"
+#: Anchors ending like this are cut teasers: usable to find M, not as the answer.
+_ELLIPSIS = re.compile(r"(?:\.\.\.|…|\.\.)\s*$")
+_CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """An item link of a page: its resolved URL (the raw href when no base is known) and text."""
+
+    url: str
+    anchor: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"url": self.url, "anchor": self.anchor}
+
+
+def _is_title_like(text: str) -> bool:
+    if len(text) > MAX_ANCHOR_CHARS:
+        return False
+    return len(text.split()) >= MIN_ANCHOR_WORDS or len(_CJK.findall(text)) >= MIN_ANCHOR_CJK
+
+
+def _join(base: str | None, href: str) -> str:
+    """``href`` resolved against ``base``; as written when either is malformed ("http://[x]":
+    urllib raises on brackets that hold no IP address)."""
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href
+
+
+def _split(url: str) -> SplitResult:
+    """``urlsplit`` that reads a malformed URL as a bare path."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return SplitResult("", "", url, "", "")
+
+
+def page_links(root: lxml.html.HtmlElement, url: str | None = None) -> list[Link]:
+    """The item links of a page: anchors whose text reads like a title, in page order, one per
+    URL (its first title-like text). Relative links are resolved against ``<base href>`` and
+    ``url``; without either they stay as written."""
+    base = url
+    for el in root.iter("base"):
+        href = el.get("href")
+        if href:
+            base = _join(url, href.strip()) if url else href.strip()
+            break
+    out: list[Link] = []
+    seen: set[str] = set()
+    for a in root.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.startswith(("#", "javascript:", "mailto:", "tel:")):
+            continue
+        text = normalize_space(a.text_content() or a.get("title"))
+        if not _is_title_like(text):
+            continue
+        resolved = _join(base, href) if base else href
+        resolved = resolved.split("#", 1)[0]
+        if resolved in seen:
+            continue
+        seen.add(resolved)
+        out.append(Link(resolved, text))
+    return out
+
+
+def _normal_url(url: str) -> str | None:
+    """``url`` without scheme, "www.", fragment and trailing slash: one spelling per page."""
+    parts = _split(url)
+    if not parts.netloc:
+        return None
+    host = parts.netloc.lower().removeprefix("www.")
+    path = parts.path.rstrip("/")
+    return f"{host}{path}" + (f"?{parts.query}" if parts.query else "")
+
+
+def _path_id(url: str) -> str | None:
+    """The id in a link: its last path segment without extension, when it looks like one."""
+    segment = _split(url).path.rstrip("/").rsplit("/", 1)[-1]
+    stem = segment.split(".", 1)[0]
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", stem or ""):
+        return None
+    if len(stem) >= MIN_ID_CHARS_NO_DIGIT or (len(stem) >= MIN_ID_CHARS
+                                              and re.search(r"\d", stem)):
+        return f"id:{stem}"
+    return None
+
+
+def _slug(text: str) -> str:
+    """Lower-case words joined by "_": one spelling for slugs in paths and file names."""
+    return "_".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def link_slug(url: str) -> str | None:
+    """The slug of a link's last path segment, when it has several words."""
+    segment = _split(url).path.rstrip("/").rsplit("/", 1)[-1]
+    slug = _slug(segment.rsplit(".", 1)[0] if "." in segment else segment)
+    return slug if slug.count("_") + 1 >= MIN_SLUG_WORDS else None
+
+
+def slug_matches(page_id: str, slug: str) -> bool:
+    """Whether the end of ``page_id`` is the start of ``slug`` (a file name cut from a URL)."""
+    name = _slug(page_id)
+    for m in re.finditer(r"(?:^|_)(?=[a-z0-9])", name):
+        tail = name[m.end():]
+        if len(tail) < MIN_SLUG_CHARS or tail.count("_") + 1 < MIN_SLUG_WORDS:
+            break
+        if slug == tail or slug.startswith(tail + "_"):
+            return True
+    return False
+
+
+def link_keys(url: str) -> list[str]:
+    """Keys under which a link's target is filed: its normalised URL and the id in its path."""
+    keys = [k for k in (_normal_url(url), _path_id(url)) if k]
+    return keys
+
+
+def page_keys(url: str | None, page_id: str | None) -> list[str]:
+    """Keys that find a page's incoming links: its normalised URL, else ids in its URL path or
+    in its page id (pages read from files: "detail-36kr_com_3261053335240450")."""
+    keys: list[str] = []
+    if url:
+        keys += link_keys(url)
+    if page_id:
+        for token in _TOKEN.findall(page_id):
+            key = _path_id("/" + token)
+            if key and key not in keys:
+                keys.append(key)
+    return keys
+
+
+def repeated_titles(titles: Iterable[str | None]) -> tuple[str, ...]:
+    """``<title>`` texts that several pages of a site share: the site's (or a section's) name,
+    not any page's headline."""
+    counts = Counter(normalize_space(t) for t in titles if normalize_space(t))
+    return tuple(t for t, n in counts.items() if n >= MIN_DECORATION_PAGES)
+
+
+def learn_decoration(titles: Iterable[str | None]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(prefixes, suffixes) of decoration that many distinct ``<title>`` texts of a site share.
+
+    A cut is made at a separator character; the longest shared piece is taken first, and the
+    search repeats on what is left ("标题_科技_腾讯网": "_腾讯网", then "_科技" if several
+    pages are in that section).
+    """
+    distinct = list(dict.fromkeys(normalize_space(t) for t in titles if normalize_space(t)))
+    need = max(MIN_DECORATION_PAGES, MIN_DECORATION_SHARE * len(distinct))
+    prefixes: list[str] = []
+    suffixes: list[str] = []
+    current = distinct
+    for _round in range(3):
+        found = False
+        for side, learned in (("suffix", suffixes), ("prefix", prefixes)):
+            counts: Counter[str] = Counter()
+            for t in current:
+                pieces = set()
+                for i, ch in enumerate(t):
+                    if ch not in _DECORATION_SEPARATORS:
+                        continue
+                    piece = t[i:] if side == "suffix" else t[:i + 1]
+                    if len(t) - len(piece) >= MIN_REMAINING_CHARS and piece.strip():
+                        pieces.add(piece)
+                counts.update(pieces)
+            shared = [p for p, n in counts.items() if n >= need and p.strip(" ")]
+            if not shared:
+                continue
+            best = max(shared, key=len)
+            learned.append(best)
+            current = [strip_decoration(t, (best,), ()) if side == "prefix"
+                       else strip_decoration(t, (), (best,)) for t in current]
+            found = True
+        if not found:
+            break
+    return tuple(prefixes), tuple(suffixes)
+
+
+def strip_decoration(title: str | None, prefixes: Sequence[str], suffixes: Sequence[str]) -> str:
+    """``title`` without the learned decoration (each piece cut at most once)."""
+    text = normalize_space(title)
+    for suffix in suffixes:
+        if text.endswith(suffix) and len(text) - len(suffix) >= MIN_REMAINING_CHARS:
+            text = text[: -len(suffix)].rstrip(_SEPARATOR_CHARS)
+    for prefix in prefixes:
+        if text.startswith(prefix) and len(text) - len(prefix) >= MIN_REMAINING_CHARS:
+            text = text[len(prefix):].lstrip(_SEPARATOR_CHARS)
+    return text
+
+
+def _decoration_names(prefixes: Sequence[str], suffixes: Sequence[str]) -> tuple[str, ...]:
+    """The words of learned decoration, as site names for ``strip_site_name``."""
+    names = []
+    for piece in (*prefixes, *suffixes):
+        for part in re.split(r"[\s\-_|–—·•:»>/~*｜：,，、\[\]()（）【】]+", piece):
+            if len(part) >= 2:
+                names.append(part)
+    return tuple(names)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteTitles:
+    """What a site's pages tell about each page's title: decoration and external titles."""
+
+    prefixes: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
+    #: Whole ``<title>`` texts several pages share: names of the site, never a headline.
+    shared: tuple[str, ...] = ()
+    #: Link key -> (anchor text, id of the linking page) of the links to it, in batch order.
+    external: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
+    #: (slug, anchor text, id of the linking page) of links whose path ends in a slug.
+    slugs: tuple[tuple[str, str, str | None], ...] = ()
+
+    def external_titles(self, url: str | None, page_id: str | None) -> tuple[str, ...]:
+        """Anchor texts of the links from other pages that reach the page (by URL, else id)."""
+        found = [pair for key in page_keys(url, page_id) for pair in self.external.get(key, ())]
+        if not found and page_id and not url:
+            found = [(text, source) for slug, text, source in self.slugs
+                     if slug_matches(page_id, slug)]
+        out: list[str] = []
+        for text, source in found:
+            if text not in out and (source is None or source != page_id):
+                out.append(text)
+        return tuple(out)
+
+    def _undecorated(self, title: str) -> str:
+        return strip_decoration(title, self.prefixes, self.suffixes) or title
+
+    def choose(self, c: TitleCandidates, *, url: str | None = None,
+               page_id: str | None = None) -> str | None:
+        """The page's title with the site's knowledge; see the module docstring."""
+        doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
+        names = c.site_names + _decoration_names(self.prefixes, self.suffixes) + self.shared
+        # A <title> several pages share names the site: the page's headline is elsewhere.
+        shared = normalize_space(c.doc_title) in self.shared
+        cleaned = replace(
+            c, doc_title=None if shared else doc or c.doc_title, site_names=names,
+            declared_titles=tuple(self._undecorated(t) for t in c.declared_titles),
+            meta_titles=tuple(self._undecorated(t) for t in c.meta_titles))
+        page_title = choose_title(cleaned)
+        external = [t for t in self.external_titles(url, page_id) if t]
+        if not external:
+            return page_title
+        # M = <title> (undecorated), or the external title when <title> is empty.
+        m = strip_site_name(doc, names) or external[0]
+        candidates = [t for t in (page_title,) if t and t != normalize_space(c.doc_title)]
+        candidates += [t for t in external if not _ELLIPSIS.search(t)]
+        candidates += [normalize_space(h) for _k, h in c.headings if normalize_space(h)]
+        if not candidates:
+            return page_title
+        best = max(candidates, key=lambda t: similarity(t, m))  # the first wins a tie
+        if similarity(best, m) < MIN_HEADING_SIMILARITY:
+            return page_title
+        return best
+
+
+def learn_site_titles(
+    pages: Sequence[tuple[str | None, TitleCandidates | None, Sequence[Link]]],
+) -> SiteTitles:
+    """A site's decoration and external titles from its pages' (page id, title candidates,
+    item links)."""
+    # The same page twice in a batch (a copy under another id) is one page here.
+    titles = [c.doc_title for c in dict.fromkeys(c for _i, c, _l in pages if c is not None)]
+    prefixes, suffixes = learn_decoration(titles)
+    external: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
+    slugs: dict[tuple[str, str, str | None], None] = {}
+    for page_id, _c, links in pages:
+        for link in links:
+            slug = link_slug(link.url)
+            if slug:
+                slugs[(slug, link.anchor, page_id)] = None
+            for key in link_keys(link.url):
+                if (link.anchor, page_id) not in external[key]:
+                    external[key].append((link.anchor, page_id))
+    return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=repeated_titles(titles),
+                      external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs))

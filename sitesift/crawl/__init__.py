@@ -1,0 +1,27 @@
+"""The crawl stage: fetch what the methods need (list pages, their items, same-layer pages) into
+a WARC file that ``sitesift extract`` reads. ``crawl`` is the entry point; ``CrawlPolicy`` is
+where page-type and URL-structure models plug in.
+
+Names are imported on first use, so the CLI's other commands do not load httpx and protego.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = [
+    "USER_AGENT", "CrawlPolicy", "CrawlStats", "Crawler", "DefaultPolicy", "Link", "crawl",
+    "read_anchors",
+]
+_HOME = {
+    "read_anchors": "archive", "USER_AGENT": "crawler", "Crawler": "crawler",
+    "CrawlStats": "crawler", "crawl": "crawler", "CrawlPolicy": "policy",
+    "DefaultPolicy": "policy", "Link": "policy",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)

@@ -1,0 +1,195 @@
+"""What to follow: the links of a page, which of them are item (article) links, whether the page
+is a list page, and which links lead to same-layer pages.
+
+The crawler asks a ``CrawlPolicy`` two questions, so better models plug in without touching it
+(the page-type and URL-structure models, once merged, answer them from learned site structure):
+
+* ``is_list_page(url, links, root)``: is this an index page whose items should be fetched?
+* ``item_links(url, links, root)``: which of its links are item (article) links?
+
+``DefaultPolicy`` answers from the page alone:
+
+* item links are links in a *repeated structure* (the same tag/class path from <body>, as in the
+  ``ul.list > li > a`` of a list) of at least ``min_group`` links whose anchors read like titles
+  (median length at least ``min_anchor`` characters; navigation menus have one-word anchors);
+* a list page is what the single-page extractor's page type (``extract/content.py``) calls
+  ``list``, and not what it calls ``detail``; for the rest (``other``: short lists among them),
+  a page with at least ``min_items`` item links whose text is mostly links (link density at
+  least ``min_link_density``), which an article with a related-links box is not.
+
+Same-layer links (paper 004: pages one level of a site's hierarchy holds side by side) are links
+to the same folder with the same URL shape (digits folded): ``/news/2024/a-1.html`` and
+``/news/2024/b-7.html``, not ``/news/`` or ``/about.html``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
+
+from lxml import etree
+
+from sitesift.extract.content import extract_content
+from sitesift.parse.dom import SKIP_TAGS, class_id, link_density, normalize_space
+
+__all__ = [
+    "CrawlPolicy", "DefaultPolicy", "Link", "normalize_url", "page_links", "same_layer_links",
+]
+
+#: Link targets that are never HTML pages, left out before any request is made.
+SKIP_SUFFIXES = frozenset({
+    ".7z", ".avi", ".bmp", ".css", ".csv", ".doc", ".docx", ".epub", ".exe", ".gif", ".gz",
+    ".ico", ".jpeg", ".jpg", ".js", ".json", ".mov", ".mp3", ".mp4", ".ogg", ".pdf", ".png",
+    ".ppt", ".pptx", ".rar", ".rss", ".svg", ".tar", ".tgz", ".wav", ".webm", ".webp", ".woff",
+    ".woff2", ".xls", ".xlsx", ".xml", ".zip",
+})
+_DIGITS = re.compile(r"\d+")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One link of a page: absolute URL, anchor text and the structural path it sits at."""
+
+    url: str
+    anchor: str
+    path: str = ""
+
+
+class CrawlPolicy(Protocol):
+    """The two questions the crawler asks about a fetched HTML page."""
+
+    def is_list_page(self, url: str, links: Sequence[Link], root: etree._Element) -> bool:
+        """True if the page is a list (index) page whose item links should be fetched."""
+        ...
+
+    def item_links(self, url: str, links: Sequence[Link], root: etree._Element) -> list[Link]:
+        """The links of the page that lead to item (article) pages."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class DefaultPolicy:
+    """Repeated-structure and link-density cues (see the module docstring); thresholds set on
+    hand-made list and article pages and the list pages of the dev sets' sites."""
+
+    #: Links sharing one structural path needed to call them a list.
+    min_group: int = 3
+    #: Median anchor length (characters) of a group of item links; menus have shorter ones.
+    min_anchor: int = 8
+    #: Item links a list page has at least.
+    min_items: int = 5
+    #: Share of the body text inside links on a list page.
+    min_link_density: float = 0.4
+
+    def item_links(self, url: str, links: Sequence[Link], root: etree._Element) -> list[Link]:
+        groups: dict[str, list[Link]] = defaultdict(list)
+        for link in links:
+            if link.url != url:
+                groups[link.path].append(link)
+        items: list[Link] = []
+        for group in groups.values():
+            if len({link.url for link in group}) < self.min_group:
+                continue
+            if statistics.median(len(link.anchor) for link in group) >= self.min_anchor:
+                items.extend(link for link in group if link.anchor)
+        return items
+
+    def is_list_page(self, url: str, links: Sequence[Link], root: etree._Element) -> bool:
+        # The single-page extractor's page type first (on a copy: it edits the tree it reads);
+        # it needs LIST_MIN_ITEMS same-styled links, so short lists fall to the cues below.
+        page_type = extract_content(copy.deepcopy(root)).page_type
+        if page_type != "other":
+            return page_type == "list"
+        items = {link.url for link in self.item_links(url, links, root)}
+        if len(items) < self.min_items:
+            return False
+        body = root.find("body")
+        return link_density(body if body is not None else root) >= self.min_link_density
+
+
+def normalize_url(url: str) -> str | None:
+    """``url`` without fragment, with lower-case scheme and host and no default port; None if
+    it is not an http(s) URL."""
+    url = urldefrag(url.strip())[0]
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in _DEFAULT_PORTS or not parts.hostname:
+        return None
+    scheme = parts.scheme.lower()
+    host = parts.hostname.lower()
+    if ":" in host:
+        host = f"[{host}]"
+    if port is not None and port != _DEFAULT_PORTS[scheme]:
+        host = f"{host}:{port}"
+    return urlunsplit((scheme, host, parts.path or "/", parts.query, ""))
+
+
+def page_links(url: str, root: etree._Element) -> list[Link]:
+    """Every http(s) link of the page (not in script/style/template...), absolute, in document
+    order, with its anchor text and the tag.class path from the root to it."""
+    base = url
+    for el in root.iter("base"):
+        href = el.get("href")
+        if href:
+            base = urljoin(url, href.strip())
+        break
+    links: list[Link] = []
+    for a in root.iter("a"):
+        href = a.get("href")
+        if not href or any(anc.tag in SKIP_TAGS for anc in a.iterancestors()):
+            continue
+        target = normalize_url(urljoin(base, href))
+        if target is None or _suffix(target) in SKIP_SUFFIXES:
+            continue
+        links.append(Link(target, normalize_space(a.text_content()), _structural_path(a)))
+    return links
+
+
+def same_layer_links(url: str, links: Sequence[Link]) -> list[Link]:
+    """Links to pages of the same folder and URL shape as ``url`` (itself left out)."""
+    want = _layer(url)
+    seen = {url}
+    out = []
+    for link in links:
+        if link.url not in seen and _layer(link.url) == want:
+            seen.add(link.url)
+            out.append(link)
+    return out
+
+
+def _layer(url: str) -> tuple[str, str, str]:
+    """Host, folder, and the shape of the last path segment: empty (a folder index) or not,
+    its extension, the names of its query keys."""
+    parts = urlsplit(url)
+    folder, _, leaf = parts.path.rpartition("/")
+    stem, dot, ext = leaf.rpartition(".")
+    shape = "" if not leaf else ("x." + ext.lower() if stem and dot else "x")
+    keys = sorted({key.split("=", 1)[0] for key in parts.query.split("&") if key})
+    return parts.netloc, folder, shape + ("?" + ",".join(keys) if keys else "")
+
+
+def _suffix(url: str) -> str:
+    leaf = urlsplit(url).path.rpartition("/")[2]
+    dot = leaf.rfind(".")
+    return leaf[dot:].lower() if dot > 0 else ""
+
+
+def _structural_path(el: etree._Element) -> str:
+    """``body/div.main/ul.list/li/a``: tags with class/id names (digits folded) from the root."""
+    names = []
+    node: etree._Element | None = el
+    while node is not None and isinstance(node.tag, str) and node.tag != "html":
+        label = _DIGITS.sub("0", class_id(node).strip())
+        names.append(f"{node.tag}.{label}" if label else node.tag)
+        node = node.getparent()
+    return "/".join(reversed(names))

@@ -1,0 +1,318 @@
+"""Page types for the pages of one site (list, detail, thread, other), from URL clusters plus DOM
+cues, and the forum's posts.
+
+How it works (``learn_site_types`` then ``ForumSite.page_types``):
+
+1. DOM cue per page (``post_groups``): the most elements of one class rule that each hold a
+   few words of unlinked text: posts repeat, article pages have one body, lists hold links.
+   Pages with ``POST_MIN_REPEATS`` such elements are thread candidates.
+2. KSF (``sitesift.compare.forum``) learns the post-body rule from the candidates; it counts
+   only when its bodies repeat on most candidates (a real forum), else the site is no forum.
+3. When pages have URLs, the URLs of the pages and of their in-site links are clustered by
+   structure (``sitesift.compare.urls``, paper 001). The thread cluster is the URL cluster
+   holding most pages with two posts or more; its resolver rule is the thread-URL rule.
+4. Types. Thread: the page has posts and, when a thread rule exists and the page has a URL,
+   its URL fits the rule (a single-post thread is known by its URL); without URLs two posts
+   are needed (one post alone is as often a private message or an announcement) and the
+   page must not be a compose form. List: its URL cluster is one where at least
+   ``LIST_CLUSTER_SHARE`` of the pages link to ``LIST_MIN_THREAD_LINKS`` threads or more, or
+   (no URL cluster) the single-page method says list. A page alone in its URL cluster takes
+   the type of the nearest typed cluster (smallest D; ties: the larger cluster). Anything
+   else keeps the single-page type, with ``detail`` read as ``other`` on a forum (a forum's
+   pages that are neither lists nor threads are profiles, forms, notices).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit
+
+from lxml import etree
+
+from sitesift.compare.forum import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
+from sitesift.compare.profile import SiteProfile
+from sitesift.compare.urls import Clustering, Resolver, cluster_urls, structure_vectors
+from sitesift.parse.dom import text_weight
+from sitesift.record import Record
+
+__all__ = [
+    "LIST_CLUSTER_SHARE",
+    "LIST_MIN_THREAD_LINKS",
+    "POST_MIN_CHARS",
+    "POST_MIN_REPEATS",
+    "ForumSite",
+    "learn_site_types",
+    "post_groups",
+]
+
+#: DOM cue: an element counts as a post-like block with this much unlinked text.
+POST_MIN_CHARS = 20
+#: ... and a page is a thread candidate with this many such blocks of one class rule.
+POST_MIN_REPEATS = 2
+#: KSF needs at least this many candidates to learn from.
+MIN_CANDIDATES = 2
+#: The learned rule must find two posts or more on this share of the candidates.
+RULE_MIN_REPEAT_SHARE = 0.5
+#: Post bodies hold at most this share of link text (lists of teasers repeat too).
+MAX_LINK_SHARE = 0.5
+#: A page links to threads when it holds this many distinct thread URLs...
+LIST_MIN_THREAD_LINKS = 3
+#: ...and a URL cluster is a list cluster when this share of its pages does (filtered or
+#: empty board views share the cluster of full ones; forum-dz: 30 of 115 list pages link to
+#: threads, no page of another cluster does).
+LIST_CLUSTER_SHARE = 0.2
+#: The URL population is cut to this many URLs before clustering (O(n^2): 3,000 URLs take
+#: about 2 s and 150 MB); the pages' own URLs are always kept.
+MAX_URLS = 3000
+
+
+def post_groups(root: etree._Element) -> int:
+    """DOM cue: the largest number of elements of one class rule that each own at least
+    ``POST_MIN_CHARS`` characters of unlinked text."""
+    owned: dict[etree._Element, int] = defaultdict(int)
+    for holder, line in text_pieces(root):
+        if holder.tag == "a" or any(a.tag == "a" for a in holder.iterancestors()):
+            continue
+        owner = class_owner(holder)
+        if owner is not None:
+            owned[owner] += text_weight(line)
+    groups: Counter[ClassRule] = Counter(
+        ClassRule.of(el) for el, chars in owned.items() if chars >= POST_MIN_CHARS)
+    return max(groups.values(), default=0)
+
+
+def in_site_links(root: etree._Element, url: str | None) -> set[str]:
+    """Absolute URLs of the page's links on its own host (fragments dropped)."""
+    if not url:
+        return set()
+    host = urlsplit(url).netloc
+    out = set()
+    for a in root.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.startswith(("javascript:", "#", "mailto:", "tel:")):
+            continue
+        try:
+            absolute = urljoin(url, href).split("#", 1)[0]
+            if urlsplit(absolute).netloc == host:
+                out.add(absolute)
+        except ValueError:
+            continue
+    return out
+
+
+def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
+    """A forum's post rule: its bodies repeat on most candidates, hold mostly unlinked text
+    (not teaser titles), and every post shows its poster (an author rule was found: article
+    paragraphs or comment counts have none)."""
+    if rule.author is None:
+        return False
+    repeated = 0
+    chars = links = 0
+    for root in candidates:
+        bodies = rule.body.select(root)
+        repeated += len(bodies) >= 2
+        for body in bodies:
+            for holder, line in text_pieces(body):
+                weight = text_weight(line)
+                chars += weight
+                if holder.tag == "a" or any(a.tag == "a" for a in holder.iterancestors()):
+                    links += weight
+    return repeated >= RULE_MIN_REPEAT_SHARE * len(candidates) and links <= MAX_LINK_SHARE * chars
+
+
+def _is_compose_form(root: etree._Element) -> bool:
+    """A page for writing a post (a form with a text area): it may quote posts but is none."""
+    return any(True for form in root.iter("form") for _ in form.iter("textarea"))
+
+
+@dataclass(slots=True)
+class ForumSite:
+    """What one site's pages say about their types; see the module docstring."""
+
+    urls: list[str | None]
+    posts: list[list[dict[str, str | None]]]
+    links: list[set[str]]
+    compose: list[bool]
+    post_rule: PostRule | None = None
+    thread_rule: Resolver | None = None
+    clustering: Clustering | None = None
+    info: dict[str, object] = field(default_factory=dict)
+    _labels: dict[int, int] | None = field(default=None, repr=False)
+
+    @property
+    def is_forum(self) -> bool:
+        return self.post_rule is not None
+
+    def is_thread(self, i: int) -> bool:
+        if not self.posts[i]:
+            return False
+        url = self.urls[i]
+        if self.thread_rule is not None and url:
+            return self.thread_rule.match(url)
+        return len(self.posts[i]) >= 2 and not self.compose[i]
+
+    def page_types(self, dom_types: Sequence[str | None]) -> list[str | None]:
+        """The type of every page, given the single-page method's types."""
+        types: list[str | None] = [
+            "thread" if self.is_thread(i) else None for i in range(len(self.urls))]
+        cluster_type = self._cluster_types()
+        label_of = self._page_labels()
+        for i, dom in enumerate(dom_types):
+            if types[i] is not None:
+                continue
+            typed = cluster_type.get(label_of.get(i, -1)) if label_of else None
+            if typed is not None:
+                types[i] = typed
+            elif self.is_forum and dom == "detail":
+                types[i] = "other"
+            else:
+                types[i] = dom
+        return types
+
+    def fill(self, records: Sequence[Record]) -> None:
+        """Set page types (all pages) and posts (threads) on the page method's records;
+        a thread's text is its first post, its author the first post's when known."""
+        types = self.page_types([r.page_type for r in records])
+        for i, record in enumerate(records):
+            if record.error:
+                continue
+            record.page_type = types[i]
+            if self.is_forum:
+                record.method = "forum"
+            if types[i] == "thread" and self.posts[i]:
+                first = self.posts[i][0]
+                record.extra["posts"] = self.posts[i]
+                record.text = first["text"]
+                record.author = first["author"] or record.author
+                record.published = record.published or first["published"]
+
+    def profile(self, site: str, saved: SiteProfile | None) -> SiteProfile:
+        """``saved`` (or a new profile) holding this site's forum rules."""
+        assert self.post_rule is not None
+        rules: dict[str, object] = dict(self.post_rule.to_dict())
+        if self.thread_rule is not None:
+            rules["thread_regex"] = self.thread_rule.regex
+        if saved is not None:
+            return dataclasses.replace(saved, forum=rules)
+        return SiteProfile(site=site, pages=len(self.urls), forum=rules)
+
+    # -- URL clusters --------------------------------------------------------------------------
+
+    def _page_labels(self) -> dict[int, int]:
+        """URL cluster of each page with a URL; pages outside the clustered sample join the
+        largest cluster whose rule they fit (Alg. 3: rules applied to all URLs)."""
+        if self.clustering is None:
+            return {}
+        if self._labels is not None:
+            return self._labels
+        clustering = self.clustering
+        index = {u: k for k, u in enumerate(clustering.vectors.urls)}
+        labels = {i: int(clustering.labels[index[u]])
+                  for i, u in enumerate(self.urls) if u and u in index}
+        rest = [i for i, u in enumerate(self.urls) if u and i not in labels]
+        if rest:
+            rules = [(label, clustering.resolver(label))
+                     for label, _ in clustering.sizes().most_common()]
+            for i in rest:
+                label = next((lab for lab, rule in rules if rule.match(self.urls[i])), None)  # type: ignore[arg-type]
+                if label is not None:
+                    labels[i] = label
+        self._labels = labels
+        return labels
+
+    def _cluster_types(self) -> dict[int, str]:
+        """list / thread for URL clusters that are such; pages alone in their cluster take
+        the type of the nearest typed cluster."""
+        if self.clustering is None or self.thread_rule is None:
+            return {}
+        labels = self._page_labels()
+        members: dict[int, list[int]] = defaultdict(list)
+        for i, label in labels.items():
+            members[label].append(i)
+        out: dict[int, str] = {}
+        for label, pages in members.items():
+            threads = sum(self.is_thread(i) for i in pages)
+            linking = sum(
+                sum(self.thread_rule.match(u) for u in self.links[i]) >= LIST_MIN_THREAD_LINKS
+                for i in pages)
+            if threads * 2 > len(pages):
+                out[label] = "thread"
+            elif linking >= max(1, LIST_CLUSTER_SHARE * len(pages)):
+                out[label] = "list"
+            elif len(pages) > 1:
+                out[label] = "other"
+        lone = [label for label, pages in members.items() if len(pages) == 1 and label not in out]
+        typed = [label for label in out if len(members[label]) > 1]
+        for label in lone:
+            nearest = self._nearest(members[label][0], typed, members)
+            if nearest is not None and out[nearest] != "thread":
+                out[label] = out[nearest]
+        return out
+
+    def _nearest(self, i: int, typed: list[int], members: dict[int, list[int]]) -> int | None:
+        """The typed cluster with a page URL closest to page ``i``'s (smallest D = N!/Ns!,
+        i.e. the latest first difference; ties: more pages)."""
+        if not typed:
+            return None
+        candidates = [(label, k) for label in typed for k in members[label]]
+        vec = structure_vectors([self.urls[i]] + [self.urls[k] for _, k in candidates])  # type: ignore[list-item]
+        codes = vec.codes
+        differs = codes[1:] != codes[0]
+        first = [int(row.argmax()) if row.any() else math.inf for row in differs]
+        best = max(range(len(candidates)),
+                   key=lambda j: (first[j], len(members[candidates[j][0]])))
+        return candidates[best][0]
+
+
+def learn_site_types(
+    roots: Sequence[etree._Element], urls: Sequence[str | None], *, seed: int = 0,
+    post_rule: PostRule | None = None, thread_regex: str | None = None,
+) -> ForumSite:
+    """Steps 1-3 over the untouched trees of one site's pages (read, never changed). A saved
+    ``post_rule`` / ``thread_regex`` (from the site profile) skips learning them."""
+    links = [in_site_links(root, url) for root, url in zip(roots, urls, strict=True)]
+    compose = [_is_compose_form(root) for root in roots]
+    info: dict[str, object] = {}
+    if post_rule is None:
+        candidates = [root for root in roots if post_groups(root) >= POST_MIN_REPEATS]
+        info["thread_candidates"] = len(candidates)
+        if len(candidates) >= MIN_CANDIDATES:
+            post_rule = learn_post_rule(candidates, seed=seed)
+            if post_rule is not None and not _is_post_rule(post_rule, candidates):
+                info["rejected_rule"] = post_rule.body.css
+                post_rule = None
+    posts = [post_rule.posts(root) if post_rule else [] for root in roots]
+    site = ForumSite(list(urls), posts, links, compose, post_rule, info=info)
+    if post_rule is None:
+        return site
+    if thread_regex is not None:
+        site.thread_rule = Resolver.from_regex(thread_regex)
+    population = sorted({u for u in urls if u} | set().union(*links))
+    if len(population) > MAX_URLS:  # Alg. 3 line 2: cluster a sample, apply rules to all
+        population = sorted(random.Random(seed).sample(population, MAX_URLS))
+    if len([u for u in urls if u]) >= 2 and len(population) >= 2:
+        site.clustering = cluster_urls(population)
+        if site.thread_rule is None:
+            labels = site._page_labels()
+            votes = Counter(labels[i] for i in labels if len(posts[i]) >= 2 and not compose[i])
+            if votes and votes.most_common(1)[0][1] >= 2:
+                site.thread_rule = site.clustering.resolver(votes.most_common(1)[0][0])
+    return site
+
+
+# -- the forum method ---------------------------------------------------------------------------
+
+def apply_forum_site(roots: Sequence[etree._Element], urls: Sequence[str | None],
+                     saved: SiteProfile | None = None) -> ForumSite:
+    """``learn_site_types`` with the forum rules of a saved profile when it has them."""
+    rules = saved.forum if saved is not None else None
+    if rules:
+        return learn_site_types(
+            roots, urls, post_rule=PostRule.from_dict(rules),
+            thread_regex=rules.get("thread_regex"))  # type: ignore[arg-type]
+    return learn_site_types(roots, urls)

@@ -1,0 +1,90 @@
+from sitesift.compare.list_titles import (
+    Link,
+    SiteTitles,
+    learn_decoration,
+    learn_site_titles,
+    page_keys,
+    page_links,
+    repeated_titles,
+    strip_decoration,
+)
+from sitesift.extract.titles import TitleCandidates
+from sitesift.parse import parse_html
+
+LIST = """<html><head><title>News - Example</title><base href="https://example.com/news/">
+</head><body><ul>
+<li><a href="a-1001.html">Harbour barrier closed for the first time this winter</a></li>
+<li><a href="/p/3261053335240450">豆包斗元宝，开始拼社交</a></li>
+<li><a href="#top">Back to the top of the page</a></li>
+<li><a href="more.html">More</a></li>
+<li><a href="a-1001.html#comments">Harbour barrier closed again</a></li>
+</ul></body></html>"""
+
+
+def test_page_links_resolves_against_base_and_keeps_title_like_anchors() -> None:
+    links = page_links(parse_html(LIST), "https://other.org/index.html")
+    assert links == [
+        Link("https://example.com/news/a-1001.html",
+             "Harbour barrier closed for the first time this winter"),
+        Link("https://example.com/p/3261053335240450", "豆包斗元宝，开始拼社交"),
+    ]
+    assert links[0].to_dict() == {"url": links[0].url, "anchor": links[0].anchor}
+
+
+def test_links_without_urls_find_their_page_by_the_id_in_the_path() -> None:
+    links = page_links(parse_html(LIST.replace('<base href="https://example.com/news/">', "")))
+    assert links[1].url == "/p/3261053335240450"
+    site = learn_site_titles([("list-36kr", None, links)])
+    assert site.external_titles(None, "detail-36kr_com_3261053335240450") == (
+        "豆包斗元宝，开始拼社交",)
+    # Short path segments ("news", "2024") are not ids.
+    assert page_keys(None, "news_2024") == []
+
+
+def test_decoration_shared_by_a_sites_titles_is_learned_and_cut() -> None:
+    titles = ["豆包斗元宝，开始拼社交-36氪", "DeepSeek带飞寒武纪-36氪",
+              "AI挤占人类音乐，如何反制？-36氪", "Another story"]
+    prefixes, suffixes = learn_decoration(titles)
+    assert (prefixes, suffixes) == ((), ("-36氪",))
+    assert strip_decoration("DeepSeek带飞寒武纪-36氪", prefixes, suffixes) == "DeepSeek带飞寒武纪"
+    # One page alone teaches nothing.
+    assert learn_decoration(["Headline one | Site"]) == ((), ())
+
+
+def test_titles_repeated_on_several_pages_name_the_site() -> None:
+    assert repeated_titles(["National Hockey League", "National Hockey League", "A story"]) == (
+        "National Hockey League",)
+    site = SiteTitles(shared=("National Hockey League",))
+    c = TitleCandidates(doc_title="National Hockey League",
+                        headings=(("h3", "McDonald scores a pair as Blues rout Jackets"),))
+    assert site.choose(c) == "McDonald scores a pair as Blues rout Jackets"
+
+
+def test_external_title_wins_over_a_decorated_title_paper_003() -> None:
+    # <title> "Headline-Site" without a learned decoration (one page of the site): M is the
+    # <title>; the anchor text linking to the page is the candidate most similar to it.
+    c = TitleCandidates(doc_title="Harbour barrier closed for the first time this winter-Gazette")
+    site = SiteTitles(external={"example.com/news/a-1001.html": (
+        ("Harbour barrier closed for the first time this winter", "list"),
+        ("Comments on this story and more", "list"))})
+    assert site.choose(c, url="https://example.com/news/a-1001.html", page_id="a") == \
+        "Harbour barrier closed for the first time this winter"
+    # A page's links to itself are not external titles.
+    assert site.external_titles("https://example.com/news/a-1001.html", "list") == ()
+
+
+def test_unrelated_anchor_does_not_replace_the_page_title() -> None:
+    c = TitleCandidates(doc_title="Harbour barrier closed | Gazette",
+                        headings=(("h1", "Harbour barrier closed"),))
+    site = SiteTitles(external={"id:a1001x": (("I tried it for weeks and saw nothing", "x"),)})
+    assert site.choose(c, page_id="a1001x") == "Harbour barrier closed"
+
+
+def test_malformed_links_are_kept_as_written_not_raised() -> None:
+    # urllib raises ValueError on brackets that hold no IP address ("https://[x]/").
+    html = ('<html><body><a href="https://[ccpa-preferences]/x">Read the privacy choices '
+            'of this site here</a></body></html>')
+    for url in ("https://example.com/a", "https://[ccpa-preferences]/", None):
+        links = page_links(parse_html(html), url)
+        assert [link.url for link in links] == ["https://[ccpa-preferences]/x"]
+    assert page_keys("https://[bad]/p/3261053335240450", None) == ["id:3261053335240450"]

@@ -1,0 +1,95 @@
+"""Page types of a site from URL clusters plus DOM cues, and the forum method end to end."""
+
+from __future__ import annotations
+
+from forum_pages import site, thread_page
+from shared_data import data_set
+
+from sitesift import Options
+from sitesift.compare.store import ProfileStore
+from sitesift.extract.pagetype import learn_site_types, post_groups
+from sitesift.parse import parse_html
+from sitesift.pipeline import Extractor
+from sitesift.record import Page
+
+
+def test_dom_cue_counts_repeated_posts() -> None:
+    assert post_groups(parse_html(thread_page(1, 3))) == 4
+
+
+def test_site_types_from_url_clusters_and_dom() -> None:
+    crawl = site()
+    roots = [parse_html(html) for _, html, _ in crawl]
+    learned = learn_site_types(roots, [u for u, _, _ in crawl])
+    assert learned.post_rule is not None and learned.thread_rule is not None
+    # A thread without replies is a thread by its URL.
+    assert learned.thread_rule.match("http://forum.test/show?t=999")
+    types = learned.page_types(["other"] * len(crawl))
+    assert types == [t for _, _, t in crawl]
+
+
+def test_article_site_is_no_forum() -> None:
+    articles = [
+        "<html><body><div class='nav'><a href='/'>Home</a></div><div class='story'>"
+        + "".join(f"<p class='para'>Paragraph {k} of story {s} says something longer "
+                  "than twenty characters.</p>" for k in range(6))
+        + "</div></body></html>" for s in range(6)]
+    learned = learn_site_types([parse_html(h) for h in articles],
+                               [f"http://news.test/story/{s}" for s in range(6)])
+    assert learned.post_rule is None
+    assert learned.page_types(["detail"] * 6) == ["detail"] * 6
+
+
+def test_forum_method_records_and_saved_profile(tmp_path) -> None:
+    crawl = site()
+    pages = [Page(id=str(k), url=u, site="forum.test", html=h)
+             for k, (u, h, _) in enumerate(crawl)]
+    store = ProfileStore(tmp_path / "p.db")
+    records = list(Extractor(Options(method="forum"), profiles=store).extract_many(pages))
+    assert [r.page_type for r in records] == [t for _, _, t in crawl]
+    thread = records[2]  # thread 3: three replies
+    assert thread.method == "forum" and len(thread.extra["posts"]) == 4
+    assert thread.text == thread.extra["posts"][0]["text"]
+    saved = store.get("forum.test")
+    assert saved is not None and saved.forum is not None and "thread_regex" in saved.forum
+    # Applying the saved rules gives the same records.
+    again = list(Extractor(Options(method="forum"), profiles=store).extract_many(pages))
+    assert [r.to_dict() for r in again] == [r.to_dict() for r in records]
+
+
+def test_forum_dz_figures() -> None:
+    """forum-dz: page types, post count, post text, first-post body (docs/forums.md)."""
+    from sitesift.evaluate.bench import bench
+
+    metrics, _, _ = bench(data_set("forum-dz"), options=Options(method="forum"))
+    assert metrics["page_type_acc"] >= 0.98
+    assert metrics["posts_count_acc"] >= 0.95
+    assert metrics["posts_char_f1"] >= 0.95
+    assert metrics["char_f1"] >= 0.97
+
+
+def test_a_failing_forum_step_keeps_the_pages(monkeypatch) -> None:
+    import sitesift.extract.pagetype as pagetype
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(pagetype, "apply_forum_site", broken)
+    crawl = site()[:3]
+    pages = [Page(id=str(k), url=u, site="forum.test", html=h)
+             for k, (u, h, _) in enumerate(crawl)]
+    records = list(Extractor(Options(method="forum")).extract_many(pages))
+    assert len(records) == 3 and all(r.error is None and r.method == "page" for r in records)
+
+
+def test_forum_rules_and_templates_share_a_profile(tmp_path) -> None:
+    crawl = site()
+    pages = [Page(id=str(k), url=u, site="forum.test", html=h)
+             for k, (u, h, _) in enumerate(crawl)]
+    store = ProfileStore(tmp_path / "p.db")
+    list(Extractor(Options(method="forum"), profiles=store).extract_many(pages))
+    forum = store.get("forum.test").forum  # type: ignore[union-attr]
+    # The template method still learns its templates, and keeps the forum rules.
+    list(Extractor(Options(method="template"), profiles=store).extract_many(pages))
+    saved = store.get("forum.test")
+    assert saved is not None and saved.templates and saved.forum == forum

@@ -1,0 +1,66 @@
+"""A small made-up forum (class names invented here) for the forum tests."""
+
+from __future__ import annotations
+
+WORDS = [
+    "harbour", "lantern", "meadow", "granite", "orchard", "compass", "velvet", "thunder",
+    "saffron", "glacier", "pepper", "quartz", "willow", "canyon", "falcon", "ember", "maple",
+    "cobalt", "tundra", "juniper", "marble", "nectar", "oyster", "pylon", "quiver", "raven",
+]
+USERS = ["alba", "borin", "cyra", "dunmore", "esk", "fennick"]
+
+
+def _sentence(seed: int, n: int = 14) -> str:
+    # Compound words of three pieces: each page has words (and line starts) of its own, as
+    # real posts do.
+    m = len(WORDS)
+    words = [WORDS[(seed * 7 + k * 3) % m][:3] + WORDS[(seed * 11 + k) % m][:3]
+             + WORDS[(seed * 5 + k * 13 + seed // m) % m][:3] for k in range(n)]
+    return " ".join(words).capitalize() + "."
+
+
+def thread_page(tid: int, replies: int) -> str:
+    posts = []
+    for k in range(replies + 1):
+        user = USERS[(tid + k) % len(USERS)]
+        text = " ".join(_sentence(tid * 31 + k * 5 + j) for j in range(3))
+        posts.append(
+            f'<div class="msgbox" id="m{tid}{k}"><div class="side">'
+            f'<span class="uname">{user}</span><span class="rank">Member</span></div>'
+            f'<div class="head">Posted 2024-03-{k + 1:02d} 1{k % 10}:0{k % 6}</div>'
+            f'<div class="msgtext">{text}</div>'
+            f'<div class="tools"><a href="/reply?t={tid}">Reply</a> Quote Report</div></div>')
+    return (
+        f"<html><head><title>Thread {tid}</title></head><body>"
+        '<div class="menu"><a href="/">Home</a> <a href="/board?b=1">Board</a></div>'
+        f'<h1 class="subject">Thread {tid}</h1>{"".join(posts)}'
+        '<div class="foot">Powered by a forum engine. All rights reserved.</div>'
+        "</body></html>"
+    )
+
+
+def list_page(board: int, tids: list[int]) -> str:
+    rows = "".join(
+        f'<tr><td class="t"><a href="/show?t={t}">Topic number {t} about things</a></td>'
+        f'<td class="by"><a href="/user?u={t % 5}">{USERS[t % 6]}</a></td><td>{t}</td></tr>'
+        for t in tids)
+    return (
+        f"<html><head><title>Board {board}</title></head><body>"
+        '<div class="menu"><a href="/">Home</a> <a href="/board?b=1">Board</a></div>'
+        f'<table class="threads">{rows}</table>'
+        '<div class="foot">Powered by a forum engine. All rights reserved.</div>'
+        "</body></html>"
+    )
+
+
+def site() -> list[tuple[str, str, str]]:
+    """(url, html, type) of a crawl of the made-up forum."""
+    out = []
+    for tid in range(1, 13):
+        out.append((f"http://forum.test/show?t={tid}", thread_page(tid, tid % 4), "thread"))
+    for board in range(1, 4):
+        tids = list(range(board, 13, 3))
+        out.append((f"http://forum.test/board?b={board}", list_page(board, tids), "list"))
+        out.append((f"http://forum.test/board?b={board}&page=2", list_page(board, tids[:2]),
+                    "list"))
+    return out
