@@ -432,9 +432,10 @@ class Extractor:
         if forum is None:
             return
         for j, i in enumerate(members):
-            # A forum thread's first post is its main text; a news story's comments are posts
-            # too, but the story is the main text: those pages stay articles.
-            if forum.posts[j] and not _holds(records[i].text, forum.posts[j][0]["text"]):
+            # A forum thread's posts are its main text; a news story's comments are posts too,
+            # but the story is the main text and holds none of them: those pages stay articles.
+            if forum.posts[j] and not any(_holds(records[i].text, post["text"])
+                                          for post in forum.posts[j]):
                 forum.posts[j] = []
         forum.fill([records[i] for i in members])
         store = self.profiles if lasting else None
@@ -606,8 +607,8 @@ class Extractor:
         return found
 
 
-#: Share of a first post's word 4-grams the page's main text must hold for ``auto`` to read
-#: the page as a forum thread.
+#: Share of a post's word 4-grams the page's main text must hold (for one post at least) for
+#: ``auto`` to read the page as a forum thread.
 THREAD_MIN_HELD = 0.5
 
 

@@ -67,8 +67,10 @@ MIN_DECORATION_SHARE = 0.3
 MIN_DECORATION_PAGES = 2
 #: What is left of a title after cutting decoration has at least this many characters.
 MIN_REMAINING_CHARS = 4
-#: Characters that may start a suffix or end a prefix of decoration.
-_DECORATION_SEPARATORS = frozenset("-_|–—·•:»>/~*｜:：,，、[(（【 ")
+#: Characters that may start a suffix or end a prefix of decoration. Not a plain space: words
+#: that many titles of a site share ("How to ...", "... test") are not decoration; a site's
+#: name is set off by punctuation ("Headline - Site", "Site | Headline").
+_DECORATION_SEPARATORS = frozenset("-_|–—·•:»>/~*｜:：,，、[(（【")
 #: Left over at the cut once decoration is gone ("Headline -" when " Site" was learned).
 _SEPARATOR_CHARS = " -_|–—·•:»>/~*｜：,，、"
 #: Anchors ending like this are cut teasers: usable to find M, not as the answer.
