@@ -175,16 +175,26 @@ def link_slug(url: str) -> str | None:
     return slug if slug.count("_") + 1 >= MIN_SLUG_WORDS else None
 
 
-def slug_matches(page_id: str, slug: str) -> bool:
-    """Whether the end of ``page_id`` is the start of ``slug`` (a file name cut from a URL)."""
+def _id_tails(page_id: str) -> list[str]:
+    """The ends of ``page_id``'s slug that may start a link's slug: whole words, long enough."""
     name = _slug(page_id)
+    tails = []
     for m in re.finditer(r"(?:^|_)(?=[a-z0-9])", name):
         tail = name[m.end():]
         if len(tail) < MIN_SLUG_CHARS or tail.count("_") + 1 < MIN_SLUG_WORDS:
             break
-        if slug == tail or slug.startswith(tail + "_"):
-            return True
-    return False
+        tails.append(tail)
+    return tails
+
+
+def _slug_starts(slug: str) -> list[str]:
+    words = slug.split("_")
+    return ["_".join(words[:n]) for n in range(1, len(words) + 1)]
+
+
+def slug_matches(page_id: str, slug: str) -> bool:
+    """Whether the end of ``page_id`` is the start of ``slug`` (a file name cut from a URL)."""
+    return any(slug == tail or slug.startswith(tail + "_") for tail in _id_tails(page_id))
 
 
 def link_keys(url: str) -> list[str]:
@@ -274,6 +284,16 @@ def _decoration_names(prefixes: Sequence[str], suffixes: Sequence[str]) -> tuple
     return tuple(names)
 
 
+def _index_slugs(
+    slugs: Iterable[tuple[str, str, str | None]],
+) -> dict[str, tuple[tuple[str, str, str | None], ...]]:
+    index: dict[str, list[tuple[str, str, str | None]]] = defaultdict(list)
+    for entry in slugs:
+        for start in _slug_starts(entry[0]):
+            index[start].append(entry)
+    return {k: tuple(v) for k, v in index.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class SiteTitles:
     """What a site's pages tell about each page's title: decoration and external titles."""
@@ -286,13 +306,18 @@ class SiteTitles:
     external: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
     #: (slug, anchor text, id of the linking page) of links whose path ends in a slug.
     slugs: tuple[tuple[str, str, str | None], ...] = ()
+    #: The same, filed under every run of leading words of the slug ("a", "a_b", "a_b_c"), so
+    #: that a page finds the slugs that start with the end of its id in one look-up per end
+    #: (``slug_matches``), not by trying every link of the site.
+    slug_starts: Mapping[str, tuple[tuple[str, str, str | None], ...]] = field(
+        default_factory=dict)
 
     def external_titles(self, url: str | None, page_id: str | None) -> tuple[str, ...]:
         """Anchor texts of the links from other pages that reach the page (by URL, else id)."""
         found = [pair for key in page_keys(url, page_id) for pair in self.external.get(key, ())]
         if not found and page_id and not url:
-            found = [(text, source) for slug, text, source in self.slugs
-                     if slug_matches(page_id, slug)]
+            found = [(text, source) for tail in _id_tails(page_id)
+                     for _slug_, text, source in self.slug_starts.get(tail, ())]
         out: list[str] = []
         for text, source in found:
             if text not in out and (source is None or source != page_id):
@@ -349,4 +374,5 @@ def learn_site_titles(
                 if (link.anchor, page_id) not in external[key]:
                     external[key].append((link.anchor, page_id))
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=repeated_titles(titles),
-                      external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs))
+                      external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),
+                      slug_starts=_index_slugs(slugs))
