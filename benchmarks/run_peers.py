@@ -222,7 +222,14 @@ def load_results() -> list[tuple[dict[str, dict[str, Any]], list[BenchResult]]]:
     """(environments by run, results) of every results file, in the order of ``SETS``."""
     order = {name: i for i, name in enumerate(SETS)}
     paths = sorted(RESULTS.glob("*.json"), key=lambda p: (order.get(p.stem, 99), p.stem))
-    return [_read_results_file(path) for path in paths]
+    # Other benchmarks keep their own files here (methods.json, forums.json...): only files
+    # this script wrote, which name their set, are its results.
+    return [_read_results_file(path) for path in paths if _is_peer_results(path)]
+
+
+def _is_peer_results(path: Path) -> bool:
+    payload = json.loads(path.read_text("utf-8"))
+    return isinstance(payload, dict) and "set" in payload and "results" in payload
 
 
 def plot(results: Sequence[BenchResult], path: Path) -> None:
