@@ -287,16 +287,11 @@ class Extractor:
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
-        profile = None
+        profile = None if relearn else self._saved(site, lasting)
         forum_rules = None
-        if store is not None and not relearn:
-            try:
-                profile = store.get(site)
-            except ProfileError as exc:  # stale or corrupt: learn the site again
-                log.warning("%s; learning it again", exc)
-            if profile is not None and not profile.templates:
-                # Saved by the forum method (its rules only): learn the templates, keep them.
-                forum_rules, profile = profile.forum, None
+        if profile is not None and not profile.templates:
+            # Saved by the forum method (its rules only): learn the templates, keep them.
+            forum_rules, profile = profile.forum, None
         # Applying a saved profile needs signatures only; learning needs structures too.
         self._learn_titles(members, pages, parsed)
         place = {i: j for j, i in enumerate(members)}  # positions in the sibling index
@@ -393,6 +388,8 @@ class Extractor:
             return None
 
     def _saved(self, site: str, lasting: bool) -> SiteProfile | None:
+        """The site's saved profile; None when there is none, no store, or the site's name
+        holds for this run only. A stale or corrupt profile is None too: learned again."""
         store = self.profiles if lasting else None
         if store is None:
             return None
