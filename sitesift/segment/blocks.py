@@ -40,6 +40,7 @@ from sitesift.parse.dom import (
     text_weight,
     walk,
 )
+from sitesift.segment.tree import leaves
 
 __all__ = ["Block", "is_visible", "labelled_blocks", "segment_blocks"]
 
@@ -82,15 +83,7 @@ class Block:
 
     def leaves(self) -> list[Block]:
         """The finest blocks under this one (itself when it is a leaf), in page order."""
-        out: list[Block] = []
-        stack = [self]
-        while stack:
-            block = stack.pop()
-            if block.children:
-                stack.extend(reversed(block.children))
-            else:
-                out.append(block)
-        return out
+        return leaves(self)
 
 
 class _Measure:

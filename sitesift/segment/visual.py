@@ -44,6 +44,7 @@ from rapidfuzz.distance import Indel
 from sitesift.parse.dom import normalize_space, text_weight
 from sitesift.render.browser import VIEWPORT, Element, Rendering, TextPiece
 from sitesift.segment.rules import VisualRules
+from sitesift.segment.tree import leaves
 
 __all__ = ["Block", "Segmentation", "VisualSegmenter"]
 
@@ -136,14 +137,7 @@ class Block:
         return plain / links if links else float("inf")
 
     def leaves(self) -> list[Block]:
-        out, stack = [], [self]
-        while stack:
-            block = stack.pop()
-            if block.children:
-                stack.extend(reversed(block.children))
-            else:
-                out.append(block)
-        return out
+        return leaves(self)
 
 
 @dataclass(slots=True)
