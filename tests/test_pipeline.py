@@ -146,3 +146,19 @@ def test_auto_keeps_a_story_published_twice_and_reads_threads_only_by_their_firs
     assert _holds("The first post, word for word, and the replies.",
                   "The first post, word for word")
     assert not _holds("A story about the tide barrier.", "Nice comment, well written indeed")
+
+
+def test_auto_turns_empty_and_broken_pages_of_a_site_into_error_records() -> None:
+    from sitesift.pipeline import _holds
+
+    good = ("<html><body><article><h1>Tide</h1>"
+            + "<p>The tide barrier closed at noon, the harbour master said today.</p>" * 8
+            + "</article></body></html>")
+    pages = [Page(id="good", site="h", html=good), Page(id="empty", site="h", html=""),
+             Page(id="bytes", site="h", html="\x00\x01 no markup"),
+             Page(id="good2", site="h", html=good.replace("noon", "dawn"))]
+    records = list(Extractor().extract_many(pages))
+    assert [r.id for r in records] == ["good", "empty", "bytes", "good2"]
+    assert records[1].error and records[2].error
+    assert "harbour master" in (records[0].text or "") and "dawn" in (records[3].text or "")
+    assert not _holds("some text", "") and not _holds(None, "   ")
