@@ -282,8 +282,8 @@ class Extractor:
             self._extract_siblings(site, members, pages, records, parsed)
             return None
         from sitesift.compare.signatures import RelaxedLabels
-        from sitesift.compare.site import learn_site, with_containers
-        from sitesift.compare.template import container_key, element_steps, find_container
+        from sitesift.compare.site import learn_site, with_anchors, with_containers
+        from sitesift.compare.template import container_key, element_steps
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
@@ -292,31 +292,39 @@ class Extractor:
         if profile is not None and not profile.templates:
             # Saved by the forum method (its rules only): learn the templates, keep them.
             forum_rules, profile = profile.forum, None
-        # Applying a saved profile needs signatures only; learning needs structures too.
         self._learn_titles(members, pages, parsed)
         place = {i: j for j, i in enumerate(members)}  # positions in the sibling index
-        members = self._features(members, pages, records, parsed, structure=profile is None,
-                                 labels=labels)
-        if not members:
-            return None
-        features = [parsed[i].features for i in members]
-        containers: list[lxml.html.HtmlElement | None] = [None] * len(members)
+        containers: list[lxml.html.HtmlElement | None]
         if profile is not None:
-            assigned = profile.assign(f.signatures.values() for f in features)  # type: ignore[union-attr]
-            models = [model for model, _ in assigned]
+            # A saved profile: each page's template from its anchors, and content signatures
+            # of its content container only (compare/template.py, steps 5 and 6).
+            found = {i: self._guarded(records[i], pages[i], functools.partial(
+                self._assign, profile, parsed[i], labels)) for i in members}
+            members = [i for i in members if found[i] is not None]
+            if not members:
+                return None
+            models = [found[i][0] for i in members]  # type: ignore[index]
+            containers = [found[i][1] for i in members]  # type: ignore[index]
             clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
-            for j, (i, model) in enumerate(zip(members, models, strict=True)):
-                if model is not None and model.container:
-                    containers[j] = find_container(parsed[i].root, model.container, labels=labels)
             member = False
         else:
+            members = self._features(members, pages, records, parsed, structure=True,
+                                     labels=labels)
+            if not members:
+                return None
+            features = [parsed[i].features for i in members]
+            containers = [None] * len(members)
             learned = learn_site(site, features)  # type: ignore[arg-type]
-            models, clusters, member = learned.templates, learned.clusters, True  # type: ignore[assignment]
             # A profile that will be saved learns its templates' content containers from
-            # where the page extractor finds the main block (paths read before it edits).
+            # where the page extractor finds the main block, and their anchors (paths read
+            # before it edits the trees).
             saving = store is not None or relearn
             steps = [element_steps(parsed[i].root, labels=labels) if saving else {}
                      for i in members]
+            if saving:
+                learned = with_anchors(learned, features,  # type: ignore[arg-type]
+                                       [(parsed[i].root, steps[j]) for j, i in enumerate(members)])
+            models, clusters, member = learned.templates, learned.clusters, True  # type: ignore[assignment]
         keys: list[tuple[tuple[int, int], ...] | None] = []
         for j, i in enumerate(members):
             record, model = records[i], models[j]
@@ -338,6 +346,25 @@ class Extractor:
             if store is not None:
                 store.put(profile)
         return profile
+
+    @staticmethod
+    def _assign(
+        profile: SiteProfile, parsed: _Parsed, labels: RelaxedLabels,
+    ) -> tuple[TemplateModel | None, lxml.html.HtmlElement | None]:
+        """The saved template of a page and its content container there (None: the whole
+        page); sets the page's features to the content signatures DeleteSame will need."""
+        from sitesift.compare.features import PageFeatures
+        from sitesift.compare.template import content_signatures, find_container
+
+        model, _share, signatures = profile.assign_page(parsed.root, labels=labels)
+        within = None
+        if model is not None and model.container:
+            within = find_container(parsed.root, model.container, labels=labels)
+        if model is not None and signatures is None:
+            top = within if within is not None else parsed.root
+            signatures = content_signatures(top, labels=labels)
+        parsed.features = PageFeatures(signatures=signatures) if signatures is not None else None
+        return model, within
 
     def _extract_siblings(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],

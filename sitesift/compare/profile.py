@@ -7,14 +7,22 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sitesift.compare.template import SHARED_FRACTION, TemplateModel
+from lxml import etree
+
+from sitesift.compare.signatures import RelaxedLabels
+from sitesift.compare.template import (
+    SHARED_FRACTION,
+    TemplateModel,
+    anchor_coverage,
+    content_signatures,
+)
 
 __all__ = ["ASSIGN_MIN_COVERAGE", "PROFILE_VERSION", "SiteProfile"]
 
 #: Version of the profile format and of the signatures in it; a store refuses profiles of
 #: another version (learn again). 2: content signatures hash label and text separately.
-#: 3: templates hold their content container.
-PROFILE_VERSION = 3
+#: 3: templates hold their content container. 4: and their anchors.
+PROFILE_VERSION = 4
 #: A new page joins the template whose shared subtrees it holds most of, when it holds at least
 #: this share of them; below it the page is of no known template (page method). Measured on
 #: big9-2005/2009, cleanportal and zh-sites (learn on half of each site, assign the other
@@ -61,3 +69,24 @@ class SiteProfile:
                     best, best_share = model, share
             assigned.append((best if best_share >= ASSIGN_MIN_COVERAGE else None, best_share))
         return assigned
+
+    def assign_page(
+        self, root: etree._Element, *, labels: RelaxedLabels | None = None
+    ) -> tuple[TemplateModel | None, float, dict[etree._Element, int] | None]:
+        """The template of a new page, the share of it the page holds, and the page's content
+        signatures when they had to be computed.
+
+        When every template has anchors, the page is recognised by them (the share of a
+        template's anchors found at their paths): only the anchors are hashed. Otherwise (a
+        template too varied to have any) by ``assign`` on all the page's signatures."""
+        labels = labels if labels is not None else RelaxedLabels()
+        if self.templates and all(m.anchors for m in self.templates):
+            best, best_share = None, 0.0
+            for model in self.templates:
+                share = anchor_coverage(root, model.anchors, labels=labels)
+                if share > best_share:
+                    best, best_share = model, share
+            return (best if best_share >= ASSIGN_MIN_COVERAGE else None), best_share, None
+        signatures = content_signatures(root, labels=labels)
+        ((model, share),) = self.assign([signatures.values()])
+        return model, share, signatures

@@ -9,7 +9,7 @@ and weights), so they are stored as raw little-endian numpy arrays, not JSON: a 
 
 The JSON header holds the format version again, the site, its page count, ``info``, a
 forum's rules when learned (``forum``, optional: older profiles simply lack it) and, per
-template, its cluster id, page count, content container path and array sizes. The arrays
+template, its cluster id, page count, content container path, anchors and array sizes. The arrays
 follow, per template in order: signatures (uint64, sorted), their counts (uint32), medoid
 paths (uint64), medoid weights (float64). Equal profiles give equal bytes (signatures
 sorted, JSON in a fixed form).
@@ -76,6 +76,8 @@ def profile_to_bytes(profile: SiteProfile) -> bytes:
             raise ValueError(f"template {template.cluster!r}: medoid paths and weights differ")
         templates.append({"cluster": template.cluster, "pages": template.pages,
                           "container": [list(step) for step in template.container],
+                          "anchors": [[[list(step) for step in key], h]
+                                      for key, h in template.anchors],
                           "signatures": len(signatures), "paths": len(paths)})
         arrays += [signatures.tobytes(), counts.tobytes(), paths.tobytes(), weights.tobytes()]
     fields: dict[str, Any] = {"version": PROFILE_VERSION, "site": profile.site,
@@ -159,6 +161,7 @@ def _read_body(body: bytes) -> SiteProfile:
             count=dict(zip(signatures.tolist(), counts.tolist(), strict=True)),
             medoid=PageStructure(paths.astype(np.uint64), weights.astype(np.float64)),
             container=_container(_field(entry, "container", list)),
+            anchors=_anchors(_field(entry, "anchors", list)),
         ))
     if offset != len(body):
         raise ValueError(f"{len(body) - offset} bytes after the last template")
@@ -182,6 +185,18 @@ def _container(steps: list[Any]) -> tuple[tuple[int, int], ...]:
             raise ValueError("a container step is not a (label hash, ordinal) pair")
         path.append((step[0], step[1]))
     return tuple(path)
+
+
+def _anchors(entries: list[Any]) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """Anchors read back: a path (as a container's) and a 64-bit signature each."""
+    anchors = []
+    for entry in entries:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], list)
+                and isinstance(entry[1], int) and not isinstance(entry[1], bool)
+                and 0 <= entry[1] <= 0xFFFF_FFFF_FFFF_FFFF):
+            raise ValueError("an anchor is not a (path, signature) pair")
+        anchors.append((_container(entry[0]), entry[1]))
+    return tuple(anchors)
 
 
 def _field(obj: object, name: str, kind: type) -> Any:

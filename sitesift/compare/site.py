@@ -5,10 +5,11 @@ the template of its cluster. The paper-000 pieces live in ``istm``, ``cluster`` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
+from lxml import etree
 
 from sitesift.compare.features import PageFeatures
 from sitesift.compare.istm import similarity_matrix
@@ -18,6 +19,7 @@ from sitesift.compare.template import (
     TemplateModel,
     common_container,
     delete_shared,
+    learn_anchors,
     learn_template,
 )
 from sitesift.extract.content import Content
@@ -26,6 +28,7 @@ __all__ = [
     "LearnedSite",
     "clean_content",
     "learn_site",
+    "with_anchors",
     "with_containers",
 ]
 
@@ -76,6 +79,30 @@ def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
         info={"cluster_sizes": sizes[::-1]},
     )
     return LearnedSite(profile, clusters, templates)
+
+
+def with_anchors(
+    learned: LearnedSite,
+    features: Sequence[PageFeatures],
+    trees: Sequence[tuple[etree._Element, Mapping[etree._Element, Step]]],
+) -> LearnedSite:
+    """``learned`` with each template's anchors, from its learning pages (``features`` and
+    (root, element steps) of each, in order, read before extraction edits the trees)."""
+    by_cluster: dict[str, list[tuple[etree._Element, Mapping[etree._Element, Step],
+                                     Mapping[etree._Element, int]]]] = {}
+    for model, f, (root, steps) in zip(learned.templates, features, trees, strict=True):
+        if model is not None and f.signatures is not None:
+            by_cluster.setdefault(model.cluster, []).append((root, steps, f.signatures))
+    new = {
+        model.cluster: replace(
+            model, anchors=learn_anchors(model, by_cluster.get(model.cluster, [])))
+        for model in learned.profile.templates
+    }
+    return LearnedSite(
+        replace(learned.profile, templates=tuple(new.values())),
+        learned.clusters,
+        [new[m.cluster] if m is not None else None for m in learned.templates],
+    )
 
 
 def with_containers(

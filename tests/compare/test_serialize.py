@@ -23,8 +23,8 @@ def assert_same_profile(a: SiteProfile, b: SiteProfile) -> None:
     assert (a.site, a.pages, a.version, a.info) == (b.site, b.pages, b.version, b.info)
     assert len(a.templates) == len(b.templates)
     for x, y in zip(a.templates, b.templates, strict=True):
-        assert (x.cluster, x.pages, x.count, x.container) == \
-            (y.cluster, y.pages, y.count, y.container)
+        assert (x.cluster, x.pages, x.count, x.container, x.anchors) == \
+            (y.cluster, y.pages, y.count, y.container, y.anchors)
         assert x.medoid.paths.dtype == y.medoid.paths.dtype == np.uint64
         assert x.medoid.weights.dtype == y.medoid.weights.dtype == np.float64
         assert np.array_equal(x.medoid.paths, y.medoid.paths)
@@ -42,6 +42,9 @@ def templates(draw: st.DrawFn) -> TemplateModel:
         count=draw(st.dictionaries(U64, U32, max_size=40)),
         medoid=PageStructure(np.array(paths, dtype=np.uint64), np.array(weights)),
         container=tuple(draw(st.lists(st.tuples(U64, st.integers(0, 500)), max_size=6))),
+        anchors=tuple(draw(st.lists(st.tuples(
+            st.lists(st.tuples(U64, st.integers(0, 500)), min_size=1, max_size=4).map(tuple),
+            U64), max_size=5))),
     )
 
 

@@ -76,6 +76,9 @@ def test_a_saved_profile_knows_its_content_container_and_gives_the_learned_text(
         # <body> > <main> > <article>: the deepest element around every page's story.
         assert len(profile.templates[0].container) == 2
         assert store.get("harbour").templates[0].container == profile.templates[0].container
+        # the header and the footer recognise the template's pages without hashing them all
+        assert profile.templates[0].anchors == store.get("harbour").templates[0].anchors
+        assert len(profile.templates[0].anchors) >= 2
         applied = list(Extractor(Options(method="template"), profiles=store).extract_many(pages))
     learned = list(Extractor(Options(method="template")).extract_many(pages))
     assert [r.text for r in applied] == [r.text for r in learned]

@@ -3,12 +3,15 @@ from lxml import etree
 from sitesift.compare.istm import page_structure, similarity_matrix
 from sitesift.compare.template import (
     SignatureIndex,
+    TemplateModel,
+    anchor_coverage,
     common_container,
     container_key,
     content_signatures,
     delete_shared,
     element_steps,
     find_container,
+    learn_anchors,
     learn_template,
 )
 from sitesift.parse import parse_html
@@ -133,3 +136,41 @@ def test_copies_of_a_page_count_once_and_a_story_is_never_deleted_whole() -> Non
     target = story.find(".//div[@class='main']")
     delete_shared(target, index, member=True)
     assert "word for word" in text(target)
+
+
+OTHER_LAYOUT = """<html><body><div class="nav"><a href="/">Home</a></div>
+<table class="listing"><tr><td>{body}</td></tr></table>
+<div class="legal">Terms of use</div></body></html>"""
+
+
+def anchors_of(pages: list[etree._Element]) -> TemplateModel:
+    sigs = [content_signatures(p) for p in pages]
+    structures = [page_structure(p) for p in pages]
+    model = learn_template("site#0", [s.values() for s in sigs], structures,
+                           similarity_matrix(structures))
+    trees = [(p, element_steps(p), s) for p, s in zip(pages, sigs, strict=True)]
+    return TemplateModel(model.cluster, model.pages, model.count, model.medoid,
+                         anchors=learn_anchors(model, trees))
+
+
+def test_anchors_recognise_a_new_page_of_the_template_and_not_another_layout() -> None:
+    model = anchors_of([page(f"T{i}", f"body number {i}") for i in range(4)])
+    assert model.anchors  # the nav, the share bar and the footer at their paths
+    assert all(h in model.count for _key, h in model.anchors)
+    new = page("New", "a story never seen", extra="<div class='ad'>ad slot</div>")
+    assert anchor_coverage(new, model.anchors) == 1.0
+    other = parse_html(OTHER_LAYOUT.format(body="a list of links"))
+    assert anchor_coverage(other, model.anchors) < 0.4
+    assert anchor_coverage(other, ()) == 0.0
+
+
+def test_anchors_are_outermost_shared_subtrees_not_their_parts() -> None:
+    model = anchors_of([page(f"T{i}", f"body number {i}") for i in range(4)])
+    pages = [page("X", "x")]
+    nav = pages[0].find(".//div[@class='nav']")
+    steps = element_steps(pages[0])
+    nav_key = container_key(nav, steps, pages[0])
+    keys = [key for key, _h in model.anchors]
+    assert nav_key in keys
+    # the links inside the navigation are covered by it, never anchors of their own
+    assert not any(key[:len(nav_key)] == nav_key and key != nav_key for key in keys)
