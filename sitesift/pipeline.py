@@ -354,12 +354,13 @@ class Extractor:
         """The saved template of a page and its content container there (None: the whole
         page); sets the page's features to the content signatures DeleteSame will need."""
         from sitesift.compare.features import PageFeatures
-        from sitesift.compare.template import content_signatures, find_container
+        from sitesift.compare.template import PathFinder, content_signatures
 
-        model, _share, signatures = profile.assign_page(parsed.root, labels=labels)
+        page = PathFinder(parsed.root, labels=labels)
+        model, _share, signatures = profile.assign_page(page)
         within = None
         if model is not None and model.container:
-            within = find_container(parsed.root, model.container, labels=labels)
+            within = page.find(model.container)
         if model is not None and signatures is None:
             top = within if within is not None else parsed.root
             signatures = content_signatures(top, labels=labels)

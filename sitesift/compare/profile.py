@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from sitesift.compare.signatures import RelaxedLabels
 from sitesift.compare.template import (
     SHARED_FRACTION,
+    PathFinder,
     TemplateModel,
     anchor_coverage,
     content_signatures,
@@ -71,7 +71,7 @@ class SiteProfile:
         return assigned
 
     def assign_page(
-        self, root: etree._Element, *, labels: RelaxedLabels | None = None
+        self, page: PathFinder
     ) -> tuple[TemplateModel | None, float, dict[etree._Element, int] | None]:
         """The template of a new page, the share of it the page holds, and the page's content
         signatures when they had to be computed.
@@ -79,14 +79,13 @@ class SiteProfile:
         When every template has anchors, the page is recognised by them (the share of a
         template's anchors found at their paths): only the anchors are hashed. Otherwise (a
         template too varied to have any) by ``assign`` on all the page's signatures."""
-        labels = labels if labels is not None else RelaxedLabels()
         if self.templates and all(m.anchors for m in self.templates):
             best, best_share = None, 0.0
             for model in self.templates:
-                share = anchor_coverage(root, model.anchors, labels=labels)
+                share = anchor_coverage(page, model.anchors)
                 if share > best_share:
                     best, best_share = model, share
             return (best if best_share >= ASSIGN_MIN_COVERAGE else None), best_share, None
-        signatures = content_signatures(root, labels=labels)
+        signatures = content_signatures(page.root, labels=page.labels)
         ((model, share),) = self.assign([signatures.values()])
         return model, share, signatures

@@ -58,6 +58,7 @@ __all__ = [
     "MIN_KEPT_SHARE",
     "SHARED_FRACTION",
     "Anchor",
+    "PathFinder",
     "References",
     "SignatureIndex",
     "Step",
@@ -343,17 +344,47 @@ def learn_anchors(
     return tuple(chosen)
 
 
-def anchor_coverage(
-    root: etree._Element, anchors: Sequence[Anchor], *, labels: RelaxedLabels | None = None,
-) -> float:
+class PathFinder:
+    """Elements of one page by path from ``<body>`` (a container, anchors): each element's
+    children are grouped by label once, and each subtree hashed once, however many paths of
+    a profile's templates pass through or end there."""
+
+    def __init__(self, root: etree._Element, *, labels: RelaxedLabels | None = None) -> None:
+        self.root = root
+        self.labels = labels if labels is not None else RelaxedLabels()
+        self._children: dict[etree._Element, dict[int, list[etree._Element]]] = {}
+        self._signatures: dict[etree._Element, int] = {}
+
+    def find(self, key: Sequence[Step]) -> etree._Element | None:
+        """The element at ``key``, None when the page has no such path."""
+        node = _base(self.root)
+        for label, ordinal in key:
+            groups = self._children.get(node)
+            if groups is None:
+                groups = self._children[node] = {}
+                for child in structural_children(node):
+                    groups.setdefault(self.labels.get(child)[1], []).append(child)
+            same = groups.get(label, ())
+            if ordinal >= len(same):
+                return None
+            node = same[ordinal]
+        return node
+
+    def signature(self, el: etree._Element) -> int:
+        found = self._signatures.get(el)
+        if found is None:
+            found = self._signatures[el] = content_signatures(el, labels=self.labels)[el]
+        return found
+
+
+def anchor_coverage(page: PathFinder, anchors: Sequence[Anchor]) -> float:
     """Share of ``anchors`` the page holds at their paths (0 when there are none)."""
     if not anchors:
         return 0.0
-    labels = labels if labels is not None else RelaxedLabels()
     held = 0
     for key, h in anchors:
-        el = find_container(root, key, labels=labels)
-        if el is not None and content_signatures(el, labels=labels).get(el) == h:
+        el = page.find(key)
+        if el is not None and page.signature(el) == h:
             held += 1
     return held / len(anchors)
 
@@ -376,11 +407,4 @@ def find_container(
     root: etree._Element, key: Sequence[Step], *, labels: RelaxedLabels | None = None
 ) -> etree._Element | None:
     """The element at ``key`` in a new page, None when the page has no such path."""
-    labels = labels if labels is not None else RelaxedLabels()
-    node = _base(root)
-    for label, ordinal in key:
-        same = [c for c in structural_children(node) if labels.get(c)[1] == label]
-        if ordinal >= len(same):
-            return None
-        node = same[ordinal]
-    return node
+    return PathFinder(root, labels=labels).find(key)

@@ -25,11 +25,16 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _END_DOCUMENT = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
 
 
-def _parser() -> lxml.html.HTMLParser:
+def _parser() -> etree.HTMLParser:
     # A new parser per call: lxml parsers keep state and are not thread-safe to share.
-    return lxml.html.HTMLParser(
+    parser = etree.HTMLParser(
         huge_tree=True, remove_comments=True, remove_pis=True, encoding="utf-8"
     )
+    # Every element is an HtmlElement (text_content() and the rest), chosen in C. The
+    # lxml.html parser picks a class per tag (forms, inputs...) through a Python call each
+    # time an element is touched: 8 % of the time of applying a saved profile.
+    parser.set_element_class_lookup(etree.ElementDefaultClassLookup(element=lxml.html.HtmlElement))
+    return parser
 
 
 def parse_html(html: str) -> lxml.html.HtmlElement:

@@ -29,7 +29,7 @@ def template_blocks(page: Page, profile: SiteProfile | None) -> list[dict[str, A
     template of ``profile``, what DeleteSame removed from it (``template``), in that order.
     Empty when the page cannot be parsed."""
     from sitesift.compare.features import page_features
-    from sitesift.compare.template import SHARED_FRACTION, delete_shared, find_container
+    from sitesift.compare.template import SHARED_FRACTION, PathFinder, delete_shared
     from sitesift.extract.content import extract_content
     from sitesift.parse import parse_html
 
@@ -43,9 +43,10 @@ def template_blocks(page: Page, profile: SiteProfile | None) -> list[dict[str, A
     paths = {el: tree.getpath(el) for el in root.iter() if isinstance(el.tag, str)}
     features = page_features(root, structure=False, strings=False)
     model = None
-    if profile is not None:
-        model, share = profile.assign([features.signatures.values()])[0]  # type: ignore[union-attr]
-    within = find_container(root, model.container) if model and model.container else None
+    finder = PathFinder(root)
+    if profile is not None:  # as the pipeline does (by anchors, or all signatures)
+        model, share, _signatures = profile.assign_page(finder)
+    within = finder.find(model.container) if model and model.container else None
     content = extract_content(root, url=page.url, within=within)
     where = " inside the template's content container" if within is not None else ""
     blocks = [_block(paths, node, "content", f"main block chosen by the page extractor{where}")

@@ -99,9 +99,8 @@ def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> di
     recent ``pages`` belongs to now (``assigned``: page id -> cluster, None for none). The
     container is shown as an XPath on a recent page of its template, as its steps mean
     nothing to a reader."""
-    from sitesift.compare.features import page_features
     from sitesift.compare.store import ProfileStore
-    from sitesift.compare.template import find_container
+    from sitesift.compare.template import PathFinder
     from sitesift.errors import ProfileError
     from sitesift.parse import parse_html
 
@@ -119,14 +118,14 @@ def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> di
         assigned[page.id] = None
         try:
             root = parse_html(page.html)
-            features = page_features(root, structure=False, strings=False)
+            finder = PathFinder(root)
+            model, _share, _signatures = profile.assign_page(finder)
         except Exception:  # a page that fails is only not shown
             continue
-        model, _ = profile.assign([features.signatures.values()])[0]  # type: ignore[union-attr]
         assigned[page.id] = model.cluster if model is not None else None
         if model is None or model.cluster in xpaths or not model.container:
             continue
-        element = find_container(root, model.container)
+        element = finder.find(model.container)
         if element is not None:
             xpaths[model.cluster] = root.getroottree().getpath(element)
     return {

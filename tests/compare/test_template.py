@@ -2,6 +2,7 @@ from lxml import etree
 
 from sitesift.compare.istm import page_structure, similarity_matrix
 from sitesift.compare.template import (
+    PathFinder,
     SignatureIndex,
     TemplateModel,
     anchor_coverage,
@@ -158,10 +159,10 @@ def test_anchors_recognise_a_new_page_of_the_template_and_not_another_layout() -
     assert model.anchors  # the nav, the share bar and the footer at their paths
     assert all(h in model.count for _key, h in model.anchors)
     new = page("New", "a story never seen", extra="<div class='ad'>ad slot</div>")
-    assert anchor_coverage(new, model.anchors) == 1.0
+    assert anchor_coverage(PathFinder(new), model.anchors) == 1.0
     other = parse_html(OTHER_LAYOUT.format(body="a list of links"))
-    assert anchor_coverage(other, model.anchors) < 0.4
-    assert anchor_coverage(other, ()) == 0.0
+    assert anchor_coverage(PathFinder(other), model.anchors) < 0.4
+    assert anchor_coverage(PathFinder(other), ()) == 0.0
 
 
 def test_anchors_are_outermost_shared_subtrees_not_their_parts() -> None:
