@@ -25,18 +25,19 @@ to the same folder with the same URL shape (digits folded): ``/news/2024/a-1.htm
 from __future__ import annotations
 
 import copy
-import re
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
-from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
+from urllib.parse import urldefrag, urlsplit, urlunsplit
 
 from lxml import etree
 
 from sitesift.extract.content import extract_content
-from sitesift.parse.dom import SKIP_TAGS, class_id, link_density, normalize_space
+from sitesift.parse.dom import link_density
+from sitesift.parse.links import Link
+from sitesift.parse.links import page_links as all_links
 
 __all__ = [
     "CrawlPolicy", "DefaultPolicy", "Link", "normalize_url", "page_links", "same_layer_links",
@@ -49,17 +50,7 @@ SKIP_SUFFIXES = frozenset({
     ".ppt", ".pptx", ".rar", ".rss", ".svg", ".tar", ".tgz", ".wav", ".webm", ".webp", ".woff",
     ".woff2", ".xls", ".xlsx", ".xml", ".zip",
 })
-_DIGITS = re.compile(r"\d+")
 _DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    """One link of a page: absolute URL, anchor text and the structural path it sits at."""
-
-    url: str
-    anchor: str
-    path: str = ""
 
 
 class CrawlPolicy(Protocol):
@@ -135,23 +126,14 @@ def normalize_url(url: str) -> str | None:
 
 
 def page_links(url: str, root: etree._Element) -> list[Link]:
-    """Every http(s) link of the page (not in script/style/template...), absolute, in document
-    order, with its anchor text and the tag.class path from the root to it."""
-    base = url
-    for el in root.iter("base"):
-        href = el.get("href")
-        if href:
-            base = urljoin(url, href.strip())
-        break
+    """Every http(s) link of the page to what may be an HTML page (not in script, template,
+    noscript...), absolute and normalised, in document order, with its anchor text and the
+    tag.class path from the root to it."""
     links: list[Link] = []
-    for a in root.iter("a"):
-        href = a.get("href")
-        if not href or any(anc.tag in SKIP_TAGS for anc in a.iterancestors()):
-            continue
-        target = normalize_url(urljoin(base, href))
-        if target is None or _suffix(target) in SKIP_SUFFIXES:
-            continue
-        links.append(Link(target, normalize_space(a.text_content()), _structural_path(a)))
+    for link in all_links(root, url, paths=True, skip_hidden=True):
+        target = normalize_url(link.url)
+        if target is not None and _suffix(target) not in SKIP_SUFFIXES:
+            links.append(Link(target, link.anchor, link.path))
     return links
 
 
@@ -182,14 +164,3 @@ def _suffix(url: str) -> str:
     leaf = urlsplit(url).path.rpartition("/")[2]
     dot = leaf.rfind(".")
     return leaf[dot:].lower() if dot > 0 else ""
-
-
-def _structural_path(el: etree._Element) -> str:
-    """``body/div.main/ul.list/li/a``: tags with class/id names (digits folded) from the root."""
-    names = []
-    node: etree._Element | None = el
-    while node is not None and isinstance(node.tag, str) and node.tag != "html":
-        label = _DIGITS.sub("0", class_id(node).strip())
-        names.append(f"{node.tag}.{label}" if label else node.tag)
-        node = node.getparent()
-    return "/".join(reversed(names))
