@@ -64,6 +64,9 @@ class CrawlPolicy(Protocol):
         """The links of the page that lead to item (article) pages."""
         ...
 
+    # Optional: ``same_layer_links(url, links) -> list[Link]``, the links to pages of the same
+    # layer as ``url`` (without it the crawler uses the module function of that name).
+
 
 @dataclass(frozen=True, slots=True)
 class DefaultPolicy:
@@ -98,11 +101,20 @@ class DefaultPolicy:
         page_type = extract_content(copy.deepcopy(root)).page_type
         if page_type != "other":
             return page_type == "list"
+        return self.list_cues(url, links, root)
+
+    def list_cues(self, url: str, links: Sequence[Link], root: etree._Element) -> bool:
+        """The cues for pages the page-type model calls ``other``: enough item links, and a
+        body that is mostly links."""
         items = {link.url for link in self.item_links(url, links, root)}
         if len(items) < self.min_items:
             return False
         body = root.find("body")
         return link_density(body if body is not None else root) >= self.min_link_density
+
+
+    def same_layer_links(self, url: str, links: Sequence[Link]) -> list[Link]:
+        return same_layer_links(url, links)
 
 
 def normalize_url(url: str) -> str | None:
