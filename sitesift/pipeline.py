@@ -192,14 +192,30 @@ class Extractor:
         records, parsed = self._prepare(batch)
         groups, discovered = self._group_by_site(batch, parsed)
         profiles = [
-            self._extract_site(site, members, batch, records, parsed,
-                               lasting=site not in discovered, relearn=True)
+            self._learn_site(site, members, batch, records, parsed, lasting=site not in discovered)
             for site, members in groups.items()
         ]
         if discovered and self.profiles is not None:
             log.warning("%d site(s) found by clustering were not saved: their names hold for "
                         "this run only (give sites or URLs to save profiles)", len(discovered))
         return [p for p in profiles if p is not None]
+
+    def _learn_site(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed], *, lasting: bool,
+    ) -> SiteProfile | None:
+        """``learn`` of one site: its templates afresh; its forum rules afresh too with the
+        forum method (kept as saved when these pages show no forum), else kept as saved."""
+        forum = None
+        if self.options.method == "forum" and len(members) >= 2:  # before trees are edited
+            forum = self._forum_site(site, members, pages, parsed, None)
+        profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
+                                     relearn=True)
+        if profile is not None and forum is not None and forum.is_forum:
+            profile = forum.profile(site, profile)
+            if lasting and self.profiles is not None:
+                self.profiles.put(profile)
+        return profile
 
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
         records, parsed = self._prepare(pages)
@@ -287,11 +303,13 @@ class Extractor:
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
-        profile = None if relearn else self._saved(site, lasting)
-        forum_rules = None
+        saved = self._saved(site, lasting)
+        profile = None if relearn else saved
+        # The forum method's rules, saved with the profile, outlive learning the templates
+        # (a profile holding them only, or ``learn``).
+        forum_rules = saved.forum if saved is not None else None
         if profile is not None and not profile.templates:
-            # Saved by the forum method (its rules only): learn the templates, keep them.
-            forum_rules, profile = profile.forum, None
+            profile = None
         # Applying a saved profile needs signatures only; learning needs structures too.
         self._learn_titles(members, pages, parsed)
         place = {i: j for j, i in enumerate(members)}  # positions in the sibling index
