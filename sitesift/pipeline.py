@@ -9,13 +9,10 @@ method renders pages in a browser pool (kept open until ``close()``) and segment
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import itertools
 import logging
-import signal
-import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -24,12 +21,13 @@ from typing import TYPE_CHECKING
 import lxml.html
 
 from sitesift.compare.list_titles import Link, learn_site_titles, page_links
-from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
+from sitesift.errors import EmptyPageError, PageError, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
+from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
     from sitesift.compare.features import PageFeatures
@@ -45,37 +43,6 @@ if TYPE_CHECKING:
 __all__ = ["Extractor", "extract_html"]
 
 log = logging.getLogger(__name__)
-
-
-#: Seconds between repeated time-outs of one over-long page (see ``_time_guard``).
-TIMEOUT_REPEAT = 0.5
-
-
-@contextlib.contextmanager
-def _time_guard(seconds: float | None) -> Iterator[None]:
-    """Raise ``PageTimeout`` in the guarded block after ``seconds``.
-
-    Uses a real-time interval timer, so it works only in the main thread of a process (the
-    CLI, and each worker process); elsewhere the block runs unguarded. A timer interrupts
-    Python code between bytecodes, which covers every loop sitesift writes; a single C call
-    (parsing one huge document) finishes first, and is bounded by ``max_page_bytes``.
-    """
-    if not seconds or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def on_alarm(signum: int, frame: object) -> None:
-        raise PageTimeout(f"page took longer than {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    # The timer fires again every TIMEOUT_REPEAT s until cleared: an exception raised while a
-    # garbage-collector callback runs is swallowed by Python, and the next one still lands.
-    signal.setitimer(signal.ITIMER_REAL, seconds, TIMEOUT_REPEAT)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass(slots=True)
@@ -536,7 +503,7 @@ class Extractor:
             record.error = page.error
             return None
         try:
-            with _time_guard(self.options.page_timeout):
+            with time_limit(self.options.page_timeout):
                 return step()
         except PageError as exc:
             record.error = str(exc)
