@@ -3,7 +3,8 @@
 From each seed it fetches the page; a list page's item links are fetched next (paper 003 starts
 from a list page and follows each article link), and with ``crawl_same_layer`` the same-layer
 pages a seed links to (paper 004); ``crawl_depth`` bounds the link steps, ``crawl_max_pages`` the
-URLs taken. What counts as a list page or an item link is a ``CrawlPolicy`` (``policy.py``).
+URLs taken. What counts as a list page or an item link is a ``CrawlPolicy`` (``policy.py``;
+the default, ``urlpolicy.UrlStructurePolicy``, learns each host's article URLs as it goes).
 
 Politeness and robustness:
 

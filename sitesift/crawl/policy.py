@@ -2,7 +2,9 @@
 is a list page, and which links lead to same-layer pages.
 
 The crawler asks a ``CrawlPolicy`` two questions, so better models plug in without touching it
-(the page-type and URL-structure models, once merged, answer them from learned site structure):
+(``urlpolicy.UrlStructurePolicy``, the crawler's default, answers them from URL rules it learns
+as the crawl goes, with this module's cues before it has learned and for what its rules do not
+cover):
 
 * ``is_list_page(url, links, root)``: is this an index page whose items should be fetched?
 * ``item_links(url, links, root)``: which of its links are item (article) links?

@@ -93,8 +93,7 @@ class HostModel:
 @dataclass(slots=True)
 class UrlStructurePolicy:
     """``CrawlPolicy`` that learns item URLs per host (module docstring). Thresholds: stated
-    defaults, set on the crawl tests' site and the URL sets of docs/forums.md; not tuned on
-    an evaluation set."""
+    defaults, set by hand on the crawl tests' sites; not tuned on an evaluation set."""
 
     #: Page cues used before a host's rules are learned, and for its repeated items.
     page: DefaultPolicy = field(default_factory=DefaultPolicy)
