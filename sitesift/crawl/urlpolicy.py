@@ -8,9 +8,10 @@ rules (paper 001's URL structure clustering, ``compare/urls.py``):
    they hold, at most ``max_urls``) joins the host's population. Evidence per URL:
    *typed* by the page-type model when the page was fetched and parsed (``detail``, or a list
    page: ``list``); *votes* from list pages, +1 where the URL sits in the page's repeated items
-   (``DefaultPolicy.item_links``), -1 where it is another link of a list page (menus,
-   pagination, footers); where a learned rule overrules the page's structure, the vote goes
-   the rule's way (a topic link in repeated items, refused by the topic rule, votes -1).
+   (``DefaultPolicy.item_links``); other links get none (on real list pages many articles sit
+   outside the repeated items: lead stories, cards of other layouts); where a learned rule
+   overrules the page's structure, the vote goes the rule's way (a topic link in repeated
+   items, refused by the topic rule, votes -1; an article outside them +1).
    A typed page weighs ``typed_weight`` votes; an untyped URL weighs the sign of its votes.
 2. Learning (every time the evidence has grown by ``relearn_share``, and at least
    ``relearn_min`` pieces, since the last time; never per page): the population is clustered
@@ -19,8 +20,10 @@ rules (paper 001's URL structure clustering, ``compare/urls.py``):
    cluster: a small sample may merge a list URL with its articles). The rule is kept when it
    covers at least ``min_votes`` weight and at least ``min_share`` of the typed weight and of
    the voted weight it matches is positive. The members with negative weight give a
-   *non-item rule*; a cluster whose item rule is refused (or that has none) is non-item as a
-   whole (its full rule: a list-typed topic page makes every topic URL a non-item).
+   *non-item rule*; a cluster whose item rule is refused on evidence, or that has non-items
+   only, is non-item as a whole (its full rule: a list-typed topic page makes every topic URL
+   a non-item). A cluster with too little evidence for an item rule keeps only its
+   non-items' rule (a section front page next to two of its articles).
 3. Use. ``item_links``: links that fit an item rule, wherever they sit on the page, plus the
    page's repeated-item links that fit no rule (URL shapes not learned yet), minus those that
    fit a non-item rule. ``is_list_page``: a page whose URL fits an item rule confirmed by
@@ -139,22 +142,29 @@ class UrlStructurePolicy:
         model = self._host(url)
         repeated = self.page.item_links(url, links, root)
         in_items = {link.url for link in repeated}
-        for link in links:
-            if link.url != url:
-                self._vote(model, link.url, 1 if link.url in in_items else -1)
+        # One vote per URL and page. Other links get none: on real list pages many articles
+        # sit outside the repeated items (lead stories, cards of other layouts).
+        self._see(model, [link.url for link in links])
+        for target in in_items:
+            if target != url:
+                self._vote(model, target, 1)
         self._maybe_learn(model)
         if model.items is None and model.others is None:
             return repeated
         out = []
+        verdicts: dict[str, bool] = {}
         for link in links:
             if link.url == url:
                 continue
-            verdict = model.is_item(link.url)
+            verdict = verdicts.get(link.url)
             if verdict is None:
-                verdict = link.url in in_items
-            elif verdict != (link.url in in_items):
-                # The rules overrule the page's structure: the vote goes their way.
-                self._vote(model, link.url, 2 if verdict else -2)
+                verdict = model.is_item(link.url)
+                if verdict is None:
+                    verdict = link.url in in_items
+                elif verdict != (link.url in in_items):
+                    # The rules overrule the page's structure: the vote goes their way.
+                    self._vote(model, link.url, 2 if verdict else -2)
+                verdicts[link.url] = verdict
             if verdict:
                 out.append(link)
         return out
@@ -247,19 +257,22 @@ class UrlStructurePolicy:
             positive = [u for u in members if weights[u] > 0]
             negative = [u for u in members if weights[u] < 0]
             item = self._item_rule(model, members, positive, weights)
+            if item is False or (item is None and not positive and negative):
+                # Refused on evidence, or nothing but non-items: the cluster is non-item.
+                rules.append(Rule(clustering.resolver(label), False))
+                continue
             if item is not None:
                 rules.append(item)
-                if negative:
-                    rules.append(Rule(Resolver.learn(split_url(u) for u in negative), False))
-            elif negative:
-                rules.append(Rule(clustering.resolver(label), False))
+            if negative:  # the non-items of a cluster with items (or too few to tell)
+                rules.append(Rule(Resolver.learn(split_url(u) for u in negative), False))
         rules.sort(key=lambda rule: not rule.item)  # item rules first
         model.rules = rules
         model.items = _union([r.resolver for r in rules if r.item])
         model.others = _union([r.resolver for r in rules if not r.item])
 
     def _item_rule(self, model: HostModel, members: list[str], positive: list[str],
-                   weights: dict[str, int]) -> Rule | None:
+                   weights: dict[str, int]) -> Rule | bool | None:
+        """The cluster's item rule; None: too little evidence; False: refused on evidence."""
         if sum(weights[u] for u in positive) < self.min_votes:
             return None
         resolver = Resolver.learn(split_url(u) for u in positive)
@@ -269,7 +282,7 @@ class UrlStructurePolicy:
         for group in (typed, voted):
             total = sum(abs(w) for w in group)
             if total and sum(w for w in group if w > 0) < self.min_share * total:
-                return None
+                return False
         details = sum(model.typed.get(u) == DETAIL for u in matched)
         return Rule(resolver, True, confirmed=details >= self.min_votes)
 
