@@ -187,8 +187,7 @@ class UrlStructurePolicy:
         return self.hosts.setdefault(urlsplit(url).netloc, HostModel())
 
     def _room(self, model: HostModel, url: str) -> bool:
-        """Whether ``url`` is (or now may be) in the population; a full population makes room
-        for evidence by dropping a random URL without any."""
+        """Whether ``url`` is in the population (added while there is room)."""
         if url in model.votes or url in model.typed:
             return True
         if len(model.votes) < self.max_urls:
@@ -203,6 +202,7 @@ class UrlStructurePolicy:
             model.votes.setdefault(url, 0)
 
     def _make_room(self, model: HostModel) -> None:
+        """A full population makes room for evidence: a random URL without any goes."""
         bare = [u for u, v in model.votes.items() if v == 0 and u not in model.typed]
         if bare:
             del model.votes[self._random.choice(bare)]
