@@ -31,7 +31,7 @@ rules (paper 001's URL structure clustering, ``compare/urls.py``):
    model on it; others as ``DefaultPolicy``. ``same_layer_links``: the links that fit the same
    learned rule as the page (its cluster), else ``same_layer_links`` (folder and shape).
 
-Cost: rules are applied as one compiled regex per kind (item, non-item); learning is
+Cost: rules are applied as one compiled regex (a named group per kind: item, non-item); learning is
 O(``max_urls``^2) and happens O(log n) times per host. State lives in the policy object (one
 crawl); a resumed crawl learns again from what it parses.
 """
@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -47,6 +48,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from sitesift.compare.urls import Resolver, cluster_urls, split_url
+from sitesift.compare.urls import _target as url_target
 from sitesift.crawl.policy import DefaultPolicy, same_layer_links
 from sitesift.extract.content import extract_content
 from sitesift.parse.links import Link
@@ -75,19 +77,18 @@ class HostModel:
     #: URL -> page type of the fetched page (``detail`` or ``list``).
     typed: dict[str, str] = field(default_factory=dict)
     rules: list[Rule] = field(default_factory=list)
-    items: Resolver | None = None  # all item rules as one regex
-    others: Resolver | None = None  # all non-item rules as one regex
+    #: All rules as one regex, item rules first, each kind a named group: one match per URL.
+    kinds: re.Pattern[str] | None = None
     evidence: int = 0  # pieces of evidence taken so far
     learned_at: int = 0  # ... and at the last learning
     learnings: int = 0
 
     def is_item(self, url: str) -> bool | None:
         """True / False when a learned rule says so (item rules first); None: no rule fits."""
-        if self.items is not None and self.items.match(url):
-            return True
-        if self.others is not None and self.others.match(url):
-            return False
-        return None
+        if self.kinds is None:
+            return None
+        found = self.kinds.fullmatch(url_target(url))
+        return None if found is None else found.lastgroup == "item"
 
     def rule_of(self, url: str) -> Rule | None:
         return next((rule for rule in self.rules if rule.resolver.match(url)), None)
@@ -149,7 +150,7 @@ class UrlStructurePolicy:
             if target != url:
                 self._vote(model, target, 1)
         self._maybe_learn(model)
-        if model.items is None and model.others is None:
+        if model.kinds is None:
             return repeated
         out = []
         verdicts: dict[str, bool] = {}
@@ -267,8 +268,7 @@ class UrlStructurePolicy:
                 rules.append(Rule(Resolver.learn(split_url(u) for u in negative), False))
         rules.sort(key=lambda rule: not rule.item)  # item rules first
         model.rules = rules
-        model.items = _union([r.resolver for r in rules if r.item])
-        model.others = _union([r.resolver for r in rules if not r.item])
+        model.kinds = _union(rules)
 
     def _item_rule(self, model: HostModel, members: list[str], positive: list[str],
                    weights: dict[str, int]) -> Rule | bool | None:
@@ -287,8 +287,11 @@ class UrlStructurePolicy:
         return Rule(resolver, True, confirmed=details >= self.min_votes)
 
 
-def _union(resolvers: list[Resolver]) -> Resolver | None:
-    """One regex for several rules: one match call per URL, however many rules."""
-    if not resolvers:
-        return None
-    return Resolver.from_regex("|".join(f"(?:{r.regex})" for r in resolvers))
+def _union(rules: list[Rule]) -> re.Pattern[str] | None:
+    """One regex for all rules (item rules first): one match call per URL, however many."""
+    groups = []
+    for name, item in (("item", True), ("other", False)):
+        kind = [f"(?:{rule.resolver.regex})" for rule in rules if rule.item == item]
+        if kind:
+            groups.append(f"(?P<{name}>{'|'.join(kind)})")
+    return re.compile("|".join(groups)) if groups else None
