@@ -9,10 +9,18 @@
    httpx client fetches the same URLs at the same concurrency with nothing else, before and
    after each crawl: the ratio of the two is the crawler's own cost, whatever the machine and
    the server manage. Medians over ``--repeat`` rounds (the machine is shared and noisy).
+   Each round crawls twice per depth (``--depths``, default 1 and 2): with ``DefaultPolicy``
+   (page cues only) and with ``UrlStructurePolicy`` (the crawler's default: learned URL rules);
+   at depth 2 the articles are parsed too, and the learned policy skips the page-type model
+   on article URLs its rule knows.
 2. Memory: a list page with ``--frontier-urls`` item links is crawled with max_pages 200, so
    the frontier holds that many URLs; peak RSS of the crawling process (a fresh one) minus its
    RSS after imports, and the frontier file's size; again with a tenth of the URLs, to show
    what grows with the frontier (the SQLite frontier keeps the URLs out of memory).
+3. URL rules: a host model learned from a synthetic news site's URLs (articles, topics, list
+   pages, pagination), then ``HostModel.is_item`` over 100,000 URLs (URLs/s, and as a ratio to
+   one ``urlsplit`` per URL timed in the same run), and the time of one learning at
+   ``max_urls`` URLs.
 """
 
 from __future__ import annotations
@@ -117,12 +125,54 @@ def _memory_child(base: str, frontier_urls: int, folder: str) -> None:
     }))
 
 
+def _rule_speed(n: int = 100_000) -> dict[str, float]:
+    """URLs/s of the learned rules, and seconds of one learning at max_urls URLs."""
+    import random
+
+    from sitesift.crawl.urlpolicy import UrlStructurePolicy
+
+    rng = random.Random(0)
+    words = ["council", "budget", "school", "road", "park", "housing", "river", "market"]
+    host = "http://news.example"
+
+    def article() -> str:
+        slug = "-".join(rng.choice(words) for _ in range(rng.randint(2, 5)))
+        folder = f"{host}/news/{rng.randint(2019, 2025)}/{rng.randint(1, 12):02d}"
+        return f"{folder}/{slug}-{rng.randint(1, 10**6)}.html"
+
+    policy = UrlStructurePolicy()
+    model = policy._host(host + "/")
+    for _ in range(700):
+        policy._vote(model, article(), 1)
+    for i in range(150):
+        policy._vote(model, f"{host}/topic/{rng.choice(words)}{i}/", -1)
+        policy._vote(model, f"{host}/news/?page={i}", -1)
+    started = time.perf_counter()
+    policy.learn(model)
+    learn_s = time.perf_counter() - started
+    # Distinct URLs (urlsplit caches repeated ones): articles by id, topics by number.
+    urls = [article() if i % 2 else f"{host}/topic/{rng.choice(words)}{i}/" for i in range(n)]
+    from urllib.parse import urlsplit
+
+    started = time.perf_counter()
+    items = sum(bool(model.is_item(u)) for u in urls)
+    seconds = time.perf_counter() - started
+    started = time.perf_counter()  # baseline in the same run: one urlsplit per URL
+    for u in urls:
+        urlsplit(u)
+    baseline = time.perf_counter() - started
+    return {"urls": n, "urls_per_s": n / seconds, "urlsplit_per_s": n / baseline,
+            "vs_urlsplit": baseline / seconds, "items": items, "learn_s": learn_s,
+            "population": len(model.votes), "rules": len(model.rules)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--frontier-urls", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=3, help="rounds; medians are reported")
+    parser.add_argument("--depths", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--memory-child", nargs=3, metavar=("BASE", "N", "DIR"),
                         help=argparse.SUPPRESS)
@@ -133,8 +183,11 @@ def main() -> None:
         return
 
     from sitesift.crawl import crawl
+    from sitesift.crawl.policy import DefaultPolicy
+    from sitesift.crawl.urlpolicy import UrlStructurePolicy
     from sitesift.options import Options
 
+    rules = _rule_speed()
     sizes = {f"/list-{n}/": n for n in (args.pages, args.frontier_urls, args.frontier_urls // 10)}
     ports: multiprocessing.Queue = multiprocessing.Queue()
     server = multiprocessing.Process(target=_serve, args=(ports, sizes), daemon=True)
@@ -144,15 +197,25 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             urls = [f"{base}/list-{args.pages}/"]
             urls += [f"{base}/a/{i}.html" for i in range(args.pages)]
-            options = Options(crawl_delay=0, crawl_host_concurrency=args.concurrency,
-                              crawl_max_pages=args.pages + 1)
             rounds = []  # (crawler pages/s, bare pages/s) per round, bare timed around the crawl
+            # (policy, depth) -> pages/s per round, all crawls of a round between two bare runs
+            by_policy: dict[str, list[float]] = {}
             for i in range(args.repeat):
                 bare = asyncio.run(_bare_fetch(urls, args.concurrency))
-                warc = Path(folder) / f"speed-{i}.warc.gz"
-                stats = crawl([urls[0]], warc, options)
-                bare = (bare + asyncio.run(_bare_fetch(urls, args.concurrency))) / 2
-                rounds.append((stats.done / stats.seconds, len(urls) / bare))
+                speeds = {}
+                for depth in args.depths:
+                    options = Options(crawl_delay=0, crawl_host_concurrency=args.concurrency,
+                                      crawl_max_pages=args.pages + 1, crawl_depth=depth)
+                    for name, policy in (("cues", DefaultPolicy()),
+                                         ("learned", UrlStructurePolicy())):
+                        warc = Path(folder) / f"speed-{i}-{name}-{depth}.warc.gz"
+                        stats = crawl([urls[0]], warc, options, policy=policy)
+                        assert stats.done == len(urls), (name, depth, stats)
+                        speeds[f"{name}@depth{depth}"] = stats.done / stats.seconds
+                bare = len(urls) / ((bare + asyncio.run(_bare_fetch(urls, args.concurrency))) / 2)
+                for key, speed in speeds.items():
+                    by_policy.setdefault(key, []).append(speed / bare)
+                rounds.append((speeds[f"learned@depth{args.depths[0]}"], bare))
             memory, small = (json.loads(subprocess.run(
                 [sys.executable, __file__, "--memory-child", base, str(n), folder],
                 check=True, capture_output=True, text=True,
@@ -164,6 +227,10 @@ def main() -> None:
                 "bare_httpx_pages_per_s": statistics.median(r[1] for r in rounds),
                 "crawler_vs_bare_median": statistics.median(ratios),
                 "crawler_vs_bare_range": [ratios[0], ratios[-1]],
+                "vs_bare_median_by_policy": {k: statistics.median(v)
+                                             for k, v in by_policy.items()},
+                "vs_bare_by_policy": by_policy,
+                "rules": rules,
                 "warc_mib": warc.stat().st_size / 2**20,
                 "memory": memory,
                 "memory_tenth": small,
@@ -180,6 +247,12 @@ def main() -> None:
     print(f"bare httpx GETs, same URLs and concurrency: median "
           f"{result['bare_httpx_pages_per_s']:.0f} pages/s -> crawler at "
           f"{result['crawler_vs_bare_median']:.2f}x of bare fetching (rounds {low:.2f}-{high:.2f})")
+    for key, ratio in result["vs_bare_median_by_policy"].items():
+        print(f"  {key}: median {ratio:.2f}x of bare fetching "
+              f"(rounds {', '.join(f'{r:.2f}' for r in result['vs_bare_by_policy'][key])})")
+    print(f"URL rules: {rules['urls_per_s']:,.0f} URLs/s, {rules['vs_urlsplit']:.1f}x the rate of "
+          f"one urlsplit per URL ({rules['rules']} rules learned from {rules['population']} "
+          f"URLs in {rules['learn_s']:.2f} s)")
     print(f"memory: {memory['frontier_urls']:,} frontier URLs, peak RSS "
           f"{memory['peak_rss_mib']:.0f} MiB ({memory['crawl_rss_mib']:.0f} MiB above the "
           f"{memory['rss_after_imports_mib']:.0f} MiB after imports), frontier file "

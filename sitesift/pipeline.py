@@ -9,13 +9,10 @@ method renders pages in a browser pool (kept open until ``close()``) and segment
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import itertools
 import logging
-import signal
-import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -24,12 +21,13 @@ from typing import TYPE_CHECKING
 import lxml.html
 
 from sitesift.compare.list_titles import Link, learn_site_titles, page_links
-from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
+from sitesift.errors import EmptyPageError, PageError, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
+from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
     from sitesift.compare.features import PageFeatures
@@ -45,37 +43,6 @@ if TYPE_CHECKING:
 __all__ = ["Extractor", "extract_html"]
 
 log = logging.getLogger(__name__)
-
-
-#: Seconds between repeated time-outs of one over-long page (see ``_time_guard``).
-TIMEOUT_REPEAT = 0.5
-
-
-@contextlib.contextmanager
-def _time_guard(seconds: float | None) -> Iterator[None]:
-    """Raise ``PageTimeout`` in the guarded block after ``seconds``.
-
-    Uses a real-time interval timer, so it works only in the main thread of a process (the
-    CLI, and each worker process); elsewhere the block runs unguarded. A timer interrupts
-    Python code between bytecodes, which covers every loop sitesift writes; a single C call
-    (parsing one huge document) finishes first, and is bounded by ``max_page_bytes``.
-    """
-    if not seconds or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def on_alarm(signum: int, frame: object) -> None:
-        raise PageTimeout(f"page took longer than {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    # The timer fires again every TIMEOUT_REPEAT s until cleared: an exception raised while a
-    # garbage-collector callback runs is swallowed by Python, and the next one still lands.
-    signal.setitimer(signal.ITIMER_REAL, seconds, TIMEOUT_REPEAT)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass(slots=True)
@@ -192,14 +159,30 @@ class Extractor:
         records, parsed = self._prepare(batch)
         groups, discovered = self._group_by_site(batch, parsed)
         profiles = [
-            self._extract_site(site, members, batch, records, parsed,
-                               lasting=site not in discovered, relearn=True)
+            self._learn_site(site, members, batch, records, parsed, lasting=site not in discovered)
             for site, members in groups.items()
         ]
         if discovered and self.profiles is not None:
             log.warning("%d site(s) found by clustering were not saved: their names hold for "
                         "this run only (give sites or URLs to save profiles)", len(discovered))
         return [p for p in profiles if p is not None]
+
+    def _learn_site(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed], *, lasting: bool,
+    ) -> SiteProfile | None:
+        """``learn`` of one site: its templates afresh; its forum rules afresh too with the
+        forum method (kept as saved when these pages show no forum), else kept as saved."""
+        forum = None
+        if self.options.method == "forum" and len(members) >= 2:  # before trees are edited
+            forum = self._forum_site(site, members, pages, parsed, None)
+        profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
+                                     relearn=True)
+        if profile is not None and forum is not None and forum.is_forum:
+            profile = forum.profile(site, profile)
+            if lasting and self.profiles is not None:
+                self.profiles.put(profile)
+        return profile
 
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
         records, parsed = self._prepare(pages)
@@ -287,11 +270,13 @@ class Extractor:
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
-        profile = None if relearn else self._saved(site, lasting)
-        forum_rules = None
+        saved = self._saved(site, lasting)
+        profile = None if relearn else saved
+        # The forum method's rules, saved with the profile, outlive learning the templates
+        # (a profile holding them only, or ``learn``).
+        forum_rules = saved.forum if saved is not None else None
         if profile is not None and not profile.templates:
-            # Saved by the forum method (its rules only): learn the templates, keep them.
-            forum_rules, profile = profile.forum, None
+            profile = None  # saved by the forum method (its rules only): learn the templates
         self._learn_titles(members, pages, parsed)
         place = {i: j for j, i in enumerate(members)}  # positions in the sibling index
         containers: list[lxml.html.HtmlElement | None]
@@ -546,7 +531,7 @@ class Extractor:
             record.error = page.error
             return None
         try:
-            with _time_guard(self.options.page_timeout):
+            with time_limit(self.options.page_timeout):
                 return step()
         except PageError as exc:
             record.error = str(exc)

@@ -162,3 +162,32 @@ def test_auto_turns_empty_and_broken_pages_of_a_site_into_error_records() -> Non
     assert records[1].error and records[2].error
     assert "harbour master" in (records[0].text or "") and "dawn" in (records[3].text or "")
     assert not _holds("some text", "") and not _holds(None, "   ")
+
+
+def test_slow_page_times_out_in_a_thread_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not the main thread (Dask workers, the service's thread pool): the watchdog's limit."""
+    import threading
+
+    def crawl(*args: object, **kwargs: object) -> None:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            pass
+
+    monkeypatch.setattr("sitesift.pipeline.extract_content", crawl)
+    out: list = []
+    started = time.monotonic()
+    worker = threading.Thread(
+        target=lambda: out.append(extract_html(ARTICLE, options=Options(page_timeout=0.2))))
+    worker.start()
+    worker.join()
+    assert out[0].error and out[0].error.startswith("timeout: page took longer than 0.2 s")
+    assert time.monotonic() - started < 2
+    # Disarmed with the page: a later page in the same thread is not interrupted.
+    monkeypatch.undo()
+    later: list = []
+    worker = threading.Thread(target=lambda: (
+        later.append(extract_html(ARTICLE, options=Options(page_timeout=0.2))),
+        time.sleep(0.8), later.append("slept")))
+    worker.start()
+    worker.join()
+    assert later[0].error is None and later[1] == "slept"

@@ -28,9 +28,9 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from urllib.parse import SplitResult, urljoin, urlsplit
+from urllib.parse import SplitResult, urlsplit
 
-import lxml.html
+from lxml import etree
 
 from sitesift.extract.titles import (
     MIN_HEADING_SIMILARITY,
@@ -40,6 +40,8 @@ from sitesift.extract.titles import (
     similarity,
     strip_site_name,
 )
+from sitesift.parse.links import Link
+from sitesift.parse.links import page_links as all_links
 
 __all__ = [
     "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "link_slug",
@@ -79,30 +81,10 @@ _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
-    """An item link of a page: its resolved URL (the raw href when no base is known) and text."""
-
-    url: str
-    anchor: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"url": self.url, "anchor": self.anchor}
-
-
 def _is_title_like(text: str) -> bool:
     if len(text) > MAX_ANCHOR_CHARS:
         return False
     return len(text.split()) >= MIN_ANCHOR_WORDS or len(_CJK.findall(text)) >= MIN_ANCHOR_CJK
-
-
-def _join(base: str | None, href: str) -> str:
-    """``href`` resolved against ``base``; as written when either is malformed ("http://[x]":
-    urllib raises on brackets that hold no IP address)."""
-    try:
-        return urljoin(base, href)
-    except ValueError:
-        return href
 
 
 def _split(url: str) -> SplitResult:
@@ -113,31 +95,16 @@ def _split(url: str) -> SplitResult:
         return SplitResult("", "", url, "", "")
 
 
-def page_links(root: lxml.html.HtmlElement, url: str | None = None) -> list[Link]:
+def page_links(root: etree._Element, url: str | None = None) -> list[Link]:
     """The item links of a page: anchors whose text reads like a title, in page order, one per
     URL (its first title-like text). Relative links are resolved against ``<base href>`` and
     ``url``; without either they stay as written."""
-    base = url
-    for el in root.iter("base"):
-        href = el.get("href")
-        if href:
-            base = _join(url, href.strip()) if url else href.strip()
-            break
     out: list[Link] = []
     seen: set[str] = set()
-    for a in root.iter("a"):
-        href = (a.get("href") or "").strip()
-        if not href or href.startswith(("#", "javascript:", "mailto:", "tel:")):
-            continue
-        text = normalize_space(a.text_content() or a.get("title"))
-        if not _is_title_like(text):
-            continue
-        resolved = _join(base, href) if base else href
-        resolved = resolved.split("#", 1)[0]
-        if resolved in seen:
-            continue
-        seen.add(resolved)
-        out.append(Link(resolved, text))
+    for link in all_links(root, url):
+        if link.url not in seen and _is_title_like(link.anchor):
+            seen.add(link.url)
+            out.append(link)
     return out
 
 

@@ -1,6 +1,6 @@
 """The crawl stage: fetch what the methods need (list pages, their items, same-layer pages) into
 a WARC file that ``sitesift extract`` reads. ``crawl`` is the entry point; ``CrawlPolicy`` is
-where page-type and URL-structure models plug in.
+what decides which links to follow (default ``UrlStructurePolicy``: learned URL rules).
 
 Names are imported on first use, so the CLI's other commands do not load httpx and protego.
 """
@@ -11,13 +11,13 @@ import importlib
 from typing import Any
 
 __all__ = [
-    "USER_AGENT", "CrawlPolicy", "CrawlStats", "Crawler", "DefaultPolicy", "Link", "crawl",
-    "read_anchors",
+    "USER_AGENT", "CrawlPolicy", "CrawlStats", "Crawler", "DefaultPolicy", "Link",
+    "UrlStructurePolicy", "crawl", "read_anchors",
 ]
 _HOME = {
     "read_anchors": "archive", "USER_AGENT": "crawler", "Crawler": "crawler",
     "CrawlStats": "crawler", "crawl": "crawler", "CrawlPolicy": "policy",
-    "DefaultPolicy": "policy", "Link": "policy",
+    "DefaultPolicy": "policy", "Link": "policy", "UrlStructurePolicy": "urlpolicy",
 }
 
 

@@ -22,10 +22,13 @@ __all__ = ["CRAWL_EPILOG", "add_crawl_arguments", "crawl_options", "run_crawl"]
 
 CRAWL_EPILOG = """\
 From each URL: the page; if it is a list page, its item (article) links; with --same-layer, the
-pages of the same folder and URL shape it links to. Links outside the seeds' hosts are not
-followed. robots.txt is obeyed (token `sitesift`), each response is written as WARC request and
-response records with their headers plus a metadata record (depth, the linking page and anchor
-text, a list page's items). The frontier (OUT.frontier, SQLite) makes the crawl resumable: run
+pages of the same layer it links to. Item and same-layer links are recognised by URL rules the
+crawl learns per host as it goes (URL structure clusters of the pages it reads as articles and
+the links in list pages' repeated items; before that, by the page's repeated structures, and
+same folder and URL shape). Links outside the seeds' hosts are not followed. robots.txt is
+obeyed (token `sitesift`), each response is written as WARC request and response records with
+their headers plus a metadata record (depth, the linking page and anchor text, a list page's
+items). The frontier (OUT.frontier, SQLite) makes the crawl resumable: run
 the same command again after a stop and it goes on where it stopped, fetching no page twice.
 """
 

@@ -3,7 +3,8 @@
 From each seed it fetches the page; a list page's item links are fetched next (paper 003 starts
 from a list page and follows each article link), and with ``crawl_same_layer`` the same-layer
 pages a seed links to (paper 004); ``crawl_depth`` bounds the link steps, ``crawl_max_pages`` the
-URLs taken. What counts as a list page or an item link is a ``CrawlPolicy`` (``policy.py``).
+URLs taken. What counts as a list page or an item link is a ``CrawlPolicy`` (``policy.py``;
+the default, ``urlpolicy.UrlStructurePolicy``, learns each host's article URLs as it goes).
 
 Politeness and robustness:
 
@@ -49,12 +50,12 @@ from sitesift.crawl.archive import Exchange, WarcOutput
 from sitesift.crawl.frontier import Entry, Frontier
 from sitesift.crawl.policy import (
     CrawlPolicy,
-    DefaultPolicy,
     Link,
     normalize_url,
     page_links,
     same_layer_links,
 )
+from sitesift.crawl.urlpolicy import UrlStructurePolicy
 from sitesift.errors import PageError, UsageError
 from sitesift.input.encoding import decode_html
 from sitesift.input.warc import HTML_TYPES
@@ -120,7 +121,8 @@ class _Host:
 class Crawler:
     """One crawl into one WARC file; ``run`` may be called again to resume it.
 
-    ``policy`` answers "list page?" and "item links?" (default ``DefaultPolicy``);
+    ``policy`` answers "list page?" and "item links?" (default: a new ``UrlStructurePolicy``,
+    which learns each host's item URLs as the crawl goes);
     ``transport`` replaces httpx's network transport (tests, proxies); ``frontier`` is the
     SQLite file (default: the WARC path plus ``.frontier``); ``stop_after`` ends the run after
     that many pages written (a clean stop that the next run resumes).
@@ -132,7 +134,7 @@ class Crawler:
         progress: Callable[[str, str], None] | None = None,
     ) -> None:
         self.options = options or Options()
-        self.policy: CrawlPolicy = policy or DefaultPolicy()
+        self.policy: CrawlPolicy = policy or UrlStructurePolicy()
         self._transport = transport
         self._frontier_path = frontier
         self._progress = progress
@@ -319,7 +321,13 @@ class Crawler:
             metadata["items"] = [{"url": link.url, "anchor": link.anchor} for link in items]
             chosen.update((link.url, ("item", link)) for link in items)
         if self.options.crawl_same_layer and entry.depth == 0:
-            for link in same_layer_links(entry.url, links):
+            layer = getattr(self.policy, "same_layer_links", None)
+            try:
+                siblings = layer(entry.url, links) if layer else same_layer_links(entry.url, links)
+            except Exception as exc:
+                metadata["error"] = f"internal: crawl policy failed: {_describe(exc)}"
+                siblings = []
+            for link in siblings:
                 chosen.setdefault(link.url, ("sibling", link))
         return [
             Entry(url=url, host=_host(url), depth=entry.depth + 1, kind=kind, parent=entry.url,

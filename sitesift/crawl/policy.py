@@ -2,7 +2,9 @@
 is a list page, and which links lead to same-layer pages.
 
 The crawler asks a ``CrawlPolicy`` two questions, so better models plug in without touching it
-(the page-type and URL-structure models, once merged, answer them from learned site structure):
+(``urlpolicy.UrlStructurePolicy``, the crawler's default, answers them from URL rules it learns
+as the crawl goes, with this module's cues before it has learned and for what its rules do not
+cover):
 
 * ``is_list_page(url, links, root)``: is this an index page whose items should be fetched?
 * ``item_links(url, links, root)``: which of its links are item (article) links?
@@ -25,18 +27,19 @@ to the same folder with the same URL shape (digits folded): ``/news/2024/a-1.htm
 from __future__ import annotations
 
 import copy
-import re
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
-from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
+from urllib.parse import urldefrag, urlsplit, urlunsplit
 
 from lxml import etree
 
 from sitesift.extract.content import extract_content
-from sitesift.parse.dom import SKIP_TAGS, class_id, link_density, normalize_space
+from sitesift.parse.dom import link_density
+from sitesift.parse.links import Link
+from sitesift.parse.links import page_links as all_links
 
 __all__ = [
     "CrawlPolicy", "DefaultPolicy", "Link", "normalize_url", "page_links", "same_layer_links",
@@ -49,17 +52,7 @@ SKIP_SUFFIXES = frozenset({
     ".ppt", ".pptx", ".rar", ".rss", ".svg", ".tar", ".tgz", ".wav", ".webm", ".webp", ".woff",
     ".woff2", ".xls", ".xlsx", ".xml", ".zip",
 })
-_DIGITS = re.compile(r"\d+")
 _DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    """One link of a page: absolute URL, anchor text and the structural path it sits at."""
-
-    url: str
-    anchor: str
-    path: str = ""
 
 
 class CrawlPolicy(Protocol):
@@ -72,6 +65,9 @@ class CrawlPolicy(Protocol):
     def item_links(self, url: str, links: Sequence[Link], root: etree._Element) -> list[Link]:
         """The links of the page that lead to item (article) pages."""
         ...
+
+    # Optional: ``same_layer_links(url, links) -> list[Link]``, the links to pages of the same
+    # layer as ``url`` (without it the crawler uses the module function of that name).
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,11 +103,20 @@ class DefaultPolicy:
         page_type = extract_content(copy.deepcopy(root)).page_type
         if page_type != "other":
             return page_type == "list"
+        return self.list_cues(url, links, root)
+
+    def list_cues(self, url: str, links: Sequence[Link], root: etree._Element) -> bool:
+        """The cues for pages the page-type model calls ``other``: enough item links, and a
+        body that is mostly links."""
         items = {link.url for link in self.item_links(url, links, root)}
         if len(items) < self.min_items:
             return False
         body = root.find("body")
         return link_density(body if body is not None else root) >= self.min_link_density
+
+
+    def same_layer_links(self, url: str, links: Sequence[Link]) -> list[Link]:
+        return same_layer_links(url, links)
 
 
 def normalize_url(url: str) -> str | None:
@@ -135,23 +140,14 @@ def normalize_url(url: str) -> str | None:
 
 
 def page_links(url: str, root: etree._Element) -> list[Link]:
-    """Every http(s) link of the page (not in script/style/template...), absolute, in document
-    order, with its anchor text and the tag.class path from the root to it."""
-    base = url
-    for el in root.iter("base"):
-        href = el.get("href")
-        if href:
-            base = urljoin(url, href.strip())
-        break
+    """Every http(s) link of the page to what may be an HTML page (not in script, template,
+    noscript...), absolute and normalised, in document order, with its anchor text and the
+    tag.class path from the root to it."""
     links: list[Link] = []
-    for a in root.iter("a"):
-        href = a.get("href")
-        if not href or any(anc.tag in SKIP_TAGS for anc in a.iterancestors()):
-            continue
-        target = normalize_url(urljoin(base, href))
-        if target is None or _suffix(target) in SKIP_SUFFIXES:
-            continue
-        links.append(Link(target, normalize_space(a.text_content()), _structural_path(a)))
+    for link in all_links(root, url, paths=True, skip_hidden=True):
+        target = normalize_url(link.url)
+        if target is not None and _suffix(target) not in SKIP_SUFFIXES:
+            links.append(Link(target, link.anchor, link.path))
     return links
 
 
@@ -182,14 +178,3 @@ def _suffix(url: str) -> str:
     leaf = urlsplit(url).path.rpartition("/")[2]
     dot = leaf.rfind(".")
     return leaf[dot:].lower() if dot > 0 else ""
-
-
-def _structural_path(el: etree._Element) -> str:
-    """``body/div.main/ul.list/li/a``: tags with class/id names (digits folded) from the root."""
-    names = []
-    node: etree._Element | None = el
-    while node is not None and isinstance(node.tag, str) and node.tag != "html":
-        label = _DIGITS.sub("0", class_id(node).strip())
-        names.append(f"{node.tag}.{label}" if label else node.tag)
-        node = node.getparent()
-    return "/".join(reversed(names))

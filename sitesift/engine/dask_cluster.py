@@ -3,8 +3,9 @@
 Tasks go to the scheduler as they are ready; the scheduler runs each again on another worker
 when its worker dies (up to ``distributed.scheduler.allowed-failures``, default 3), after
 which the task fails with ``KilledWorker`` and the driver writes its pages as error records.
-Workers run tasks in threads, where the per-page time limit (a ``SIGALRM`` timer) cannot work:
-under Dask pages have no time limit; ``max_page_bytes`` still bounds them.
+Workers run tasks in threads, where a ``SIGALRM`` timer cannot reach: the per-page time limit
+works there by a watchdog thread instead (``sitesift.timelimit``), so an over-long page becomes
+an error record (``timeout: ...``) under Dask as under the local engine.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -38,6 +38,7 @@ from sitesift.compare.forum import ClassRule, PostRule, class_owner, learn_post_
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.parse.dom import text_weight
+from sitesift.parse.links import page_links
 from sitesift.record import Record
 
 __all__ = [
@@ -92,14 +93,10 @@ def in_site_links(root: etree._Element, url: str | None) -> set[str]:
         return set()
     host = urlsplit(url).netloc
     out = set()
-    for a in root.iter("a"):
-        href = (a.get("href") or "").strip()
-        if not href or href.startswith(("javascript:", "#", "mailto:", "tel:")):
-            continue
+    for link in page_links(root, url):
         try:
-            absolute = urljoin(url, href).split("#", 1)[0]
-            if urlsplit(absolute).netloc == host:
-                out.add(absolute)
+            if urlsplit(link.url).netloc == host:
+                out.add(link.url)
         except ValueError:
             continue
     return out

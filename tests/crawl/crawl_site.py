@@ -172,3 +172,33 @@ def news_site() -> Site:
 
     site.routes["/news/2024/endless.html"] = endless_route
     return site
+
+
+TOPICS = ("council", "budget", "schools", "roads", "parks", "housing")
+
+
+def topic_site() -> Site:
+    """A news site whose list pages link articles and topic pages (lists themselves) in repeated
+    structures with long anchors, so page cues alone take both for items: /news/ lists articles
+    1-5 and topics 1-3; the first topic page lists articles 11-15, topics 4-6 and, outside any
+    repeated structure, a lead article 77."""
+    site = Site()
+    site.add("/robots.txt", b"User-agent: *\nAllow: /\n", "text/plain")
+
+    def listing(articles: list[int], topics: list[str], lead: str = "") -> bytes:
+        lis = "".join(f"<li><a href='/news/2024/article-{i}.html'>Article {i}: the council "
+                      f"votes on budget item {i}</a></li>" for i in articles)
+        tops = "".join(f"<li><a href='/topic/{t}/'>Everything about {t} in our town</a></li>"
+                       for t in topics)
+        return page("News", f"{lead}<h1>News</h1><ul class='list'>{lis}</ul>"
+                    f"<ul class='topics'>{tops}</ul>")
+
+    site.add("/news/", listing([1, 2, 3, 4, 5], list(TOPICS[:3])))
+    lead = ("<div class='lead'><a href='/news/2024/article-77.html'>Today's lead story on "
+            "the council</a></div>")
+    site.add(f"/topic/{TOPICS[0]}/", listing([11, 12, 13, 14, 15], list(TOPICS[3:]), lead))
+    for topic in TOPICS[1:]:
+        site.add(f"/topic/{topic}/", listing([21, 22, 23, 24, 25], []))
+    for i in (1, 2, 3, 4, 5, 11, 12, 13, 14, 15, 21, 22, 23, 24, 25, 77):
+        site.add(f"/news/2024/article-{i}.html", article(f"Article {i}"))
+    return site

@@ -201,3 +201,43 @@ def test_workers_save_every_sites_profile_in_the_shared_store(
     assert summary.errors == 0
     with ProfileStore(store) as saved:
         assert sorted(row["site"] for row in saved.sites()) == sorted({p.site for p in pages})
+
+
+def test_the_page_time_limit_holds_in_dask_worker_threads(
+    tmp_path: Path, site_pages: Pages
+) -> None:
+    """Dask runs tasks in worker threads (no SIGALRM there): a page that runs over
+    ``page_timeout`` still becomes a timeout record, and the other pages are extracted."""
+    pytest.importorskip("distributed", reason="the dask engine needs sitesift[scale]")
+    pages = site_pages(sites=1, per_site=3)
+    slow_id = pages[1].id
+
+    def slow_on_one_page(task: BucketTask) -> PartResult:  # pickled by value to the workers
+        import threading as _threading
+        import time as _time
+
+        import sitesift.pipeline as _pipeline
+
+        assert _threading.current_thread() is not _threading.main_thread()
+        real = _pipeline.extract_content
+
+        def spin(root, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if "Story 1 of site 0" in root.text_content():
+                deadline = _time.monotonic() + 30
+                while _time.monotonic() < deadline:
+                    pass
+            return real(root, *args, **kwargs)
+
+        _pipeline.extract_content = spin
+        try:
+            return run_bucket(task)
+        finally:
+            _pipeline.extract_content = real
+
+    output = tmp_path / "out.jsonl"
+    summary = run(pages, str(output), options=Options(method="page", page_timeout=0.5),
+                  engine="dask", workers=1, task_fn=slow_on_one_page)
+    rows = {r["id"]: r for r in assert_each_page_once(output, pages)}
+    assert summary.errors == 1
+    assert rows[slow_id]["error"] == "timeout: page took longer than 0.5 s"
+    assert all(rows[p.id]["text"] for p in pages if p.id != slow_id)

@@ -93,3 +93,23 @@ def test_forum_rules_and_templates_share_a_profile(tmp_path) -> None:
     list(Extractor(Options(method="template"), profiles=store).extract_many(pages))
     saved = store.get("forum.test")
     assert saved is not None and saved.templates and saved.forum == forum
+
+
+def test_learn_keeps_the_forum_rules_and_relearns_them_with_the_forum_method(tmp_path) -> None:
+    import dataclasses
+
+    crawl = site()
+    pages = [Page(id=str(k), url=u, site="forum.test", html=h)
+             for k, (u, h, _) in enumerate(crawl)]
+    store = ProfileStore(tmp_path / "p.db")
+    list(Extractor(Options(method="forum"), profiles=store).extract_many(pages))
+    forum = store.get("forum.test").forum  # type: ignore[union-attr]
+    # `sitesift learn` (templates afresh) keeps them...
+    Extractor(Options(), profiles=store).learn(pages)
+    saved = store.get("forum.test")
+    assert saved is not None and saved.templates and saved.forum == forum
+    # ...and with the forum method learns them again: a stale rule is replaced.
+    store.put(dataclasses.replace(saved, forum={**forum, "thread_regex": "/stale"}))
+    Extractor(Options(method="forum"), profiles=store).learn(pages)
+    saved = store.get("forum.test")
+    assert saved is not None and saved.templates and saved.forum == forum
