@@ -580,8 +580,9 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
     if main_prose >= DETAIL_MIN_PROSE:
-        # An article is one body; prose made of repeated records is a list of teasers.
-        return "list" if record_share(main, units) >= LIST_MIN_RECORD_SHARE else "detail"
+        # Not even when records hold most of it: a listicle, a how-to's steps, a data table
+        # or a long comment thread are records too (readability-meta, dates-dev).
+        return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
         paths = Counter(_signature(a.getparent()) for a in body.iter("a")
                         if a.getparent() is not None)

@@ -196,9 +196,10 @@ class ForumSite:
             typed = cluster_type.get(label_of.get(i, -1)) if label_of else None
             if typed is not None:
                 types[i] = typed
-            elif self.is_forum and (dom == "detail" or self.posts[i]):
+            elif self.is_forum and (dom == "detail" or self.posts[i] or self.compose[i]):
                 # Neither a thread nor a list of threads: a post shown alone or quoted
-                # under a compose form, a profile, a notice (its repeated posts are no list).
+                # under a compose form, a compose form (its smiley and icon tables are no
+                # list), a profile, a notice (repeated posts are no list either).
                 types[i] = "other"
             else:
                 types[i] = dom

@@ -30,11 +30,19 @@ def test_teaser_cards_with_long_summaries_are_a_list() -> None:
 
 
 def test_feed_entries_without_links_are_a_list() -> None:
-    # A live feed: time + text per entry, no link anywhere (pages driven by scripts).
+    # A ticker: time + a short line per entry, no link anywhere (pages driven by scripts).
     entries = "".join(
-        f"<div class='entry'><div class='time'>08:{i:02d}</div><div class='say'>{SUMMARY}"
-        f" {PARAGRAPH}</div></div>" for i in range(5))
-    assert _type(_page(f"<div class='feed'>{entries}</div>")) == "list"
+        f"<div class='entry'><div class='time'>08:{i:02d}</div><div class='say'>Index up "
+        f"{i} points</div></div>" for i in range(6))
+    assert _type(_page(f"<div class='feed'>{entries}</div><p>Data delayed.</p>")) == "list"
+
+
+def test_article_made_of_steps_stays_detail() -> None:
+    # A how-to's steps (or a listicle's items) are records too, but the page reads as an
+    # article: its body decides.
+    steps = "".join(f"<div class='step'><h3>Step {i}</h3><p>{PARAGRAPH}</p></div>"
+                    for i in range(1, 6))
+    assert _type(_page(f"<article>{steps}</article>")) == "detail"
 
 
 def test_short_headline_rows_are_a_list() -> None:
@@ -77,3 +85,23 @@ def test_record_share_is_the_heaviest_run() -> None:
     body = root.find("body")
     share = record_share(body, content_module._segment(body))
     assert 0.4 < share < 0.8
+
+
+def _share(body_html: str) -> float:
+    body = parse_html(_page(body_html)).find("body")
+    return record_share(body, content_module._segment(body))
+
+
+def test_ids_in_class_names_do_not_split_a_run() -> None:
+    cards = "".join(f"<div class='card post-{1000 + i}'><a href='/s/{i}'>A headline for story "
+                    f"{i}</a><span>2026-11-0{i}</span></div>" for i in range(5))
+    assert _share(cards) > 0.9
+
+
+def test_slides_and_article_sections_are_no_records() -> None:
+    slides = "".join(f"<figure><p>Slide {i}: the quay at dawn</p><figcaption>Photo {i} by "
+                     f"A. Writer</figcaption></figure>" for i in range(6))
+    sections = "".join(f"<div class='part'><h2>Part {i}</h2><p>{PARAGRAPH}</p><p>{SUMMARY}</p>"
+                       "</div>" for i in range(5))
+    assert _share(slides) == 0.0
+    assert _share(sections) == 0.0
