@@ -131,7 +131,7 @@ def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
 
 
 #: The start tags of ``<html>`` and ``<body>`` in the source, and their class and id values.
-_ROOT_TAG = re.compile(r"<(?:html|body)\b([^>]*)>", re.IGNORECASE)
+_ROOT_TAG = re.compile(r"<(html|body)\b([^>]*)>", re.IGNORECASE)
 _KIND_ATTR = re.compile(r"""\b(?:class|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""",
                         re.IGNORECASE)
 
@@ -145,8 +145,12 @@ def kind_tokens(root: etree._Element, html: str | None = None) -> frozenset[str]
     values = [el.get(name) or "" for el in (root, root.find("body")) if el is not None
               for name in ("class", "id")]
     if html:
+        seen: set[str] = set()  # the first tag of each name: later ones sit in scripts
         for tag in _ROOT_TAG.finditer(html, 0, ROOT_TAG_SCAN):
-            values += ["".join(m) for m in _KIND_ATTR.findall(tag.group(1))]
+            name = tag.group(1).lower()
+            if name not in seen:
+                seen.add(name)
+                values += ["".join(m) for m in _KIND_ATTR.findall(tag.group(2))]
     return frozenset(w for value in values for w in value.lower().split()
                      if not any(c.isdigit() for c in w))
 
