@@ -14,7 +14,9 @@ unless --no-plots, the decision graphs docs/img/forums_decision_<forum>.png.
   forum method learns itself (the cluster holding most pages with two posts or more).
 - Applying a rule: URLs/s of ``Resolver.filter`` over the population repeated to 200,000,
   best of 5 rounds, next to ``urllib.parse.urlsplit`` over the same URLs in the same run.
-- Page types and posts: ``sitesift bench`` figures of the forum method (and the page method).
+- Page types and posts: ``sitesift bench`` figures of the page, forum and auto methods, and of
+  auto over forum-dz with its URLs taken away (DOM cues and kind tokens only, as on
+  forum-awful).
 - KSF: 10 repetitions with 5 random thread pages each (seeds 0-9); the right rule is the gold
   ``post_selector`` (forum-dz) or the element holding each post's text on forum-awful
   (``td.postbody``, checked by reading the pages; the evaluation only, never the library).
@@ -31,6 +33,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -39,8 +42,10 @@ from sitesift import Options
 from sitesift.compare.forum import learn_post_rule
 from sitesift.compare.urls import Clustering, cluster_urls
 from sitesift.evaluate.bench import bench, read_set_pages
+from sitesift.evaluate.score import load_gold, load_predictions, score_pages
 from sitesift.extract.pagetype import learn_site_types
 from sitesift.parse import parse_html
+from sitesift.pipeline import Extractor
 
 ROOT = Path(__file__).resolve().parents[1]
 AWFUL_HOST = "https://forums.somethingawful.com"
@@ -209,6 +214,15 @@ def ksf_repeats(set_dir: Path, truth: str) -> dict[str, Any]:
             "mean_seconds": round(sum(seconds) / len(seconds), 2), "thread_pages": len(pages)}
 
 
+def bench_without_urls(set_dir: Path) -> tuple[dict[str, Any], float, object]:
+    """``bench`` of ``auto`` over the set's pages with their URLs taken away."""
+    pages = [replace(page, url=None) for page in read_set_pages(set_dir)]
+    start = time.perf_counter()
+    records = list(Extractor(Options(method="auto")).extract_many(pages))
+    rate = len(pages) / (time.perf_counter() - start)
+    return score_pages(load_gold(set_dir), load_predictions(records)), rate, records
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
@@ -246,18 +260,24 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = [("| set | method | page type | posts: count | post char F1 | post author | "
              "first-post char F1 | pages/s |"), "|---|---|---:|---:|---:|---:|---:|---:|"]
-    for name in ("forum-dz", "forum-awful", "list-detail"):
-        for method in ("page", "forum"):
-            metrics, rate, _ = bench(data / name, options=Options(method=method))
-            out[f"bench_{name}_{method}"] = {"metrics": metrics, "pages_per_s": round(rate, 1)}
+    runs: list[tuple[str, str, Callable[[], tuple[dict[str, Any], float, object]]]] = [
+        (name, method, lambda name=name, method=method: bench(
+            data / name, options=Options(method=method)))
+        for name in ("forum-dz", "forum-awful", "list-detail")
+        for method in ("page", "forum", "auto")]
+    # A forum crawled without its URLs: only DOM cues and kind tokens type the pages.
+    runs.append(("forum-dz without URLs", "auto", lambda: bench_without_urls(data / "forum-dz")))
+    for name, method, run in runs:
+        metrics, rate, _ = run()
+        out[f"bench_{name}_{method}"] = {"metrics": metrics, "pages_per_s": round(rate, 1)}
 
-            def cell(key: str, metrics: dict[str, Any] = metrics) -> str:
-                value = metrics.get(key)
-                return "–" if value is None else f"{value:.3f}"
+        def cell(key: str, metrics: dict[str, Any] = metrics) -> str:
+            value = metrics.get(key)
+            return "–" if value is None else f"{value:.3f}"
 
-            rows.append(f"| {name} | {method} | {cell('page_type_acc')} | "
-                        f"{cell('posts_count_acc')} | {cell('posts_char_f1')} | "
-                        f"{cell('posts_author_acc')} | {cell('char_f1')} | {rate:.1f} |")
+        rows.append(f"| {name} | {method} | {cell('page_type_acc')} | "
+                    f"{cell('posts_count_acc')} | {cell('posts_char_f1')} | "
+                    f"{cell('posts_author_acc')} | {cell('char_f1')} | {rate:.1f} |")
     print("\n".join(rows))
     (ROOT / "benchmarks" / "results").mkdir(exist_ok=True)
     (ROOT / "benchmarks" / "results" / "forums.json").write_text(

@@ -395,7 +395,8 @@ class Extractor:
 
         try:
             return apply_forum_site([parsed[i].root for i in members],
-                                    [pages[i].url for i in members], saved)
+                                    [pages[i].url for i in members], saved,
+                                    htmls=[pages[i].html for i in members])
         except Exception:  # a bug in site learning must not lose the site's pages
             log.exception("forum rules failed on site %s; its pages get the page method", site)
             return None

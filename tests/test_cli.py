@@ -56,6 +56,9 @@ def test_extract_examples_prints_one_record_per_page(capsys: pytest.CaptureFixtu
     assert len(records) == len(list((REPO / "examples").rglob("*.html")))
     assert all(r["error"] is None and r["text"] for r in records)
     assert any("跨海大桥" in r["text"] for r in records)
+    # The index page is a list of the site's stories, the others its articles.
+    assert {r["id"].rsplit("/", 1)[-1]: r["page_type"] for r in records}["index.html"] == "list"
+    assert {r["page_type"] for r in records if not r["id"].endswith("index.html")} == {"detail"}
 
 
 def test_extract_siblings_with_blocks(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,8 +19,10 @@ How it works (each step is one function below):
    byline, "Share this").
 5. Render text and Markdown from the pruned subtree (``sitesift.output.render``).
 
-``page_type`` uses the same measures: a prose body of ``DETAIL_MIN_PROSE`` means ``detail``;
-mostly link text with many same-styled links means ``list``; anything else is ``other``.
+``page_type`` uses the same measures: a prose body of ``DETAIL_MIN_PROSE`` means ``detail``
+unless most of it sits in repeated records (``sitesift.extract.records``: teaser cards, feed
+entries); without such a body, mostly link text with many same-styled links, or mostly
+repeated records, means ``list``; anything else is ``other``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import lxml.html
 from lxml import etree
 
 from sitesift.errors import PageError
+from sitesift.extract.records import LIST_MIN_RECORD_SHARE, record_share
 from sitesift.output.render import to_markdown, to_text
 from sitesift.parse import parse_html
 from sitesift.parse.dom import (
@@ -570,16 +573,26 @@ def _prune(node: etree._Element) -> None:
             drop_keep_tail(el)
 
 
-def _page_type(body: etree._Element, units: list[_Unit], main_prose: int) -> str:
+def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
+               main_prose: int, records: float) -> str:
+    """``records``: the record share of the whole cleaned body (before hinted containers
+    went: a search page's results sit in a "search" container)."""
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
     if main_prose >= DETAIL_MIN_PROSE:
+        # Not even when records hold most of it: a listicle, a how-to's steps, a data table
+        # or a long comment thread are records too (readability-meta, dates-dev).
         return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
         paths = Counter(_signature(a.getparent()) for a in body.iter("a")
                         if a.getparent() is not None)
         if paths and paths.most_common(1)[0][1] >= LIST_MIN_ITEMS:
             return "list"
+    # Without an article, the records may fill the page, what is left of it once the hinted
+    # containers went, or the container chosen (whichever holds them most).
+    scopes = (body, main) if main is not body else (body,)
+    if max(records, *(record_share(scope, units) for scope in scopes)) >= LIST_MIN_RECORD_SHARE:
+        return "list"
     return "other"
 
 
@@ -615,6 +628,7 @@ def extract_content(
         body = root
     _clean(body)
     units = _segment(body)
+    records = record_share(body, units)
     prose = _prose_weights(body, units)
     total = prose.get(body, 0)
     _drop_hinted(body, prose, total)
@@ -622,7 +636,7 @@ def extract_content(
     _mark_teasers(units)
     main = _choose(body, units)
     main_prose = _prose_weights(body, units).get(main, 0)
-    page_type = _page_type(body, units, main_prose)
+    page_type = _page_type(body, units, main, main_prose, records)
     _prune(main)
     nodes = (main,)
     return Content(page_type=page_type, nodes=nodes)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -67,6 +68,10 @@ LIST_MIN_THREAD_LINKS = 3
 #: empty board views share the cluster of full ones; forum-dz: 30 of 115 list pages link to
 #: threads, no page of another cluster does).
 LIST_CLUSTER_SHARE = 0.2
+#: Without URLs, a kind group (pages with the same kind tokens) is typed from this many pages.
+KIND_MIN_PAGES = 2
+#: Only this many characters of a page's source are searched for its root tags.
+ROOT_TAG_SCAN = 200_000
 #: The URL population is cut to this many URLs before clustering (O(n^2): 3,000 URLs take
 #: about 2 s and 150 MB); the pages' own URLs are always kept.
 MAX_URLS = 3000
@@ -122,6 +127,31 @@ def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
     return repeated >= RULE_MIN_REPEAT_SHARE * len(candidates) and links <= MAX_LINK_SHARE * chars
 
 
+#: The start tags of ``<html>`` and ``<body>`` in the source, and their class and id values.
+_ROOT_TAG = re.compile(r"<(html|body)\b([^>]*)>", re.IGNORECASE)
+_KIND_ATTR = re.compile(r"""\b(?:class|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""",
+                        re.IGNORECASE)
+
+
+def kind_tokens(root: etree._Element, html: str | None = None) -> frozenset[str]:
+    """Words of the class and id of ``<html>`` and ``<body>``: many sites name the kind of
+    page there (the script or template that made it). Words with digits are ids of the
+    page's own thread or board, not kinds. ``html``: the source, read too because libxml2
+    drops the attributes of a ``<body>`` tag that comes after content it already put in an
+    implied body."""
+    values = [el.get(name) or "" for el in (root, root.find("body")) if el is not None
+              for name in ("class", "id")]
+    if html:
+        seen: set[str] = set()  # the first tag of each name: later ones sit in scripts
+        for tag in _ROOT_TAG.finditer(html, 0, ROOT_TAG_SCAN):
+            name = tag.group(1).lower()
+            if name not in seen:
+                seen.add(name)
+                values += ["".join(m) for m in _KIND_ATTR.findall(tag.group(2))]
+    return frozenset(w for value in values for w in value.lower().split()
+                     if not any(c.isdigit() for c in w))
+
+
 def _is_compose_form(root: etree._Element) -> bool:
     """A page for writing a post (a form with a text area): it may quote posts but is none."""
     return any(True for form in root.iter("form") for _ in form.iter("textarea"))
@@ -136,6 +166,8 @@ class ForumSite:
     links: list[set[str]]
     compose: list[bool]
     post_rule: PostRule | None = None
+    #: Per page, the kind tokens of its root elements (``kind_tokens``).
+    kinds: list[frozenset[str]] = field(default_factory=list)
     thread_rule: Resolver | None = None
     clustering: Clustering | None = None
     info: dict[str, object] = field(default_factory=dict)
@@ -165,11 +197,53 @@ class ForumSite:
             typed = cluster_type.get(label_of.get(i, -1)) if label_of else None
             if typed is not None:
                 types[i] = typed
-            elif self.is_forum and dom == "detail":
+            elif self.is_forum and (dom == "detail" or self.posts[i] or self.compose[i]):
+                # Neither a thread nor a list of threads: a post shown alone or quoted
+                # under a compose form, a compose form (its smiley and icon tables are no
+                # list), a profile, a notice (repeated posts are no list either).
                 types[i] = "other"
             else:
                 types[i] = dom
+        if self.is_forum and not cluster_type:
+            types = self._by_kind(types)
         return types
+
+    def _by_kind(self, types: list[str | None]) -> list[str | None]:
+        """Without URL clusters, the pages' kind tokens (``kind_tokens``) stand in for them.
+        Pages with the same kind tokens (less those on every page) form a kind group, typed
+        as URL clusters are: thread when most of its pages are threads, list when
+        ``LIST_CLUSTER_SHARE`` of them are lists (empty or filtered board views are not),
+        else other. A page alone in its kind typed thread or list that shares no token with
+        any group of that type is other (a board of bookmarks, an announcement shown as
+        posts, a table of bans)."""
+        if len(self.kinds) != len(types):
+            return types
+        known = [k for k in self.kinds if k]
+        everywhere = frozenset.intersection(*known) if known else frozenset()
+        keys = [kind - everywhere for kind in self.kinds]
+        groups: dict[frozenset[str], list[int]] = defaultdict(list)
+        for i, key in enumerate(keys):
+            if key:
+                groups[key].append(i)
+        typed: dict[frozenset[str], str] = {}
+        for key, pages in groups.items():
+            if len(pages) < KIND_MIN_PAGES:
+                continue
+            if sum(types[i] == "thread" for i in pages) * 2 > len(pages):
+                typed[key] = "thread"
+            elif sum(types[i] == "list" for i in pages) >= LIST_CLUSTER_SHARE * len(pages):
+                typed[key] = "list"
+            else:
+                typed[key] = "other"
+        out = list(types)
+        for i, key in enumerate(keys):
+            if key in typed:
+                out[i] = typed[key]
+            elif key and types[i] in ("thread", "list"):
+                marks = [k for k, t in typed.items() if t == types[i]]
+                if marks and not any(key & k for k in marks):
+                    out[i] = "other"
+        return out
 
     def fill(self, records: Sequence[Record]) -> None:
         """Set page types (all pages) and posts (threads) on the page method's records;
@@ -269,6 +343,7 @@ class ForumSite:
 def learn_site_types(
     roots: Sequence[etree._Element], urls: Sequence[str | None], *, seed: int = 0,
     post_rule: PostRule | None = None, thread_regex: str | None = None,
+    htmls: Sequence[str] | None = None,
 ) -> ForumSite:
     """Steps 1-3 over the untouched trees of one site's pages (read, never changed). A saved
     ``post_rule`` / ``thread_regex`` (from the site profile) skips learning them."""
@@ -284,7 +359,9 @@ def learn_site_types(
                 info["rejected_rule"] = post_rule.body.css
                 post_rule = None
     posts = [post_rule.posts(root) if post_rule else [] for root in roots]
-    site = ForumSite(list(urls), posts, links, compose, post_rule, info=info)
+    site = ForumSite(list(urls), posts, links, compose, post_rule,
+                     kinds=[kind_tokens(root, htmls[k] if htmls else None)
+                            for k, root in enumerate(roots)], info=info)
     if post_rule is None:
         return site
     if thread_regex is not None:
@@ -305,11 +382,12 @@ def learn_site_types(
 # -- the forum method ---------------------------------------------------------------------------
 
 def apply_forum_site(roots: Sequence[etree._Element], urls: Sequence[str | None],
-                     saved: SiteProfile | None = None) -> ForumSite:
+                     saved: SiteProfile | None = None,
+                     htmls: Sequence[str] | None = None) -> ForumSite:
     """``learn_site_types`` with the forum rules of a saved profile when it has them."""
     rules = saved.forum if saved is not None else None
     if rules:
         return learn_site_types(
             roots, urls, post_rule=PostRule.from_dict(rules),
-            thread_regex=rules.get("thread_regex"))  # type: ignore[arg-type]
-    return learn_site_types(roots, urls)
+            thread_regex=rules.get("thread_regex"), htmls=htmls)  # type: ignore[arg-type]
+    return learn_site_types(roots, urls, htmls=htmls)

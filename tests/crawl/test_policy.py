@@ -76,20 +76,23 @@ def test_same_layer_links() -> None:
 
 
 def test_the_page_type_model_decides_first() -> None:
-    """A long list is a list by the single-page extractor's page type (its tree left intact);
-    a short one (below LIST_MIN_ITEMS) by the policy's own cues."""
+    """A list of headlines is a list by the single-page extractor's page type (its tree left
+    intact), a short one too (repeated records); items whose headline is under half their
+    text are no records there and fall to the policy's own cues."""
     from sitesift.extract.content import extract_content
     from sitesift.parse.html import parse_html as parse
 
-    def page(n: int) -> str:
-        items = "".join(f"<li><a href='/n/{i}.html'>Headline number {i} of the day</a></li>"
-                        for i in range(n))
+    def page(n: int, note: str = "") -> str:
+        items = "".join(f"<li><a href='/n/{i}.html'>Headline number {i} of the day</a>{note}"
+                        "</li>" for i in range(n))
         return f"<html><body>{NAV}<ul class='list'>{items}</ul></body></html>"
 
+    short_notes = page(6, " (a longer note on this story)")
     assert extract_content(parse(page(15))).page_type == "list"
-    assert extract_content(parse(page(6))).page_type == "other"
-    for n in (15, 6):
-        root, links = links_of(page(n))
+    assert extract_content(parse(page(6))).page_type == "list"
+    assert extract_content(parse(short_notes)).page_type == "other"
+    for html in (page(15), page(6), short_notes):
+        root, links = links_of(html)
         size = len(list(root.iter()))
         assert DefaultPolicy().is_list_page(BASE, links, root)
         assert len(list(root.iter())) == size  # the model ran on a copy

@@ -1,0 +1,127 @@
+"""Repeated records: the DOM cue that tells a list page from an article.
+
+A list page is made of *records*: sibling elements of one tag and class that each stand for
+another page or item (a card with a headline and a summary, a row with a title and a date, a
+live-feed entry with a time and its text). An article is one body: its paragraphs repeat too,
+but each is a single run of text, and its sections hold several paragraphs each. So a record
+is a sibling that holds two text units or more (headline + summary, title + date), or a link
+long enough to be a headline, and at most one unit of prose (its summary); figures and
+block quotations (slideshows, embedded tweets) are never records. A *record run* is
+``RECORD_MIN_RUN`` or more such siblings of one signature under one parent.
+
+``record_share`` is the share of a scope's text held by its heaviest record run. The page
+extractor (``sitesift.extract.content``) calls a page without an article body a list when
+that share is at least ``LIST_MIN_RECORD_SHARE`` of the page, of what is left of it once
+hinted containers went, or of the container chosen. Pages with an article body stay
+``detail`` whatever their records: listicles, how-to steps, data tables and comment threads
+are records too (tried: 4 of readability-meta's 130 articles and 2 of dates-dev's turned to
+lists, for 3 list pages gained on list-detail).
+
+Forum threads are record runs too (posts): the forum method types thread pages itself and
+reads a non-thread page's posts as "other" (``sitesift.extract.pagetype``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Protocol
+
+from lxml import etree
+
+from sitesift.parse.dom import cjk_count, text_weight
+
+__all__ = ["LIST_MIN_RECORD_SHARE", "RECORD_MIN_RUN", "record_share"]
+
+#: A record run has at least this many records (a list shows several items).
+RECORD_MIN_RUN = 4
+#: A page is a list when its heaviest record run holds at least this share of the text.
+LIST_MIN_RECORD_SHARE = 0.5
+#: A record without a second text unit needs a link this long (weighted: CJK counts 3): a
+#: headline, not a menu entry ("Home", "City").
+RECORD_MIN_HEADLINE = 15
+#: A record holds at most this many prose units (a summary, a feed entry's text): the
+#: sections of an article hold several paragraphs each.
+RECORD_MAX_PROSE = 1
+#: Tags that repeat inside articles and are never items of a list: embedded media and
+#: quotations (slideshows, embedded posts of social networks).
+NOT_RECORDS = frozenset({"figure", "blockquote"})
+#: CJK characters count this many times (as the page extractor weighs text).
+CJK_WEIGHT = 3
+
+
+class TextUnit(Protocol):
+    """What ``record_share`` reads of the page extractor's text units."""
+
+    @property
+    def block(self) -> etree._Element: ...
+
+    @property
+    def weight(self) -> int: ...
+
+    def is_prose(self) -> bool: ...
+
+
+def _classes(el: etree._Element) -> str:
+    """Class words of ``el`` without those holding digits: "post-2089739" is the id of the
+    item, not its kind, and differs in every record."""
+    return " ".join(w for w in (el.get("class") or "").split()
+                    if not any(c.isdigit() for c in w))
+
+
+def _headline(el: etree._Element) -> int:
+    """Weighted length of the longest link text under ``el`` (its headline, if any)."""
+    best = 0
+    for a in el.iter("a"):
+        text = "".join(a.itertext())
+        best = max(best, text_weight(text) + (CJK_WEIGHT - 1) * cjk_count(text))
+    return best
+
+
+def record_share(scope: etree._Element, units: Iterable[TextUnit]) -> float:
+    """Share of the text weight under ``scope`` held by its heaviest record run (0 when
+    it has none)."""
+    own_count: dict[etree._Element, int] = defaultdict(int)
+    own_weight: dict[etree._Element, int] = defaultdict(int)
+    own_prose: dict[etree._Element, int] = defaultdict(int)
+    for unit in units:
+        own_count[unit.block] += 1
+        own_weight[unit.block] += unit.weight
+        own_prose[unit.block] += unit.is_prose()
+    # Bottom-up sums over the scope's elements (children before parents).
+    count: dict[etree._Element, int] = {}
+    weight: dict[etree._Element, int] = {}
+    prose: dict[etree._Element, int] = {}
+    for el in reversed(list(scope.iter(etree.Element))):
+        n, w, p = own_count.get(el, 0), own_weight.get(el, 0), own_prose.get(el, 0)
+        for child in el:
+            if child in count:
+                n, w, p = n + count[child], w + weight[child], p + prose[child]
+        if n:
+            count[el], weight[el], prose[el] = n, w, p
+    total = weight.get(scope, 0)
+    if not total:
+        return 0.0
+    best = 0
+    for parent in scope.iter(etree.Element):
+        if count.get(parent, 0) < RECORD_MIN_RUN:
+            continue  # too little text below for a run
+        groups: dict[tuple[str, str], int] = defaultdict(int)
+        members: dict[tuple[str, str], int] = defaultdict(int)
+        for child in parent:
+            if child not in count or \
+                    child.tag in NOT_RECORDS or prose[child] > RECORD_MAX_PROSE:
+                continue
+            if count[child] < 2:
+                # One unit alone is a record when it is a linked headline (not a paragraph
+                # with a link in it).
+                headline = _headline(child)
+                if headline < RECORD_MIN_HEADLINE or 2 * headline < weight[child]:
+                    continue
+            signature = (child.tag, _classes(child))
+            groups[signature] += weight[child]
+            members[signature] += 1
+        for signature, run in groups.items():
+            if members[signature] >= RECORD_MIN_RUN and run > best:
+                best = run
+    return best / total

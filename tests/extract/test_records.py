@@ -1,0 +1,107 @@
+"""Repeated records tell list pages from articles (small pages written for these tests)."""
+
+from __future__ import annotations
+
+from sitesift.extract import content as content_module
+from sitesift.extract.content import extract_content
+from sitesift.extract.records import record_share
+from sitesift.parse import parse_html
+
+SUMMARY = ("The council met on Tuesday, and after a long debate it approved the budget for next "
+           "year, with money for the harbour, the schools and the old tram line.")
+PARAGRAPH = ("The mayor said the plan would take five years, and that the first works on the "
+             "quay would start in spring, once the tenders are signed; critics asked for more.")
+
+
+def _page(body: str) -> str:
+    return f"<html><head><title>T</title></head><body>{body}</body></html>"
+
+
+def _type(html: str) -> str | None:
+    return extract_content(parse_html(html)).page_type
+
+
+def test_teaser_cards_with_long_summaries_are_a_list() -> None:
+    # Enough summary prose for an article, but in repeated cards: a list of teasers.
+    cards = "".join(
+        f"<div class='card'><h3><a href='/s/{i}'>Story number {i} of the day</a></h3>"
+        f"<p>{SUMMARY}</p></div>" for i in range(6))
+    assert _type(_page(f"<main><div class='stream'>{cards}</div></main>")) == "list"
+
+
+def test_feed_entries_without_links_are_a_list() -> None:
+    # A ticker: time + a short line per entry, no link anywhere (pages driven by scripts).
+    entries = "".join(
+        f"<div class='entry'><div class='time'>08:{i:02d}</div><div class='say'>Index up "
+        f"{i} points</div></div>" for i in range(6))
+    assert _type(_page(f"<div class='feed'>{entries}</div><p>Data delayed.</p>")) == "list"
+
+
+def test_article_made_of_steps_stays_detail() -> None:
+    # A how-to's steps (or a listicle's items) are records too, but the page reads as an
+    # article: its body decides.
+    steps = "".join(f"<div class='step'><h3>Step {i}</h3><p>{PARAGRAPH}</p></div>"
+                    for i in range(1, 6))
+    assert _type(_page(f"<article>{steps}</article>")) == "detail"
+
+
+def test_short_headline_rows_are_a_list() -> None:
+    # Few rows (fewer than the link-list rule needs) with a footer sentence: still a list.
+    rows = "".join(f"<li><a href='/n/{i}'>Tide barrier closes for winter number {i}</a> "
+                   f"<span>2026-11-{i + 10}</span></li>" for i in range(5))
+    body = (f"<main><h1>Latest news</h1><ul class='news'>{rows}</ul></main>"
+            "<footer><p>© 2026 Harbour News. All rights reserved, and this line is long.</p>"
+            "</footer>")
+    assert _type(_page(body)) == "list"
+
+
+def test_article_paragraphs_with_links_stay_detail() -> None:
+    # Paragraphs repeat and hold links, but each is one run of text: no records.
+    paragraphs = "".join(
+        f"<p>{PARAGRAPH} <a href='/r/{i}'>the report published last week</a> said.</p>"
+        for i in range(6))
+    assert _type(_page(f"<article>{paragraphs}</article>")) == "detail"
+
+
+def test_article_with_a_related_list_stays_detail() -> None:
+    related = "".join(f"<li><a href='/o/{i}'>Another story worth reading, number {i}</a>"
+                      f"<span>2026-11-0{i}</span></li>" for i in range(5))
+    body = ("<article>" + f"<p>{PARAGRAPH}</p>" * 8 + "</article>"
+            f"<div class='more'><ul>{related}</ul></div>")
+    assert _type(_page(body)) == "detail"
+
+
+def test_menu_entries_are_no_records() -> None:
+    root = parse_html(_page("<ul>" + "".join(
+        f"<li><a href='/{i}'>Sec {i}</a></li>" for i in range(8)) + "</ul>"))
+    body = root.find("body")
+    assert record_share(body, content_module._segment(body)) == 0.0
+
+
+def test_record_share_is_the_heaviest_run() -> None:
+    rows = "".join(f"<tr><td><a href='/t/{i}'>Topic about the harbour {i}</a></td>"
+                   f"<td>alba</td></tr>" for i in range(4))
+    root = parse_html(_page(f"<table>{rows}</table><p>{PARAGRAPH}</p>"))
+    body = root.find("body")
+    share = record_share(body, content_module._segment(body))
+    assert 0.4 < share < 0.8
+
+
+def _share(body_html: str) -> float:
+    body = parse_html(_page(body_html)).find("body")
+    return record_share(body, content_module._segment(body))
+
+
+def test_ids_in_class_names_do_not_split_a_run() -> None:
+    cards = "".join(f"<div class='card post-{1000 + i}'><a href='/s/{i}'>A headline for story "
+                    f"{i}</a><span>2026-11-0{i}</span></div>" for i in range(5))
+    assert _share(cards) > 0.9
+
+
+def test_slides_and_article_sections_are_no_records() -> None:
+    slides = "".join(f"<figure><p>Slide {i}: the quay at dawn</p><figcaption>Photo {i} by "
+                     f"A. Writer</figcaption></figure>" for i in range(6))
+    sections = "".join(f"<div class='part'><h2>Part {i}</h2><p>{PARAGRAPH}</p><p>{SUMMARY}</p>"
+                       "</div>" for i in range(5))
+    assert _share(slides) == 0.0
+    assert _share(sections) == 0.0
