@@ -378,8 +378,9 @@ def _is_described_caption(el: etree._Element, prose: int) -> bool:
     return bool(hints) and hints <= CAPTION_HINTS and prose >= CAPTION_MIN_PROSE
 
 
-def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: int) -> None:
-    """Remove boilerplate-named containers unless they hold much of the page's prose."""
+def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: int) -> int:
+    """Remove boilerplate-named containers unless they hold much of the page's prose; returns
+    how many went."""
     # Fallback content of <object> is what readers see now that plugins are gone: usually the
     # description of an embedded video, whatever its class says.
     fallback: set[etree._Element] = set()
@@ -398,6 +399,7 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: 
     for el in doomed:
         if el.getparent() is not None:  # an ancestor may already be gone
             drop_keep_tail(el)
+    return len(doomed)
 
 
 def _best_run(scores: list[float]) -> tuple[float, int, int]:
@@ -631,8 +633,8 @@ def extract_content(
     records = record_share(body, units)
     prose = _prose_weights(body, units)
     total = prose.get(body, 0)
-    _drop_hinted(body, prose, total)
-    units = _segment(body)
+    if _drop_hinted(body, prose, total):
+        units = _segment(body)  # (an untouched tree segments the same: a template's container)
     _mark_teasers(units)
     main = _choose(body, units)
     main_prose = _prose_weights(body, units).get(main, 0)
