@@ -45,14 +45,12 @@ from sitesift.parse.dom import (
     NEGATIVE_HINTS,
     POSITIVE_HINTS,
     SKIP_TAGS,
-    START,
     cjk_count,
     drop_keep_tail,
     hint_tokens,
     is_hidden,
     punctuation_count,
     text_weight,
-    walk,
 )
 
 __all__ = ["Content", "extract_content"]
@@ -245,9 +243,11 @@ def _segment(body: etree._Element) -> list[_Unit]:
     stack: list[_Unit] = [_Unit(body)]
     counter = itertools.count(1)
     link_depth = 0
-    for event, el in walk(body):
+    # libxml2's own walk (the text after "start", the tail after "end"); most texts and tails
+    # are empty or white space, checked here before any measuring.
+    for event, el in etree.iterwalk(body, events=("start", "end")):
         tag = el.tag if isinstance(el.tag, str) else ""
-        if event == START:
+        if event == "start":
             if el is body:
                 _measure(stack[-1], el, False, False)
                 continue
@@ -259,7 +259,9 @@ def _segment(body: etree._Element) -> list[_Unit]:
                 stack.append(_Unit(el, seq=next(counter)))
             elif tag == "a":
                 link_depth += 1
-            _measure(stack[-1], el, False, link_depth > 0)
+            text = el.text
+            if text and not text.isspace():
+                _measure(stack[-1], el, False, link_depth > 0)
         else:
             if el is body:
                 continue
@@ -271,7 +273,9 @@ def _segment(body: etree._Element) -> list[_Unit]:
                     stack[-1].seq = next(counter)  # the outer run resumes after this block
             elif tag == "a":
                 link_depth -= 1
-            _measure(stack[-1], el, True, link_depth > 0)
+            tail = el.tail
+            if tail and not tail.isspace():
+                _measure(stack[-1], el, True, link_depth > 0)
     if stack and stack[0].chars:
         units.append(stack[0])
     units.sort(key=lambda u: u.seq)
