@@ -25,12 +25,13 @@ in a site (a syndicated story, a copy under two URLs) recurs in a same-layer pag
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sitesift.evaluate.score import char_prf, f1
 
-__all__ = ["MIN_STEP_KEPT", "Choice", "Stage", "choose", "vote"]
+__all__ = ["MIN_STEP_KEPT", "Choice", "Stage", "choose", "least_kept", "vote"]
 
 #: A site method's step must keep at least this share of the characters of the main text it
 #: was given. Tuned on the dev sets with bodies (docs/methods.md): every value from 0.1 to 0.4
@@ -67,6 +68,12 @@ class Choice:
 def _size(text: str) -> int:
     """Characters without white space (a step that only re-flows lines deletes nothing)."""
     return sum(1 for ch in text if not ch.isspace())
+
+
+def least_kept(stages: Sequence[Stage]) -> float:
+    """The smallest share of its input's characters any step kept (1.0 with no step)."""
+    sizes = [_size(s.text) for s in stages]
+    return min([b / a for a, b in itertools.pairwise(sizes) if a] or [1.0])
 
 
 def choose(stages: Sequence[Stage], *, min_kept: float = MIN_STEP_KEPT) -> Choice:

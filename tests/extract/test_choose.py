@@ -9,7 +9,7 @@ import pytest
 
 from sitesift import Extractor, Options, Page
 from sitesift.errors import BrowserUnavailable
-from sitesift.extract.choose import MIN_STEP_KEPT, Stage, choose, vote
+from sitesift.extract.choose import MIN_STEP_KEPT, Stage, choose, least_kept, vote
 
 STORY = "The tide barrier closed at noon, the harbour master said today. " * 10
 
@@ -26,6 +26,7 @@ def test_a_step_that_deletes_most_of_the_main_text_disagrees_and_is_not_taken() 
     stages = [Stage("page", STORY), Stage("template", STORY), Stage("template+siblings", "")]
     choice = choose(stages)
     assert choice.stage.method == "template" and choice.disagree == "siblings"
+    assert least_kept(stages) == 0.0 and least_kept(stages[:1]) == 1.0
     assert "siblings" in (choice.reason() or "")
     # The check is per step: a template that deleted most stops there, siblings are not read.
     stages = [Stage("page", STORY), Stage("template", STORY[:40]),
