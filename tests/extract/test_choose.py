@@ -103,6 +103,21 @@ def test_visual_fallback_option_is_a_flag() -> None:
         Options(visual_fallback="yes")  # type: ignore[arg-type]
 
 
+def test_visual_fallback_without_a_browser_fails_before_any_record(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sitesift.render import browser
+
+    def missing() -> str:
+        raise BrowserUnavailable("no Chromium executable found")
+
+    monkeypatch.setattr(browser, "find_chromium", missing)
+    with pytest.raises(BrowserUnavailable):
+        next(Extractor(Options(visual_fallback=True)).extract_many(_site()))
+    # Without the option auto never starts a browser.
+    assert len(list(Extractor().extract_many(_site()))) == 6
+
+
 def test_visual_fallback_renders_only_the_disagreeing_pages() -> None:
     try:
         import playwright  # noqa: F401
