@@ -626,7 +626,7 @@ class Extractor:
         record.title = parsed.meta.title
         record.author = parsed.meta.author
         record.published = parsed.meta.published
-        record.text = content.text
+        record.text = parsed.stages[-1].text if parsed.stages else content.text
         record.page_type = content.page_type
         if record.page_type == "list":
             record.extra["links"] = [link.to_dict() for link in parsed.links]
