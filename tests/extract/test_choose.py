@@ -118,7 +118,7 @@ def test_visual_fallback_without_a_browser_fails_before_any_record(
     assert len(list(Extractor().extract_many(_site()))) == 6
 
 
-def test_visual_fallback_renders_only_the_disagreeing_pages() -> None:
+def test_visual_fallback_votes_on_the_disagreeing_pages_only() -> None:
     try:
         import playwright  # noqa: F401
 
