@@ -4,6 +4,9 @@ best single method on each set (issue 9)?
 
     python benchmarks/methods.py [--sets big9-2005 ...] [--methods page template ...] [--json OUT]
 
+``auto+visual`` is ``auto`` with ``visual_fallback`` (a browser judges the pages whose DOM
+methods disagree; needs Chromium): give it with ``--methods`` to measure it.
+
 Prints a Markdown table per metric (body char F1, shingle F1, title exact, date, author, page
 type, post count) with the sets as rows and the methods as columns; the best single method of
 each row is marked and auto's difference to it is given. Reads ../shared/data.
@@ -34,7 +37,7 @@ METRICS = (("char_f1", "body char F1"), ("shingle_f1", "body shingle F1"),
 
 
 def table(results: dict[str, dict[str, dict[str, Any]]], key: str, methods: list[str]) -> str:
-    singles = [m for m in methods if m != "auto"]
+    singles = [m for m in methods if not m.startswith("auto")]
     rows = []
     for set_name, by_method in results.items():
         values = {m: by_method.get(m, {}).get(key) for m in methods}
@@ -43,7 +46,7 @@ def table(results: dict[str, dict[str, dict[str, Any]]], key: str, methods: list
         known = {m: v for m, v in values.items() if v is not None and m in singles}
         best = max(known.values()) if known else None
         cells = [f"**{values[m]:.3f}**" if values[m] is not None and values[m] == best
-                 and m != "auto" else ("–" if values[m] is None else f"{values[m]:.3f}")
+                 and m in singles else ("–" if values[m] is None else f"{values[m]:.3f}")
                  for m in methods]
         auto = values.get("auto")
         gap = f"{auto - best:+.3f}" if auto is not None and best is not None else "–"
@@ -70,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for method in args.methods:
             start = time.perf_counter()
-            metrics, pps, records = bench(folder, options=Options(method=method))
+            options = (Options(method="auto", visual_fallback=True) if method == "auto+visual"
+                       else Options(method=method))
+            metrics, pps, records = bench(folder, options=options)
             metrics["pages_per_s"] = pps
             metrics["methods_used"] = sorted({r.method or "error" for r in records})
             results.setdefault(set_name, {})[method] = metrics

@@ -101,6 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
     ext.add_argument("--site-titles", action="store_true",
                      help="page method: read the whole input to learn titles per site "
                      "(<title> decoration, link texts of list pages); site methods always do")
+    ext.add_argument("--visual-fallback", action="store_true",
+                     help="auto: render the pages on which the DOM methods disagree in Chromium "
+                     "and let the visual method pick among their answers (needs the [visual] "
+                     "extra and chromium)")
     ext.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S",
                      help=f"seconds a page may take before it becomes an error record "
                      f"(default {DEFAULT_PAGE_TIMEOUT:g}; 0 = no limit)")
@@ -178,6 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     be.add_argument("set_dirs", nargs="+", metavar="SET_DIR")
     be.add_argument("--method", choices=METHODS, default="auto")
+    be.add_argument("--visual-fallback", action="store_true",
+                    help="auto: a browser judges the pages whose DOM methods disagree")
     be.add_argument("--json", action="store_true", help="print results as JSON")
 
     urls = sub.add_parser(
@@ -240,6 +246,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         output_format=getattr(args, "output_format", "jsonl"),
         site_key=getattr(args, "site_key", "auto"),
         site_titles=getattr(args, "site_titles", False),
+        visual_fallback=getattr(args, "visual_fallback", False),
         page_timeout=timeout if timeout and timeout > 0 else None,
         blocks=getattr(args, "blocks", False),
         **crawl_options(args),

@@ -95,6 +95,10 @@ class Options:
     render_javascript: bool = False
     #: Thresholds of the visual method (paper 002's TOP/BOTTOM/LEFT/RIGHT, T, 100 characters).
     visual: VisualRules = field(default_factory=VisualRules)
+    #: ``auto`` with a browser: render the pages whose DOM methods disagree and let the visual
+    #: method's text pick among their answers (``extract.choose``; needs the ``visual`` extra
+    #: and Chromium). Off by default: runs without a browser never try to start one.
+    visual_fallback: bool = False
     crawl_max_pages: int = DEFAULT_CRAWL_MAX_PAGES
     crawl_depth: int = DEFAULT_CRAWL_DEPTH
     #: Also fetch same-layer siblings (same folder and URL shape) of the seed pages (paper 004).
@@ -134,8 +138,9 @@ class Options:
             raise UsageError(
                 f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"
             )
-        if not isinstance(self.site_titles, bool):
-            raise UsageError(f"site_titles must be True or False, not {self.site_titles!r}")
+        for name in ("site_titles", "visual_fallback"):
+            if not isinstance(getattr(self, name), bool):
+                raise UsageError(f"{name} must be True or False, not {getattr(self, name)!r}")
 
         for name in ("sibling_tag_similarity", "sibling_text_similarity"):
             value = getattr(self, name)

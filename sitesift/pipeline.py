@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import TemplateModel
+    from sitesift.extract.choose import Stage
     from sitesift.extract.pagetype import ForumSite
     from sitesift.render import BrowserPool, Rendering
     from sitesift.segment.visual import VisualSegmenter
@@ -54,6 +55,8 @@ class _Parsed:
     features: PageFeatures | None = None
     #: Item links (title-like anchors), read before content extraction prunes the tree.
     links: list[Link] = dataclasses.field(default_factory=list)
+    #: ``auto``: the main text after each step of the DOM methods (``extract.choose``).
+    stages: list[Stage] = dataclasses.field(default_factory=list)
 
 
 class Extractor:
@@ -102,6 +105,8 @@ class Extractor:
         if self.options.method == "visual":
             yield from self._extract_visual(pages)
             return
+        if self.options.method == "auto" and self.options.visual_fallback:
+            self._open_browser()  # a missing browser fails here, before any record
         if self.options.method not in SITE_METHODS:
             if self.options.site_titles:
                 yield from self._extract_pages_by_site(list(pages))
@@ -440,6 +445,8 @@ class Extractor:
         index = self._sibling_index(site, members, pages, parsed)
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
                                      siblings=index)
+        if self.options.visual_fallback:
+            self._visual_vote([i for i in members if parsed[i].stages], pages, records, parsed)
         if forum is None:
             return
         for j, i in enumerate(members):
@@ -485,18 +492,10 @@ class Extractor:
         """Pages render in the browser pool ahead of the consumer (``render_concurrency`` at
         once); each is parsed for its metadata, then segmented from its rendering (paper 002).
         A missing browser raises ``BrowserUnavailable`` here, before any record."""
-        from sitesift.render import BrowserPool
-        from sitesift.segment.visual import VisualSegmenter
-
-        if self._pool is None:
-            self._pool = BrowserPool(
-                concurrency=self.options.render_concurrency, timeout=self.options.page_timeout,
-                javascript=self.options.render_javascript,
-            )
-            self._segmenter = VisualSegmenter(self.options.visual)
+        pool = self._open_browser()
         limit = self.options.max_page_bytes
         ahead, pages = itertools.tee(pages)
-        futures = self._pool.render_many(
+        futures = pool.render_many(
             "" if p.error or len(p.html) > limit else p.html for p in ahead
         )
         for page, future in zip(pages, futures, strict=True):
@@ -506,6 +505,40 @@ class Extractor:
                 step = functools.partial(self._finish_visual, record, parsed, future.result)
                 self._guarded(record, page, step)
             yield record
+
+    def _open_browser(self) -> BrowserPool:
+        """The browser pool and visual segmenter, opened on first use (``BrowserUnavailable``
+        without Chromium or Playwright)."""
+        from sitesift.render import BrowserPool
+        from sitesift.segment.visual import VisualSegmenter
+
+        if self._pool is None:
+            self._pool = BrowserPool(
+                concurrency=self.options.render_concurrency, timeout=self.options.page_timeout,
+                javascript=self.options.render_javascript,
+            )
+            self._segmenter = VisualSegmenter(self.options.visual)
+        return self._pool
+
+    def _visual_vote(
+        self, disagreeing: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> None:
+        """``auto`` with a browser: the pages whose DOM methods disagree are rendered, and the
+        visual method's text picks among their DOM answers (``extract.choose.vote``). A page
+        that fails to render keeps the answer chosen without the browser."""
+        from sitesift.extract.choose import choose, vote
+
+        seen = self._extract_visual([pages[i] for i in disagreeing])
+        for i, visual in zip(disagreeing, seen, strict=True):
+            stages, record = parsed[i].stages, records[i]
+            if visual.error or not visual.text or record.error:
+                continue
+            stage, agreement = vote(stages, visual.text, default=choose(stages).stage)
+            record.text, record.method = stage.text, f"{stage.method}+visual"
+            if stage.markdown is not None:
+                record.extra["markdown"] = stage.markdown
+            record.extra["auto"] = {**record.extra.get("auto", {}), "visual": agreement}
 
     def _finish_visual(
         self, record: Record, parsed: _Parsed, rendering: Callable[[], Rendering]
@@ -586,6 +619,7 @@ class Extractor:
             blocks = segment_blocks(parsed.root)  # before the content extractor edits the tree
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         content = found = extract_content(parsed.root, url=page.url, within=within)
+        self._stage(parsed, "page", content)
         # Both removals may apply (a block removed by either goes): template, then siblings.
         methods = []
         if model is not None and parsed.features is not None:
@@ -593,6 +627,7 @@ class Extractor:
 
             content = clean_content(content, parsed.features, model, member=member)
             methods.append("template")
+            self._stage(parsed, "template", content)
         # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
         # in the articles they link to, and would all go.
         if verdicts is not None and blocks is not None and content.page_type == "detail":
@@ -600,22 +635,48 @@ class Extractor:
 
             content = clean_siblings(content, blocks, verdicts)
             methods.append("siblings")
+            self._stage(parsed, "+".join(methods), content)
         record.method = "+".join(methods) or "page"
         record.title = parsed.meta.title
         record.author = parsed.meta.author
         record.published = parsed.meta.published
-        record.text = content.text
+        record.text = parsed.stages[-1].text if parsed.stages else content.text
         record.page_type = content.page_type
         if record.page_type == "list":
             record.extra["links"] = [link.to_dict() for link in parsed.links]
         if self.options.output_format == "markdown":
             record.extra["markdown"] = content.markdown
+        if parsed.stages:
+            self._choose_stage(record, parsed)
         if blocks is not None and self.options.blocks:
             from sitesift.segment.blocks import labelled_blocks
 
             record.extra["blocks"] = labelled_blocks(
                 blocks, content, verdicts, title=parsed.meta.title)
         return found
+
+    def _stage(self, parsed: _Parsed, method: str, content: Content) -> None:
+        """``auto``: keep the main text as it stands after ``method``'s step."""
+        if self.options.method != "auto":
+            return
+        from sitesift.extract.choose import Stage
+
+        markdown = content.markdown if self.options.output_format == "markdown" else None
+        parsed.stages.append(Stage(method, content.text, markdown))
+
+    def _choose_stage(self, record: Record, parsed: _Parsed) -> None:
+        """``auto``: the stage of the DOM methods to answer with (``extract.choose``). Only
+        pages whose methods disagree keep their stages (for a visual vote)."""
+        from sitesift.extract.choose import choose
+
+        choice = choose(parsed.stages)
+        if choice.disagree is None:
+            parsed.stages = []
+            return
+        record.text, record.method = choice.stage.text, choice.stage.method
+        if choice.stage.markdown is not None:
+            record.extra["markdown"] = choice.stage.markdown
+        record.extra["auto"] = {"disagree": choice.reason()}
 
 
 #: Share of a post's word 4-grams the page's main text must hold (for one post at least) for

@@ -29,6 +29,9 @@ def test_parse_args_builds_validated_options() -> None:
     assert args.options.method == "page" and args.options.page_timeout is None
     assert not args.options.site_titles
     assert cli.parse_args(["extract", "x", "--site-titles"]).options.site_titles
+    assert not args.options.visual_fallback
+    assert cli.parse_args(["extract", "x", "--visual-fallback"]).options.visual_fallback
+    assert cli.parse_args(["bench", "x", "--visual-fallback"]).options.visual_fallback
 
 
 @pytest.mark.parametrize(

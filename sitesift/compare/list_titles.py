@@ -322,6 +322,12 @@ class SiteTitles:
         return best
 
 
+def _is_own_heading(c: TitleCandidates) -> bool:
+    """Whether the page's ``<title>`` is also one of its headings (h1-h3, marked headlines)."""
+    title = normalize_space(c.doc_title)
+    return bool(title) and any(normalize_space(h) == title for _k, h in c.headings)
+
+
 def learn_site_titles(
     pages: Sequence[tuple[str | None, TitleCandidates | None, Sequence[Link]]],
 ) -> SiteTitles:
@@ -340,6 +346,10 @@ def learn_site_titles(
             for key in link_keys(link.url):
                 if (link.anchor, page_id) not in external[key]:
                     external[key].append((link.anchor, page_id))
-    return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=repeated_titles(titles),
+    # Copies of one article (crawled twice) share their <title> too, but show it as their
+    # heading: a <title> counts towards the site's name only on pages where it is no heading.
+    shared = repeated_titles(c.doc_title for c in dict.fromkeys(
+        c for _i, c, _l in pages if c is not None and not _is_own_heading(c)))
+    return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=shared,
                       external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),
                       slug_starts=_index_slugs(slugs))

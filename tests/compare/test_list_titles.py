@@ -60,6 +60,23 @@ def test_titles_repeated_on_several_pages_name_the_site() -> None:
     assert site.choose(c) == "McDonald scores a pair as Blues rout Jackets"
 
 
+def test_a_title_two_copies_of_one_article_share_and_show_as_heading_is_kept() -> None:
+    # The same story crawled twice: its <title> recurs, but each copy shows it as its h1,
+    # so it is the headline, not the site's name.
+    headline = "Read comments on mobile Web"
+    copies = [TitleCandidates(doc_title=headline, headings=(
+        ("h1", "Ask The Post"), (kind, headline), ("h2", "Engaging readers with our journalism")))
+        for kind in ("h1", "headline")]
+    site = learn_site_titles([(f"copy{i}", c, []) for i, c in enumerate(copies)])
+    assert site.shared == ()
+    assert [site.choose(c) for c in copies] == [headline] * 2
+    # Without the heading, a <title> several pages share still names the site.
+    named = [TitleCandidates(doc_title="Ask The Post", headings=(("h2", h),))
+             for h in ("Engaging readers with our journalism", "Read comments on mobile Web")]
+    assert learn_site_titles([(f"p{i}", c, []) for i, c in enumerate(named)]).shared == (
+        "Ask The Post",)
+
+
 def test_external_title_wins_over_a_decorated_title_paper_003() -> None:
     # <title> "Headline-Site" without a learned decoration (one page of the site): M is the
     # <title>; the anchor text linking to the page is the candidate most similar to it.
