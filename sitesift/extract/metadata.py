@@ -149,6 +149,8 @@ class _Lines:
             self.current.append(text)
 
     def flush(self) -> None:
+        if not self.current:  # most block boundaries close no text
+            return
         line = normalize_space("".join(self.current))
         self.current.clear()
         if line:
