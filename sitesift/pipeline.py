@@ -27,6 +27,7 @@ from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
+from sitesift.extract.near_heading import near_heading
 from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
@@ -587,7 +588,7 @@ class Extractor:
             content = clean_siblings(content, blocks, verdicts)
             methods.append("siblings")
         record.method = "+".join(methods) or "page"
-        record.title = parsed.meta.title
+        record.title = near_heading(parsed.meta, content.nodes, parsed.root)
         record.author = parsed.meta.author
         record.published = parsed.meta.published
         record.text = content.text

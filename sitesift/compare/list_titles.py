@@ -43,7 +43,8 @@ from sitesift.extract.titles import (
 
 __all__ = [
     "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "link_slug",
-    "page_keys", "page_links", "repeated_titles", "slug_matches", "strip_decoration",
+    "page_keys", "page_links", "repeated_headings", "repeated_titles", "slug_matches",
+    "strip_decoration",
 ]
 
 #: An anchor is an item title (not "More", "Next", a section name) with at least this many
@@ -224,6 +225,13 @@ def repeated_titles(titles: Iterable[str | None]) -> tuple[str, ...]:
     return tuple(t for t, n in counts.items() if n >= MIN_DECORATION_PAGES)
 
 
+def repeated_headings(headings: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    """Heading texts that several pages of a site print (one set of texts per page): the
+    site's logo, section names and widget titles ("Bookmark with:"), i.e. its template."""
+    counts = Counter(t for page in headings for t in {normalize_space(h) for h in page} if t)
+    return tuple(t for t, n in counts.items() if n >= MIN_DECORATION_PAGES)
+
+
 def learn_decoration(titles: Iterable[str | None]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(prefixes, suffixes) of decoration that many distinct ``<title>`` texts of a site share.
 
@@ -302,6 +310,8 @@ class SiteTitles:
     suffixes: tuple[str, ...] = ()
     #: Whole ``<title>`` texts several pages share: names of the site, never a headline.
     shared: tuple[str, ...] = ()
+    #: Heading texts several pages print: the site's template (logo, sections, widgets).
+    template_headings: tuple[str, ...] = ()
     #: Link key -> (anchor text, id of the linking page) of the links to it, in batch order.
     external: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
     #: (slug, anchor text, id of the linking page) of links whose path ends in a slug.
@@ -334,8 +344,14 @@ class SiteTitles:
         names = c.site_names + _decoration_names(self.prefixes, self.suffixes) + self.shared
         # A <title> several pages share names the site: the page's headline is elsewhere.
         shared = normalize_space(c.doc_title) in self.shared
+        m_doc = None if shared else doc or c.doc_title
+        # A template heading is no candidate, unless it is this page's own <title> (an
+        # article page and a list page may print the same headline).
+        headings = tuple((k, h) for k, h in c.headings
+                         if normalize_space(h) not in self.template_headings
+                         or (m_doc and similarity(h, m_doc) >= MIN_HEADING_SIMILARITY))
         cleaned = replace(
-            c, doc_title=None if shared else doc or c.doc_title, site_names=names,
+            c, doc_title=m_doc, site_names=names, headings=headings,
             declared_titles=tuple(self._undecorated(t) for t in c.declared_titles),
             meta_titles=tuple(self._undecorated(t) for t in c.meta_titles))
         page_title = choose_title(cleaned)
@@ -346,7 +362,7 @@ class SiteTitles:
         m = strip_site_name(doc, names) or external[0]
         candidates = [t for t in (page_title,) if t and t != normalize_space(c.doc_title)]
         candidates += [t for t in external if not _ELLIPSIS.search(t)]
-        candidates += [normalize_space(h) for _k, h in c.headings if normalize_space(h)]
+        candidates += [normalize_space(h) for _k, h in headings if normalize_space(h)]
         if not candidates:
             return page_title
         best = max(candidates, key=lambda t: similarity(t, m))  # the first wins a tie
@@ -373,6 +389,9 @@ def learn_site_titles(
             for key in link_keys(link.url):
                 if (link.anchor, page_id) not in external[key]:
                     external[key].append((link.anchor, page_id))
+    pages_headings = [[h for _k, h in c.headings]
+                      for c in dict.fromkeys(c for _i, c, _l in pages if c is not None)]
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=repeated_titles(titles),
+                      template_headings=repeated_headings(pages_headings),
                       external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),
                       slug_starts=_index_slugs(slugs))

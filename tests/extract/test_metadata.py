@@ -159,3 +159,20 @@ def test_title_segment_printed_outside_headings_is_the_headline() -> None:
     meta = extract_metadata(parse_html(html))
     assert meta.title == "社会资本与下岗职工的再就业"
     assert meta.author == "赵延东, 风笑天"
+
+
+def test_swallowed_tag_ending_is_cut_from_the_title() -> None:
+    # A cut page: the <title> runs into the end of a <link> tag and then the whole page.
+    filler = "<script>var x = 1;</script>" * 60
+    html = ('<html><head><title>Television - Intww.example.co.uk/search/opensearch.xml" />'
+            f"{filler}</head><body><h1>Dave Berry</h1><p>Interview text.</p></body></html>")
+    meta = extract_metadata(parse_html(html))
+    assert "opensearch" not in (meta.title or "")
+    assert meta.title_candidates is not None
+    assert ("h1", "Dave Berry") in meta.title_candidates.headings
+
+
+def test_meta_property_form_comes_before_the_name_form() -> None:
+    root = parse_html('<html><head><meta name="og:title" content="Name form">'
+                      '<meta property="og:title" content="Property form"></head></html>')
+    assert read_meta(root)["og:title"] == ["Property form", "Name form"]

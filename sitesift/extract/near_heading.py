@@ -1,0 +1,77 @@
+"""When ``<title>`` names only the site, the heading nearest the story is the headline.
+
+Paper 003 picks, among the page's headings, the one most like ``<title>``. On pages whose
+``<title>`` is the site's name ("Charleston Daily Mail", "CrunchGear » Archive") no heading
+is like it, and the page-level choice falls back on the first long h1, which on such pages is
+often the site's logo or a section name ("TIMES LEADER SPECIAL SECTIONS"). Once the main
+content is known, the headings are ranked by where they sit instead: the headline is the
+heading printed nearest the start of the story (just above it, or as its first heading),
+while logos and section names sit far up in the site's header. Applied only to pages whose
+chosen title agrees with no ``<title>`` text, so paper 003's choice stands wherever it has
+evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from sitesift.extract.dates import parse_date
+from sitesift.extract.metadata import Metadata
+from sitesift.extract.titles import normalize_space, title_agrees
+
+__all__ = ["near_heading"]
+
+#: A heading at most this many elements before the story's start (or inside the story, at
+#: most this many elements after its start) is "at the story".
+MAX_ELEMENTS_BEFORE = 40
+MAX_ELEMENTS_INSIDE = 15
+#: A headline has at least this many words and at most this many characters.
+MIN_WORDS = 2
+#: A heading holding a date and at most this many words is a dateline.
+MAX_DATE_LINE_WORDS = 8
+HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+MAX_CHARS = 200
+_CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff]")
+
+
+def _words(text: str) -> int:
+    return len(text.split()) + len(_CJK.findall(text)) // 2
+
+
+def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
+                 root: etree._Element) -> str | None:
+    """``meta.title``, or the heading nearest the start of the main content (the first of
+    ``nodes``) when the title agrees with no ``<title>`` text."""
+    c = meta.title_candidates
+    if c is None or not nodes or title_agrees(meta.title, c):
+        return meta.title
+    main = nodes[0]
+    position = {el: i for i, el in enumerate(root.iter(etree.Element))}
+    start = position.get(main)
+    if start is None:
+        return meta.title
+    title = normalize_space(meta.title)
+    best, best_distance, printed = None, None, False
+    for el, i in position.items():
+        text = normalize_space(el.text) if title and el.text else ""
+        if text and text == title:
+            printed = True
+        if not start - MAX_ELEMENTS_BEFORE <= i <= start + MAX_ELEMENTS_INSIDE:
+            continue
+        if text and text == title:  # the chosen title is printed at the story: it stays
+            return meta.title
+        if el.tag not in HEADING_TAGS:
+            continue
+        text = normalize_space(el.text_content())
+        if not text or len(text) > MAX_CHARS or _words(text) < MIN_WORDS or (
+                parse_date(text) and _words(text) <= MAX_DATE_LINE_WORDS):
+            continue
+        distance = abs(i - start)
+        if best_distance is None or distance < best_distance:
+            best, best_distance = text, distance
+    if not printed and title and any(normalize_space(h) == title for _k, h in c.headings):
+        return meta.title  # a heading the content extractor pruned: its place is unknown
+    return best or meta.title
