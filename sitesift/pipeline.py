@@ -183,7 +183,8 @@ class Extractor:
                 log.exception("choosing the title of page %s failed; page-level title kept",
                               pages[i].id)
                 continue
-            parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title)
+            parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title,
+                                                 title_candidates=site.cleaned(candidates))
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
         """Learn the site profiles of ``pages`` (saved to the store when there is one), without

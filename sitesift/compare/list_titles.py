@@ -337,9 +337,9 @@ class SiteTitles:
     def _undecorated(self, title: str) -> str:
         return strip_decoration(title, self.prefixes, self.suffixes) or title
 
-    def choose(self, c: TitleCandidates, *, url: str | None = None,
-               page_id: str | None = None) -> str | None:
-        """The page's title with the site's knowledge; see the module docstring."""
+    def cleaned(self, c: TitleCandidates) -> TitleCandidates:
+        """``c`` as the site knows it: ``<title>`` undecorated (None when several pages share
+        it), template headings left out, the site's names and decoration known."""
         doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
         names = c.site_names + _decoration_names(self.prefixes, self.suffixes) + self.shared
         # A <title> several pages share names the site: the page's headline is elsewhere.
@@ -350,11 +350,20 @@ class SiteTitles:
         headings = tuple((k, h) for k, h in c.headings
                          if normalize_space(h) not in self.template_headings
                          or (m_doc and similarity(h, m_doc) >= MIN_HEADING_SIMILARITY))
-        cleaned = replace(
+        return replace(
             c, doc_title=m_doc, site_names=names, headings=headings,
             declared_titles=tuple(self._undecorated(t) for t in c.declared_titles),
             meta_titles=tuple(self._undecorated(t) for t in c.meta_titles))
-        page_title = choose_title(cleaned)
+
+    def choose(self, c: TitleCandidates, *, url: str | None = None,
+               page_id: str | None = None) -> str | None:
+        """The page's title with the site's knowledge; see the module docstring."""
+        doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
+        cleaned = self.cleaned(c)
+        names, headings = cleaned.site_names, cleaned.headings
+        # Nothing but the site's shared <title>: that text still tells the page apart better
+        # than no title (the story's headline may yet be found by its place, near_heading).
+        page_title = choose_title(cleaned) or normalize_space(c.doc_title) or None
         external = [t for t in self.external_titles(url, page_id) if t]
         if not external:
             return page_title
@@ -376,8 +385,10 @@ def learn_site_titles(
 ) -> SiteTitles:
     """A site's decoration and external titles from its pages' (page id, title candidates,
     item links)."""
-    # The same page twice in a batch (a copy under another id) is one page here.
-    titles = [c.doc_title for c in dict.fromkeys(c for _i, c, _l in pages if c is not None)]
+    # The same page twice in a batch (a copy under another id) is one page here: same title
+    # candidates and same item links (two stories without headings share the candidates).
+    distinct = list(dict.fromkeys((c, tuple(links)) for _i, c, links in pages if c is not None))
+    titles = [c.doc_title for c, _links in distinct]
     prefixes, suffixes = learn_decoration(titles)
     external: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
     slugs: dict[tuple[str, str, str | None], None] = {}
@@ -389,8 +400,7 @@ def learn_site_titles(
             for key in link_keys(link.url):
                 if (link.anchor, page_id) not in external[key]:
                     external[key].append((link.anchor, page_id))
-    pages_headings = [[h for _k, h in c.headings]
-                      for c in dict.fromkeys(c for _i, c, _l in pages if c is not None)]
+    pages_headings = [[h for _k, h in c.headings] for c, _links in distinct]
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=repeated_titles(titles),
                       template_headings=repeated_headings(pages_headings),
                       external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),

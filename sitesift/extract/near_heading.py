@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from sitesift.extract.dates import parse_date
-from sitesift.extract.metadata import Metadata
+from sitesift.extract.metadata import Metadata, lines_before
 from sitesift.extract.titles import normalize_space, title_agrees
 
 __all__ = ["near_heading"]
@@ -32,6 +32,11 @@ MAX_ELEMENTS_INSIDE = 15
 MIN_WORDS = 2
 #: A heading holding a date and at most this many words is a dateline.
 MAX_DATE_LINE_WORDS = 8
+#: Plain lines just above the story that are read (nearest first) when no heading is there,
+#: and how much text that is at most; a headline-like line has at most this many words.
+LINES_ABOVE = 4
+LINES_ABOVE_CHARS = 600
+MAX_LINE_WORDS = 25
 HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 MAX_CHARS = 200
 _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff]")
@@ -74,4 +79,37 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
             best, best_distance = text, distance
     if not printed and title and any(normalize_space(h) == title for _k, h in c.headings):
         return meta.title  # a heading the content extractor pruned: its place is unknown
+    headings = {normalize_space(h) for _k, h in c.headings}
+    if best is None and title not in headings:
+        # No heading at the story, and the title is no heading of the page either: the
+        # headline may be a plain line just above the story (<div class="sh">, <b>, <font>).
+        body = root.find("body")
+        if body is not None and main is not body:
+            for line in lines_before(main, body, LINES_ABOVE_CHARS)[:LINES_ABOVE]:
+                if _headline_like(line, c.site_names):
+                    return line
     return best or meta.title
+
+
+#: Menus ("Most Viewed | Most Discussed") and credits, labels, share links: never headlines.
+_MENU = re.compile(r"\s[|·•]\s|^[·•]")
+_NOT_HEADLINE = re.compile(
+    r"^(?:by|von|par|por|posted|published|updated|last updated|filed|written|photo|"
+    r"image|source|from|home|share|email|print|comments?|related|advertisement)\b", re.IGNORECASE)
+
+
+def _headline_like(line: str, site_names: Sequence[str]) -> bool:
+    """A short line that is no sentence, menu, credit, dateline or site name."""
+    if len(line) > MAX_CHARS or not MIN_WORDS <= _words(line) <= MAX_LINE_WORDS:
+        return False
+    if not re.search(r"[^\W\d_]", line) or _NOT_HEADLINE.match(line):
+        return False
+    if line.endswith((".", ":", ",", ";", "»", "›", ">", "|", "/")) and not line.endswith("..."):
+        return False
+    if _MENU.search(line) or (line[0].isalpha() and line[0].islower()):
+        return False
+    if parse_date(line) and _words(line) <= MAX_DATE_LINE_WORDS:
+        return False
+    folded = line.casefold()
+    return not any(n and (n.casefold() in folded or folded in n.casefold())
+                   for n in site_names if len(n) >= 3)
