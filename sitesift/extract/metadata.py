@@ -120,8 +120,9 @@ _DC_PREFIX = re.compile(r"^(dc|dcterms?):")
 def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
     """Lower-cased name/property/itemprop/http-equiv of every ``<meta>`` -> its contents.
 
-    Values declared with ``property`` (RDFa, the form Open Graph and Dublin Core define) come
-    before those declared with ``name`` for the same key, whatever their order in the page."""
+    A key declared with ``property`` (RDFa, the form Open Graph and Dublin Core define) keeps
+    only those values: the same key written again with ``name`` is the same declaration in
+    the looser syntax ("DC.creator" and "dc:creator" on one page name one author)."""
     by_attr: dict[str, dict[str, list[str]]] = {a: {} for a in _META_ATTRS}
     for el in root.iter("meta"):
         content = el.get("content")
@@ -136,6 +137,8 @@ def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for attr in _META_ATTRS:
         for k, values in by_attr[attr].items():
+            if attr == "name" and k in by_attr["property"]:
+                continue
             out.setdefault(k, []).extend(values)
     return out
 

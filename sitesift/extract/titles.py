@@ -105,9 +105,10 @@ def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
         return True
     if _SEPARATOR_STRICT.search(part):
         return False
-    folded = part.casefold()
+    # Compared without spaces: host names drop them ("Press TV" is presstv.ir).
+    folded = part.casefold().replace(" ", "")
     for name in site_names:
-        name = name.casefold()
+        name = name.casefold().replace(" ", "")
         if not name:
             continue
         if folded == name or _sim(folded, name) >= SAME_TITLE_SIMILARITY:
@@ -263,8 +264,13 @@ def choose_title(c: TitleCandidates) -> str | None:
 
 def title_agrees(title: str | None, c: TitleCandidates) -> bool:
     """Whether ``title`` is like ``<title>`` (whole, undecorated, or a long segment of it) or a
-    declared title: evidence that it is the headline, not a logo or section name."""
+    declared title, and is not the site's name: evidence that it is the headline, not a logo
+    or section name."""
     if not title:
+        return False
+    if any(normalize_space(t).casefold() == title.casefold() for t in c.declared_titles):
+        return True  # the publisher's own headline (even when a site-name tag repeats it)
+    if _is_site_name(title, c.site_names):
         return False
     doc = normalize_space(c.doc_title)
     segments = [p for p in title_segments(doc)

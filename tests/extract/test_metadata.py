@@ -172,7 +172,11 @@ def test_swallowed_tag_ending_is_cut_from_the_title() -> None:
     assert ("h1", "Dave Berry") in meta.title_candidates.headings
 
 
-def test_meta_property_form_comes_before_the_name_form() -> None:
+def test_meta_property_form_wins_over_the_name_form_of_the_same_key() -> None:
     root = parse_html('<html><head><meta name="og:title" content="Name form">'
-                      '<meta property="og:title" content="Property form"></head></html>')
-    assert read_meta(root)["og:title"] == ["Property form", "Name form"]
+                      '<meta property="og:title" content="Property form">'
+                      '<meta name="author" content="Ann Lee"><meta name="author" content="Bo Li">'
+                      '</head></html>')
+    meta = read_meta(root)
+    assert meta["og:title"] == ["Property form"]
+    assert meta["author"] == ["Ann Lee", "Bo Li"]
