@@ -27,7 +27,7 @@ from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
-from sitesift.extract.near_heading import near_heading
+from sitesift.extract.title_place import near_heading, visual_declared, visual_title
 from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
@@ -499,15 +499,15 @@ class Extractor:
         self, record: Record, parsed: _Parsed, rendering: Callable[[], Rendering]
     ) -> None:
         seg = self._segmenter.segment(  # type: ignore[union-attr]
-            rendering(), declared_title=parsed.meta.title)
+            rendering(), declared_title=visual_declared(parsed.meta))
         record.method = "visual"
-        record.title = seg.title_text or parsed.meta.title
+        record.title = visual_title(parsed.meta, seg.title_text)
         record.published = seg.time or parsed.meta.published
         record.author = parsed.meta.author
         record.text = seg.text
         record.extra["visual"] = {
             "blocks": len(seg.root.leaves()), "body_blocks": len(seg.body),
-            "title": "visual" if seg.title_text else "metadata",
+            "title": "visual" if seg.title_text and record.title == seg.title_text else "metadata",
             "time": "visual" if seg.time else ("metadata" if record.published else None),
         }
 
