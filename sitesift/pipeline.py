@@ -27,7 +27,7 @@ from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import EmptyPageError, PageError, PageTimeout, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
-from sitesift.extract.title_place import near_heading, visual_declared, visual_title
+from sitesift.extract.title_place import near_heading
 from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
@@ -498,16 +498,20 @@ class Extractor:
     def _finish_visual(
         self, record: Record, parsed: _Parsed, rendering: Callable[[], Rendering]
     ) -> None:
+        # The page-level title placed by the DOM story (cheap next to rendering): a site's name
+        # in <title> would otherwise veto the headline's visual cues.
+        placed = near_heading(parsed.meta, extract_content(parsed.root, url=record.url).nodes,
+                              parsed.root)
         seg = self._segmenter.segment(  # type: ignore[union-attr]
-            rendering(), declared_title=visual_declared(parsed.meta))
+            rendering(), declared_title=placed)
         record.method = "visual"
-        record.title = visual_title(parsed.meta, seg.title_text)
+        record.title = seg.title_text or placed
         record.published = seg.time or parsed.meta.published
         record.author = parsed.meta.author
         record.text = seg.text
         record.extra["visual"] = {
             "blocks": len(seg.root.leaves()), "body_blocks": len(seg.body),
-            "title": "visual" if seg.title_text and record.title == seg.title_text else "metadata",
+            "title": "visual" if seg.title_text else "metadata",
             "time": "visual" if seg.time else ("metadata" if record.published else None),
         }
 

@@ -1,21 +1,17 @@
-"""Where the headline sits: next to the story, or where the page's look puts it.
+"""Where the headline sits: the heading next to the story when ``<title>`` is no help.
 
 Paper 003 picks, among the page's headings, the one most like ``<title>``. On pages whose
 ``<title>`` is the site's name ("Charleston Daily Mail", "Press TV", a ``<title>`` several
 pages of the site share) nothing on the page is like it, and the page-level choice falls back
 on the first long h1, which on such pages is often the site's logo or a section name ("TIMES
 LEADER SPECIAL SECTIONS"), or on the site's name itself. Such a title has no evidence
-(``titles.title_agrees``), and the page's layout decides instead:
-
-* ``near_heading`` (every method but visual, once the main content is known): the heading
-  printed nearest the start of the story (just above it, or as its first heading) is the
-  headline; logos and section names sit far up in the site's header. When no heading is there
-  and the title is no heading of the page either, the nearest headline-like plain line just
-  above the story (``<div class="sh">``, ``<b>``) is taken.
-* ``visual_title`` (the visual method, paper 002): the block with the title's visual cues,
-  ranked against the page's title only when that title has paper 003's evidence.
-
-A title with evidence always stays.
+(``titles.title_agrees``), and the page's layout decides instead. Once the main content is
+known, the heading printed nearest the start of the story (just above it, or as its first
+heading) is the headline; logos and section names sit far up in the site's header. When no
+heading is there and the title is no heading of the page either, the nearest headline-like
+plain line just above the story (``<div class="sh">``, ``<b>``) is taken. A title with
+evidence always stays. The visual method (paper 002) ranks its title cues against the title
+placed so (measured in docs/titles.md).
 """
 
 from __future__ import annotations
@@ -29,7 +25,7 @@ from sitesift.extract.dates import parse_date
 from sitesift.extract.metadata import Metadata, lines_before
 from sitesift.extract.titles import normalize_space, title_agrees
 
-__all__ = ["near_heading", "visual_declared", "visual_title"]
+__all__ = ["near_heading"]
 
 #: A heading at most this many elements before the story's start (or inside the story, at
 #: most this many elements after its start) is "at the story".
@@ -121,16 +117,3 @@ def _headline_like(line: str, site_names: Sequence[str]) -> bool:
     return not any(n and (n.casefold() in folded or folded in n.casefold())
                    for n in site_names if len(n) >= 3)
 
-
-def visual_declared(meta: Metadata) -> str | None:
-    """The title the visual cues are ranked against: the page-level title when it has
-    evidence (like ``<title>``), else none (a site's name would veto the real headline)."""
-    return meta.title if title_agrees(meta.title, meta.title_candidates) else None
-
-
-def visual_title(meta: Metadata, visual: str | None) -> str | None:
-    """The visual method's title: the page-level title when it has evidence, else the block
-    with the visual cues (``visual``), else the page-level title."""
-    if visual_declared(meta) is not None:
-        return meta.title
-    return visual or meta.title
