@@ -24,6 +24,7 @@ from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import EmptyPageError, PageError, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
+from sitesift.extract.title_place import near_heading
 from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
@@ -154,7 +155,8 @@ class Extractor:
                 log.exception("choosing the title of page %s failed; page-level title kept",
                               pages[i].id)
                 continue
-            parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title)
+            parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title,
+                                                 title_candidates=site.cleaned(candidates))
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
         """Learn the site profiles of ``pages`` (saved to the store when there is one), without
@@ -543,10 +545,14 @@ class Extractor:
     def _finish_visual(
         self, record: Record, parsed: _Parsed, rendering: Callable[[], Rendering]
     ) -> None:
+        # The page-level title placed by the DOM story (cheap next to rendering): a site's name
+        # in <title> would otherwise veto the headline's visual cues.
+        placed = near_heading(parsed.meta, extract_content(parsed.root, url=record.url).nodes,
+                              parsed.root)
         seg = self._segmenter.segment(  # type: ignore[union-attr]
-            rendering(), declared_title=parsed.meta.title)
+            rendering(), declared_title=placed)
         record.method = "visual"
-        record.title = seg.title_text or parsed.meta.title
+        record.title = seg.title_text or placed
         record.published = seg.time or parsed.meta.published
         record.author = parsed.meta.author
         record.text = seg.text
@@ -637,7 +643,7 @@ class Extractor:
             methods.append("siblings")
             self._stage(parsed, "+".join(methods), content)
         record.method = "+".join(methods) or "page"
-        record.title = parsed.meta.title
+        record.title = near_heading(parsed.meta, content.nodes, parsed.root)
         record.author = parsed.meta.author
         record.published = parsed.meta.published
         record.text = parsed.stages[-1].text if parsed.stages else content.text

@@ -45,7 +45,8 @@ from sitesift.parse.links import page_links as all_links
 
 __all__ = [
     "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "link_slug",
-    "page_keys", "page_links", "repeated_titles", "slug_matches", "strip_decoration",
+    "page_keys", "page_links", "repeated_headings", "repeated_titles", "slug_matches",
+    "strip_decoration",
 ]
 
 #: An anchor is an item title (not "More", "Next", a section name) with at least this many
@@ -191,6 +192,13 @@ def repeated_titles(titles: Iterable[str | None]) -> tuple[str, ...]:
     return tuple(t for t, n in counts.items() if n >= MIN_DECORATION_PAGES)
 
 
+def repeated_headings(headings: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    """Heading texts that several pages of a site print (one set of texts per page): the
+    site's logo, section names and widget titles ("Bookmark with:"), i.e. its template."""
+    counts = Counter(t for page in headings for t in {normalize_space(h) for h in page} if t)
+    return tuple(t for t, n in counts.items() if n >= MIN_DECORATION_PAGES)
+
+
 def learn_decoration(titles: Iterable[str | None]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(prefixes, suffixes) of decoration that many distinct ``<title>`` texts of a site share.
 
@@ -269,6 +277,8 @@ class SiteTitles:
     suffixes: tuple[str, ...] = ()
     #: Whole ``<title>`` texts several pages share: names of the site, never a headline.
     shared: tuple[str, ...] = ()
+    #: Heading texts several pages print: the site's template (logo, sections, widgets).
+    template_headings: tuple[str, ...] = ()
     #: Link key -> (anchor text, id of the linking page) of the links to it, in batch order.
     external: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
     #: (slug, anchor text, id of the linking page) of links whose path ends in a slug.
@@ -294,18 +304,33 @@ class SiteTitles:
     def _undecorated(self, title: str) -> str:
         return strip_decoration(title, self.prefixes, self.suffixes) or title
 
-    def choose(self, c: TitleCandidates, *, url: str | None = None,
-               page_id: str | None = None) -> str | None:
-        """The page's title with the site's knowledge; see the module docstring."""
+    def cleaned(self, c: TitleCandidates) -> TitleCandidates:
+        """``c`` as the site knows it: ``<title>`` undecorated (None when several pages share
+        it), template headings left out, the site's names and decoration known."""
         doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
         names = c.site_names + _decoration_names(self.prefixes, self.suffixes) + self.shared
         # A <title> several pages share names the site: the page's headline is elsewhere.
         shared = normalize_space(c.doc_title) in self.shared
-        cleaned = replace(
-            c, doc_title=None if shared else doc or c.doc_title, site_names=names,
+        m_doc = None if shared else doc or c.doc_title
+        # A template heading is no candidate, unless it is this page's own <title> (an
+        # article page and a list page may print the same headline).
+        headings = tuple((k, h) for k, h in c.headings
+                         if normalize_space(h) not in self.template_headings
+                         or (m_doc and similarity(h, m_doc) >= MIN_HEADING_SIMILARITY))
+        return replace(
+            c, doc_title=m_doc, site_names=names, headings=headings,
             declared_titles=tuple(self._undecorated(t) for t in c.declared_titles),
             meta_titles=tuple(self._undecorated(t) for t in c.meta_titles))
-        page_title = choose_title(cleaned)
+
+    def choose(self, c: TitleCandidates, *, url: str | None = None,
+               page_id: str | None = None) -> str | None:
+        """The page's title with the site's knowledge; see the module docstring."""
+        doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
+        cleaned = self.cleaned(c)
+        names, headings = cleaned.site_names, cleaned.headings
+        # Nothing but the site's shared <title>: that text still tells the page apart better
+        # than no title (the story's headline may yet be found by its place, near_heading).
+        page_title = choose_title(cleaned) or normalize_space(c.doc_title) or None
         external = [t for t in self.external_titles(url, page_id) if t]
         if not external:
             return page_title
@@ -313,7 +338,7 @@ class SiteTitles:
         m = strip_site_name(doc, names) or external[0]
         candidates = [t for t in (page_title,) if t and t != normalize_space(c.doc_title)]
         candidates += [t for t in external if not _ELLIPSIS.search(t)]
-        candidates += [normalize_space(h) for _k, h in c.headings if normalize_space(h)]
+        candidates += [normalize_space(h) for _k, h in headings if normalize_space(h)]
         if not candidates:
             return page_title
         best = max(candidates, key=lambda t: similarity(t, m))  # the first wins a tie
@@ -333,8 +358,10 @@ def learn_site_titles(
 ) -> SiteTitles:
     """A site's decoration and external titles from its pages' (page id, title candidates,
     item links)."""
-    # The same page twice in a batch (a copy under another id) is one page here.
-    titles = [c.doc_title for c in dict.fromkeys(c for _i, c, _l in pages if c is not None)]
+    # The same page twice in a batch (a copy under another id) is one page here: same title
+    # candidates and same item links (two stories without headings share the candidates).
+    distinct = list(dict.fromkeys((c, tuple(links)) for _i, c, links in pages if c is not None))
+    titles = [c.doc_title for c, _links in distinct]
     prefixes, suffixes = learn_decoration(titles)
     external: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
     slugs: dict[tuple[str, str, str | None], None] = {}
@@ -348,8 +375,9 @@ def learn_site_titles(
                     external[key].append((link.anchor, page_id))
     # Copies of one article (crawled twice) share their <title> too, but show it as their
     # heading: a <title> counts towards the site's name only on pages where it is no heading.
-    shared = repeated_titles(c.doc_title for c in dict.fromkeys(
-        c for _i, c, _l in pages if c is not None and not _is_own_heading(c)))
+    shared = repeated_titles(c.doc_title for c, _links in distinct if not _is_own_heading(c))
+    pages_headings = [[h for _k, h in c.headings] for c, _links in distinct]
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=shared,
+                      template_headings=repeated_headings(pages_headings),
                       external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),
                       slug_starts=_index_slugs(slugs))

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 import lxml.html
+from lxml import etree
 
 __all__ = [
     "author_from_markup", "author_from_meta", "author_from_name_line", "author_from_text",
@@ -62,8 +63,11 @@ _TRAILING = re.compile(r"[\s,;:|/\-–—·•.、，；：]+$")
 _LEADING = re.compile(r"^[\s,;:|/\-–—·•.、，；：]+")
 _ROLE = re.compile(
     r",?\s*(?:staff\s+(?:writer|reporter)|senior\s+\w+|contributing\s+\w+|correspondent|"
-    r"reporter|editor|columnist|special to .*|for .*|associated press writer|ap\b.*)$",
+    r"reporter|editor|columnist|special to .*|associated press writer|ap\b.*)$",
     re.IGNORECASE)
+#: "Jane Doe for The Times": the outlet after a person's name (first and last name at least;
+#: "Organization for Transformative Works" is one name).
+_FOR_OUTLET = re.compile(r"^(?P<name>\S+(?:\s+\S+)+?)\s+for\s+.*$", re.IGNORECASE)
 _BAD_WORDS = re.compile(
     r"\b(?:comments?|share|tweet|follow|subscribe|login|log in|sign in|menu|home|"
     r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
@@ -157,11 +161,13 @@ def clean_author(value: str | None) -> str | None:
     else:
         text = _DATEISH.sub("", text)
         text = re.sub(r"\s*[|•·]\s.*$", "", text)
-        text = _ROLE.sub("", text)
+        text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
     text = _TRAILING.sub("", _LEADING.sub("", text)).strip()
     if not text or len(text) > MAX_AUTHOR_CHARS or _URL.search(text):
         return None
     if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]{2}", text):
+        return None
+    if re.search(r"\d", text):  # names have no digits; user handles ("CC7567") do
         return None
     if _CJK.search(text):
         if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not re.search(r"[、，, ]", text):
@@ -200,7 +206,8 @@ def author_from_meta(meta: dict[str, list[str]]) -> str | None:
 AUTHOR_HINTS = ("author", "byline", "byl", "writer", "autor", "auteur")
 _AUTHOR_CLASS = re.compile(r"\b(?:author|byline|byl|writer|autor|auteur)(?:[-_]?name|s)?\b|"
                            r"author-name|authorname")
-_NOT_AUTHOR_CLASS = re.compile(r"avatar|image|img|photo|bio|desc|about|date|time|social")
+_NOT_AUTHOR_CLASS = re.compile(r"avatar|image|img|photo|bio|desc|about|date|time|social|follow|"
+                               r"note")
 
 
 def may_hold_author(el: lxml.html.HtmlElement) -> bool:
@@ -242,7 +249,7 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
             continue
         attrs = _attrs(el)
         if attrs and _AUTHOR_CLASS.search(attrs) and not _NOT_AUTHOR_CLASS.search(attrs):
-            classed.append(el.text_content())
+            classed.append(_first_line(el))
     if not classes:
         for group in (itemprop, rel):
             joined = join_authors(group[:MAX_MARKUP_AUTHORS])
@@ -255,6 +262,31 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
         if cleaned:
             return cleaned
     return None
+
+
+_LINE_BREAKING = frozenset(("address", "article", "blockquote", "br", "dd", "div", "dl", "dt",
+                            "figcaption", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+                            "li", "ol", "p", "section", "table", "td", "tr", "ul"))
+
+
+def _first_line(el: lxml.html.HtmlElement) -> str:
+    """The text of ``el`` up to its first block boundary after some text: a byline box's
+    name, without the role or date printed on the lines below it ("Ben Silverman" /
+    "Games Editor")."""
+    parts: list[str] = []
+    walker = etree.iterwalk(el, events=("start", "end"))
+    for event, node in walker:
+        tag = node.tag if isinstance(node.tag, str) else ""
+        if tag in _LINE_BREAKING and "".join(parts).strip():
+            break
+        if event == "start":
+            if tag in ("script", "style"):
+                walker.skip_subtree()
+                continue
+            parts.append(node.text or "")
+        elif node is not el:
+            parts.append(node.tail or "")
+    return " ".join("".join(parts).split())
 
 
 def author_from_text(lines: Sequence[str]) -> str | None:

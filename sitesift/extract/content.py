@@ -35,10 +35,8 @@ from dataclasses import dataclass, field
 import lxml.html
 from lxml import etree
 
-from sitesift.errors import PageError
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, record_share
 from sitesift.output.render import to_markdown, to_text
-from sitesift.parse import parse_html
 from sitesift.parse.dom import (
     BLOCK_TAGS,
     HEADING_TAGS,
@@ -85,8 +83,6 @@ PRUNE_LINK_SHARE = 0.5
 COMMENT_LABEL_MAX_LINK_SHARE = 0.5
 #: After the last prose, a short unit with more links than this share is a label, not text.
 TRAILING_MAX_LINK_SHARE = 0.3
-#: A title this long that contains markup swallowed the page (its end tag is missing).
-SWALLOWED_TITLE_MIN = 1000
 #: A page is ``detail`` when its main container holds at least this much weighted prose...
 DETAIL_MIN_PROSE = 400
 #: ...and ``list`` when links hold at least this share of the body text and many items repeat.
@@ -602,23 +598,6 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
     return "other"
 
 
-def _swallowed_document(root: etree._Element) -> etree._Element | None:
-    """The body of a page swallowed by an unclosed ``<title>``, re-parsed from its text.
-
-    An unclosed title makes the parser read the rest of the page as title text (no body at
-    all); such pages exist in crawls (a cut-off ``</title>``) and their text is still wanted.
-    """
-    title = root.find("head/title")
-    raw = title.text if title is not None else None
-    if not raw or len(raw) < SWALLOWED_TITLE_MIN or "<" not in raw:
-        return None
-    try:
-        inner = parse_html(raw)
-    except PageError:
-        return None
-    return inner.find("body")
-
-
 def extract_content(
     root: lxml.html.HtmlElement, *, url: str | None = None,
     within: etree._Element | None = None,
@@ -628,9 +607,7 @@ def extract_content(
     not used yet: the method relies on the DOM alone. ``within``: search only this element
     (a site template's known content container), which is cheaper than the whole page."""
     body = within if within is not None else root.find("body")
-    if body is None:
-        body = _swallowed_document(root)
-    if body is None:
+    if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
     _clean(body)
     units = _segment(body)

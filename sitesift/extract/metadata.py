@@ -59,6 +59,9 @@ CJK_PROBE_LINES = 20
 _MARKUP = re.compile(r"</?[a-zA-Z][\w-]*[\s>/]|<!--")
 #: Where a swallowed page starts after the real title text: a new line, markup or script.
 _CODE_START = re.compile(r"\n|<|-->|[{};=]|\w+\(")
+#: The end of a tag in title text: its last attribute value and "/>" or ">".
+_TAG_RESIDUE = re.compile(r"\S*[\"']\s*/?>\s*$")
+_TRAILING_SEPARATOR = re.compile(r"[\s|:·•»\-–—]+$")
 #: Elements whose class/id says they hold the headline; they join the heading candidates.
 _HEADLINE_CLASS = re.compile(r"headline|(?:^|[\s_-])(?:entry|post|article|story|news|main\w*|page|"
                              r"art|content|detail)[-_]?(?:title|tit|hed|head)(?:$|[\s_-])",
@@ -115,18 +118,32 @@ _DC_PREFIX = re.compile(r"^(dc|dcterms?):")
 
 
 def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
-    """Lower-cased name/property/itemprop/http-equiv of every ``<meta>`` -> its contents."""
-    out: dict[str, list[str]] = {}
+    """Lower-cased name/property/itemprop/http-equiv of every ``<meta>`` -> its contents.
+
+    A key declared with ``property`` (RDFa, the form Open Graph and Dublin Core define) keeps
+    only those values: the same key written again with ``name`` is the same declaration in
+    the looser syntax ("DC.creator" and "dc:creator" on one page name one author)."""
+    by_attr: dict[str, dict[str, list[str]]] = {a: {} for a in _META_ATTRS}
     for el in root.iter("meta"):
         content = el.get("content")
         if content is None or not content.strip():
             continue
-        for attr in ("property", "name", "itemprop", "http-equiv"):
+        for attr in _META_ATTRS:
             key = el.get(attr)
             if key:
                 for k in key.lower().split():
-                    out.setdefault(_DC_PREFIX.sub(r"\1.", k.strip()), []).append(content.strip())
+                    by_attr[attr].setdefault(_DC_PREFIX.sub(r"\1.", k.strip()), []).append(
+                        content.strip())
+    out: dict[str, list[str]] = {}
+    for attr in _META_ATTRS:
+        for k, values in by_attr[attr].items():
+            if attr == "name" and k in by_attr["property"]:
+                continue
+            out.setdefault(k, []).extend(values)
     return out
+
+
+_META_ATTRS = ("property", "name", "itemprop", "http-equiv")
 
 
 class _Lines:
@@ -383,6 +400,10 @@ def _doc_title(root: lxml.html.HtmlElement) -> str | None:
     if len(text) > MAX_DOC_TITLE_CHARS or _MARKUP.search(text):
         # An unclosed <title> swallowed the page: keep what comes before markup or code.
         text = _CODE_START.split(text.strip(), maxsplit=1)[0][:MAX_DOC_TITLE_CHARS]
+    # The end of a tag the cut swallowed ('Site - Intww.example.com/search.xml" />') is no text.
+    cut = _TAG_RESIDUE.sub("", text)
+    if cut != text:
+        text = _TRAILING_SEPARATOR.sub("", cut)
     return normalize_space(text)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from rapidfuzz.distance import Indel
 
 __all__ = ["TitleCandidates", "choose_title", "normalize_space", "similarity", "strip_site_name",
-           "title_segments"]
+           "title_agrees", "title_segments"]
 
 #: A heading must be at least this similar to the (undecorated) ``<title>`` to be the headline:
 #: below it, the heading is a section name or logo, not the article's headline.
@@ -105,9 +105,10 @@ def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
         return True
     if _SEPARATOR_STRICT.search(part):
         return False
-    folded = part.casefold()
+    # Compared without spaces: host names drop them ("Press TV" is presstv.ir).
+    folded = part.casefold().replace(" ", "")
     for name in site_names:
-        name = name.casefold()
+        name = name.casefold().replace(" ", "")
         if not name:
             continue
         if folded == name or _sim(folded, name) >= SAME_TITLE_SIMILARITY:
@@ -221,7 +222,8 @@ def choose_title(c: TitleCandidates) -> str | None:
     # "Headline - Site" with the page's one h1 printing exactly "Headline": the h1 is the
     # headline however short it is (Sim to the whole <title> may favour a longer heading).
     h1s = [h for kind, h in headings if kind == "h1"]
-    if len(segments) >= 2 and len(h1s) == 1 and h1s[0].casefold() == segments[0].casefold():
+    if len(segments) >= 2 and len(h1s) == 1 and h1s[0].casefold() == segments[0].casefold() \
+            and not _is_site_name(h1s[0], c.site_names):  # not the logo of "Site » Headline"
         return h1s[0]
     references = [r for r in (normalize_space(c.doc_title), doc, *long_segments, *metas) if r]
     best, best_sim = None, 0.0
@@ -258,3 +260,21 @@ def choose_title(c: TitleCandidates) -> str | None:
         if s >= MIN_HEADING_SIMILARITY and _words(kept) >= 2:
             return kept
     return _longest_part(doc)
+
+
+def title_agrees(title: str | None, c: TitleCandidates) -> bool:
+    """Whether ``title`` is like ``<title>`` (whole, undecorated, or a long segment of it) or a
+    declared title, and is not the site's name: evidence that it is the headline, not a logo
+    or section name."""
+    if not title:
+        return False
+    if any(normalize_space(t).casefold() == title.casefold() for t in c.declared_titles):
+        return True  # the publisher's own headline (even when a site-name tag repeats it)
+    if _is_site_name(title, c.site_names):
+        return False
+    doc = normalize_space(c.doc_title)
+    segments = [p for p in title_segments(doc)
+                if _words(p) >= MIN_SEGMENT_WORDS and not _is_site_name(p, c.site_names)]
+    references = [r for r in (doc, strip_site_name(doc, c.site_names), *segments,
+                              *c.declared_titles, *c.meta_titles) if normalize_space(r)]
+    return any(_sim(title, r) >= MIN_HEADING_SIMILARITY for r in references)

@@ -23,6 +23,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # libxml2 drops everything after a stray </html> (pages that embed a whole document, ad
 # snippets pasted with their own end tags); an HTML5 parser treats these end tags as no-ops.
 _END_DOCUMENT = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
+#: An unclosed ``<title>`` (a crawl cut its ``</title>``) makes libxml2 read the rest of the
+#: page as title text: no body at all. Such a title is closed at its first markup instead.
+_TITLE_START = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
+#: Shorter swallowed titles are left alone (a real title holding a stray "<").
+SWALLOWED_TITLE_MIN = 1000
 
 
 def _parser() -> etree.HTMLParser:
@@ -52,4 +57,25 @@ def parse_html(html: str) -> lxml.html.HtmlElement:
         raise ParseError(f"HTML parser gave up: {exc}") from exc
     if root is None:
         raise ParseError("HTML parser returned no document")
-    return root
+    closed = _closed_title(root, text)
+    return closed if closed is not None else root
+
+
+def _closed_title(root: lxml.html.HtmlElement, text: str) -> lxml.html.HtmlElement | None:
+    """The page parsed again with its unclosed ``<title>`` closed at the title's first markup,
+    or None when the title did not swallow the page."""
+    if root.find("body") is not None:
+        return None
+    title = root.find("head/title")
+    raw = title.text if title is not None else None
+    if not raw or len(raw) < SWALLOWED_TITLE_MIN or "<" not in raw:
+        return None
+    start = _TITLE_START.search(text)
+    end = text.find("<", start.end()) if start else -1
+    if end < 0:
+        return None
+    fixed = text[:end] + "</title>" + text[end:]
+    try:
+        return lxml.html.document_fromstring(fixed.encode("utf-8", "replace"), parser=_parser())
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None

@@ -5,6 +5,7 @@ from sitesift.compare.list_titles import (
     learn_site_titles,
     page_keys,
     page_links,
+    repeated_headings,
     repeated_titles,
     strip_decoration,
 )
@@ -105,3 +106,16 @@ def test_malformed_links_are_kept_as_written_not_raised() -> None:
         links = page_links(parse_html(html), url)
         assert [link.url for link in links] == ["https://[ccpa-preferences]/x"]
     assert page_keys("https://[bad]/p/3261053335240450", None) == ["id:3261053335240450"]
+
+
+def test_headings_several_pages_print_are_template_not_headlines() -> None:
+    assert repeated_headings([["Bookmark with:", "Police DNA review"],
+                              ["Bookmark with:", "Fire theory"]]) == ("Bookmark with:",)
+    site = SiteTitles(template_headings=("Bookmark with:",))
+    c = TitleCandidates(doc_title=None, headings=(("h3", "Bookmark with:"),))
+    assert site.choose(c) != "Bookmark with:"
+    # A page's own headline stays a candidate even when another page prints it as a heading.
+    site = SiteTitles(template_headings=("Fire theory devastates family",))
+    c = TitleCandidates(doc_title="BBC NEWS | Fire theory devastates family",
+                        headings=(("h1", "Fire theory devastates family"),))
+    assert site.choose(c) == "Fire theory devastates family"

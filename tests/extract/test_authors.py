@@ -29,6 +29,9 @@ from sitesift.parse import parse_html
         ("Discuz! Team", "Discuz! Team"),
         ("Bylines Inc", "Bylines Inc"),
         ("Author: Ann Lee", "Ann Lee"),
+        ("Jane Doe for The Times", "Jane Doe"),
+        ("Organization for Transformative Works", "Organization for Transformative Works"),
+        ("CC7567", None),  # a user handle, not a name
         ("https://www.facebook.com/someone", None),
         ("example.com", None),
         ("Last Updated: January 7, 2025", None),
@@ -128,3 +131,13 @@ def test_bare_line_of_names_under_a_chinese_headline(lines: list[str],
 def test_chinese_issuing_body_is_the_author_of_a_government_notice() -> None:
     lines = ["发文字号：", "吉政明电〔2022〕1号", "发文机关：", "吉林省人民政府", "成文日期："]
     assert author_from_text(lines) == "吉林省人民政府"
+
+
+def test_byline_box_gives_its_first_line_and_skips_follow_widgets() -> None:
+    html = ("<html><head><title>Story</title></head><body>"
+            "<ul><li class='author-follow'><a>Michael Isikoff</a> <a>Another story</a></li></ul>"
+            "<h1>Story</h1>"
+            "<div class='author'><a href='/author/ben'>Ben Silverman</a>"
+            "<div class='author-title'>Games Editor</div></div>"
+            "<p>The text of the story.</p></body></html>")
+    assert extract_metadata(parse_html(html)).author == "Ben Silverman"

@@ -159,3 +159,24 @@ def test_title_segment_printed_outside_headings_is_the_headline() -> None:
     meta = extract_metadata(parse_html(html))
     assert meta.title == "社会资本与下岗职工的再就业"
     assert meta.author == "赵延东, 风笑天"
+
+
+def test_swallowed_tag_ending_is_cut_from_the_title() -> None:
+    # A cut page: the <title> runs into the end of a <link> tag and then the whole page.
+    filler = "<script>var x = 1;</script>" * 60
+    html = ('<html><head><title>Television - Intww.example.co.uk/search/opensearch.xml" />'
+            f"{filler}</head><body><h1>Dave Berry</h1><p>Interview text.</p></body></html>")
+    meta = extract_metadata(parse_html(html))
+    assert "opensearch" not in (meta.title or "")
+    assert meta.title_candidates is not None
+    assert ("h1", "Dave Berry") in meta.title_candidates.headings
+
+
+def test_meta_property_form_wins_over_the_name_form_of_the_same_key() -> None:
+    root = parse_html('<html><head><meta name="og:title" content="Name form">'
+                      '<meta property="og:title" content="Property form">'
+                      '<meta name="author" content="Ann Lee"><meta name="author" content="Bo Li">'
+                      '</head></html>')
+    meta = read_meta(root)
+    assert meta["og:title"] == ["Property form"]
+    assert meta["author"] == ["Ann Lee", "Bo Li"]

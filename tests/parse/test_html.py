@@ -40,3 +40,13 @@ def test_stray_end_of_document_tags_do_not_drop_the_rest() -> None:
     )
     root = parse_html(html)
     assert "article after a pasted ad" in root.text_content()
+
+
+def test_unclosed_title_is_closed_at_its_first_markup() -> None:
+    # A crawl cut "</title>": libxml2 would read the whole page as title text (no body).
+    filler = "<script>var x = 1;</script>" * 60
+    html = (f"<html><head><title>Site - Story{filler}</head>"
+            "<body><h1>Story</h1><p>The text.</p></body></html>")
+    root = parse_html(html)
+    assert root.findtext("head/title") == "Site - Story"
+    assert root.findtext("body/h1") == "Story"

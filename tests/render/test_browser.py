@@ -126,3 +126,18 @@ def test_visual_method_without_browser_exits_2(
     page.write_text(PAGE, encoding="utf-8")
     assert main(["extract", str(page), "--method", "visual", "-q"]) == 2
     assert "apt-get install -y chromium" in capsys.readouterr().err
+
+
+def test_visual_title_when_the_document_title_is_the_site_name() -> None:
+    # <title> names only the site and a logo h1 tops the page: the title placed by the story
+    # (extract/title_place.py) is what the visual cues are ranked against.
+    _need_browser()
+    nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(60))
+    html = ("<html><head><title>Northeastern PA News | timesleader.com</title></head><body>"
+            f"<h1>TIMES LEADER SPECIAL SECTIONS</h1><ul>{nav}</ul>"
+            "<h2>Harbour barrier closed as surge tide nears</h2>"
+            f"<div><p>{PARAGRAPH}</p><p>{PARAGRAPH}</p></div></body></html>")
+    with Extractor(Options(method="visual", render_concurrency=1)) as extractor:
+        (record,) = extractor.extract_many([Page(id="a", html=html)])
+    assert record.error is None
+    assert record.title == "Harbour barrier closed as surge tide nears"

@@ -1,0 +1,27 @@
+"""The heading nearest the story replaces a title that agrees with no <title> text."""
+
+from __future__ import annotations
+
+from sitesift.pipeline import extract_html
+
+PROSE = ("The council voted on Tuesday to close the harbour barrier for the first time this "
+         "winter, after forecasters warned of a surge tide along the whole coast. ") * 4
+NAV = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(60))
+
+
+def _page(title: str) -> str:
+    return (f"<html><head><title>{title}</title></head><body>"
+            "<div id='top'><h1>TIMES LEADER SPECIAL SECTIONS</h1><ul>" + NAV + "</ul></div>"
+            "<h2>Harbour barrier closed as surge tide nears</h2>"
+            f"<div id='story'><p>{PROSE}</p><p>{PROSE}</p></div></body></html>")
+
+
+def test_site_named_title_gives_way_to_the_heading_at_the_story() -> None:
+    record = extract_html(_page("Northeastern PA News | timesleader.com"))
+    assert record.title == "Harbour barrier closed as surge tide nears"
+
+
+def test_title_agreeing_with_the_document_title_stays() -> None:
+    # Paper 003's evidence: the section heading is what <title> names, so it stays.
+    record = extract_html(_page("TIMES LEADER SPECIAL SECTIONS | timesleader.com"))
+    assert record.title == "TIMES LEADER SPECIAL SECTIONS"
