@@ -34,6 +34,11 @@ ENGINES = ("local", "dask")
 BUCKETS_PER_WORKER = 4
 #: Fewest site buckets of a run.
 MIN_BUCKETS = 8
+#: Most pages of a page-mode part (fewer when ``Options.batch_pages`` is lower). A part is the
+#: unit a worker takes, so the last parts leave workers idle for up to one part's time: 1,004
+#: pages on 2 workers ran 1.48x one worker with parts of 200 (5 full parts and a small one),
+#: 1.85x with parts of 50 (benchmarks/throughput.py, docs/scale.md).
+PAGE_PART_PAGES = 50
 
 Outcome = tuple[BucketTask, "PartResult | BaseException"]
 
@@ -108,8 +113,9 @@ def run(
     by_site = options.method in SITE_METHODS
     buckets = max(MIN_BUCKETS, BUCKETS_PER_WORKER * workers)
     workdir = parts.workdir / uuid.uuid4().hex[:8]
+    part_pages = options.batch_pages if by_site else min(options.batch_pages, PAGE_PART_PAGES)
     shuffle = Shuffle(workdir, by_site=by_site, buckets=buckets,
-                      batch_pages=options.batch_pages, first_index=first)
+                      batch_pages=part_pages, first_index=first)
     runner = _make_engine(engine, workers, scheduler, task_fn)
     read = 0
 
