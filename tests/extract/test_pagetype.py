@@ -82,13 +82,17 @@ def test_a_failing_forum_step_keeps_the_pages(monkeypatch) -> None:
     assert len(records) == 3 and all(r.error is None and r.method == "page" for r in records)
 
 
-def test_forum_rules_and_templates_share_a_profile(tmp_path) -> None:
-    crawl = site()
+def learned_forum(tmp_path) -> tuple[list[Page], ProfileStore, dict]:
+    """The test forum's pages, a store holding the rules the forum method learned, the rules."""
     pages = [Page(id=str(k), url=u, site="forum.test", html=h)
-             for k, (u, h, _) in enumerate(crawl)]
+             for k, (u, h, _) in enumerate(site())]
     store = ProfileStore(tmp_path / "p.db")
     list(Extractor(Options(method="forum"), profiles=store).extract_many(pages))
-    forum = store.get("forum.test").forum  # type: ignore[union-attr]
+    return pages, store, store.get("forum.test").forum  # type: ignore[union-attr,return-value]
+
+
+def test_forum_rules_and_templates_share_a_profile(tmp_path) -> None:
+    pages, store, forum = learned_forum(tmp_path)
     # The template method still learns its templates, and keeps the forum rules.
     list(Extractor(Options(method="template"), profiles=store).extract_many(pages))
     saved = store.get("forum.test")
@@ -98,12 +102,7 @@ def test_forum_rules_and_templates_share_a_profile(tmp_path) -> None:
 def test_learn_keeps_the_forum_rules_and_relearns_them_with_the_forum_method(tmp_path) -> None:
     import dataclasses
 
-    crawl = site()
-    pages = [Page(id=str(k), url=u, site="forum.test", html=h)
-             for k, (u, h, _) in enumerate(crawl)]
-    store = ProfileStore(tmp_path / "p.db")
-    list(Extractor(Options(method="forum"), profiles=store).extract_many(pages))
-    forum = store.get("forum.test").forum  # type: ignore[union-attr]
+    pages, store, forum = learned_forum(tmp_path)
     # `sitesift learn` (templates afresh) keeps them...
     Extractor(Options(), profiles=store).learn(pages)
     saved = store.get("forum.test")
