@@ -5,8 +5,9 @@ the template of its cluster. The paper-000 pieces live in ``istm``, ``cluster`` 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import numpy as np
 from lxml import etree
@@ -31,6 +32,8 @@ __all__ = [
     "with_anchors",
     "with_containers",
 ]
+
+T = TypeVar("T")
 
 #: A cluster needs this many pages before its shared parts count as template: with one page
 #: nothing is shared, and the page falls back to the single-page method.
@@ -88,21 +91,10 @@ def with_anchors(
 ) -> LearnedSite:
     """``learned`` with each template's anchors, from its learning pages (``features`` and
     (root, element steps) of each, in order, read before extraction edits the trees)."""
-    by_cluster: dict[str, list[tuple[etree._Element, Mapping[etree._Element, Step],
-                                     Mapping[etree._Element, int]]]] = {}
-    for model, f, (root, steps) in zip(learned.templates, features, trees, strict=True):
-        if model is not None and f.signatures is not None:
-            by_cluster.setdefault(model.cluster, []).append((root, steps, f.signatures))
-    new = {
-        model.cluster: replace(
-            model, anchors=learn_anchors(model, by_cluster.get(model.cluster, [])))
-        for model in learned.profile.templates
-    }
-    return LearnedSite(
-        replace(learned.profile, templates=tuple(new.values())),
-        learned.clusters,
-        [new[m.cluster] if m is not None else None for m in learned.templates],
-    )
+    pages = [(root, steps, f.signatures) if f.signatures is not None else None
+             for f, (root, steps) in zip(features, trees, strict=True)]
+    return _per_template(learned, pages, lambda model, held: replace(
+        model, anchors=learn_anchors(model, held)))
 
 
 def with_containers(
@@ -111,14 +103,22 @@ def with_containers(
     """``learned`` with each template's content container: the common path of its learning
     pages' main blocks (``keys``, one per learning page in order; None for a page that failed
     extraction, left out)."""
-    by_cluster: dict[str, list[tuple[Step, ...]]] = {}
-    for model, key in zip(learned.templates, keys, strict=True):
-        if model is not None and key is not None:
-            by_cluster.setdefault(model.cluster, []).append(key)
-    new = {
-        model.cluster: replace(model, container=common_container(by_cluster.get(model.cluster, [])))
-        for model in learned.profile.templates
-    }
+    return _per_template(learned, keys, lambda model, held: replace(
+        model, container=common_container(held)))
+
+
+def _per_template(
+    learned: LearnedSite, items: Sequence[T | None],
+    update: Callable[[TemplateModel, list[T]], TemplateModel],
+) -> LearnedSite:
+    """``learned`` with each template replaced by ``update(template, items of its learning
+    pages)``; ``items`` has one entry per learning page in order, None to leave a page out."""
+    by_cluster: dict[str, list[T]] = {}
+    for model, item in zip(learned.templates, items, strict=True):
+        if model is not None and item is not None:
+            by_cluster.setdefault(model.cluster, []).append(item)
+    new = {model.cluster: update(model, by_cluster.get(model.cluster, []))
+           for model in learned.profile.templates}
     return LearnedSite(
         replace(learned.profile, templates=tuple(new.values())),
         learned.clusters,

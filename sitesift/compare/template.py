@@ -328,10 +328,10 @@ def learn_anchors(
         held.update(found)
     kept = [a for a, c in held.items() if c >= need]
     kept.sort(key=lambda a: (-held[a], size[a], a))
-    # Spread over the page's regions (the first step of the path: header, menu, footer...),
-    # so that one region that other layouts share too (a crawler's toolbar, a common
-    # header) cannot make up most of the anchors; remaining places go in order.
-    # Regions split below the wrappers every anchor sits in.
+    # Spread over the page's regions (header, menu, footer...: the first step below the
+    # wrappers every anchor sits in), so that one region that other layouts share too (a
+    # crawler's toolbar, a common header) cannot make up most of the anchors; remaining
+    # places go in order.
     split = len(common_container([key for key, _h in kept]))
     chosen: list[Anchor] = []
     per_region: Counter[tuple[Step, ...]] = Counter()
