@@ -122,3 +122,23 @@ def test_a_saved_profile_does_not_claim_a_page_of_another_layout(tmp_path: Path)
         stranger = Page(id="s", site="harbour", html=OTHER.format(t="New", b="Other text."))
         (record,) = Extractor(Options(method="template"), profiles=store).extract_many([stranger])
     assert record.method == "page" and record.to_dict()["cluster"] == "harbour#new-0"
+
+
+def test_a_saved_profile_meets_empty_markupless_and_bodiless_pages(tmp_path: Path) -> None:
+    from sitesift.compare.store import ProfileStore
+
+    with ProfileStore(tmp_path / "p.db") as store:
+        Extractor(Options(method="template"), profiles=store).learn(site_pages(4))
+        batch = [
+            Page(id="empty", site="harbour", html=""),
+            Page(id="plain", site="harbour", html="just words, no markup"),
+            Page(id="headless", site="harbour", html="<p>A lone paragraph without a body.</p>"),
+            Page(id="new", site="harbour", html=LAYOUT.format(
+                t="New story", b="A fresh first paragraph.", b2="And a second one.")),
+        ]
+        records = list(Extractor(Options(method="template"), profiles=store).extract_many(batch))
+    assert [r.id for r in records] == ["empty", "plain", "headless", "new"]
+    assert records[0].error and records[1].error  # an error record each, nothing lost
+    assert records[2].error is None and records[2].method == "page"  # no template fits it
+    assert "lone paragraph" in (records[2].text or "")
+    assert records[3].method == "template" and "fresh first paragraph" in (records[3].text or "")
