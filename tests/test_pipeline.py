@@ -36,13 +36,15 @@ def test_oversized_page_is_refused_before_parsing() -> None:
     assert record.error and "exceeds the limit" in record.error
 
 
-def test_slow_page_becomes_a_timeout_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    def crawl(*args: object, **kwargs: object) -> None:
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            pass
+def _crawl(*args: object, **kwargs: object) -> None:
+    """A content extractor that runs for 5 s (Python bytecodes all along: interruptible)."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        pass
 
-    monkeypatch.setattr("sitesift.pipeline.extract_content", crawl)
+
+def test_slow_page_becomes_a_timeout_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sitesift.pipeline.extract_content", _crawl)
     started = time.monotonic()
     record = extract_html(ARTICLE, options=Options(page_timeout=0.2))
     assert record.error and record.error.startswith("timeout:")
@@ -168,12 +170,7 @@ def test_slow_page_times_out_in_a_thread_too(monkeypatch: pytest.MonkeyPatch) ->
     """Not the main thread (Dask workers, the service's thread pool): the watchdog's limit."""
     import threading
 
-    def crawl(*args: object, **kwargs: object) -> None:
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            pass
-
-    monkeypatch.setattr("sitesift.pipeline.extract_content", crawl)
+    monkeypatch.setattr("sitesift.pipeline.extract_content", _crawl)
     out: list = []
     started = time.monotonic()
     worker = threading.Thread(
