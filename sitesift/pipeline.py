@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from sitesift.compare.siblings import SiblingSite
     from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.store import ProfileStore
-    from sitesift.compare.template import TemplateModel
+    from sitesift.compare.template import PathFinder, TemplateModel
     from sitesift.extract.choose import Stage
     from sitesift.extract.pagetype import ForumSite
     from sitesift.render import BrowserPool, Rendering
@@ -47,12 +47,21 @@ __all__ = ["Extractor", "extract_html"]
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True)
+class Wrapped:
+    """A page its template's wrapper reads: its paths, and its content container."""
+
+    finder: PathFinder
+    container: lxml.html.HtmlElement
+
+
 @dataclass(slots=True)
 class _Parsed:
     """A page parsed once, with what every method reads before the tree is edited."""
 
     root: lxml.html.HtmlElement
-    meta: Metadata
+    #: None until read (``Extractor._read``): pages a template wrapper reads never need it.
+    meta: Metadata | None
     features: PageFeatures | None = None
     #: Item links (title-like anchors), read before content extraction prunes the tree.
     links: list[Link] = dataclasses.field(default_factory=list)
@@ -140,14 +149,15 @@ class Extractor:
         A failure here keeps the page-level titles: it must not cost any page its record."""
         try:
             site = learn_site_titles(
-                [(pages[i].id, parsed[i].meta.title_candidates, parsed[i].links)
-                 for i in members])
+                [(pages[i].id, meta.title_candidates if (meta := parsed[i].meta) else None,
+                  parsed[i].links) for i in members])
         except Exception:
             log.exception("learning the titles of a site failed; page-level titles kept")
             return
         for i in members:
-            candidates = parsed[i].meta.title_candidates
-            if candidates is None:
+            meta = parsed[i].meta
+            candidates = meta.title_candidates if meta is not None else None
+            if meta is None or candidates is None:
                 continue
             try:
                 title = site.choose(candidates, url=pages[i].url, page_id=pages[i].id)
@@ -155,7 +165,7 @@ class Extractor:
                 log.exception("choosing the title of page %s failed; page-level title kept",
                               pages[i].id)
                 continue
-            parsed[i].meta = dataclasses.replace(parsed[i].meta, title=title,
+            parsed[i].meta = dataclasses.replace(meta, title=title,
                                                  title_candidates=site.cleaned(candidates))
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
@@ -192,7 +202,10 @@ class Extractor:
         return profile
 
     def _extract_sites(self, pages: list[Page]) -> list[Record]:
-        records, parsed = self._prepare(pages)
+        # With saved profiles, pages that a template wrapper reads skip the page-level metadata
+        # and links: ``_extract_site`` reads them for the other pages.
+        records, parsed = self._prepare(
+            pages, read=not (self.options.method == "template" and self.profiles is not None))
         groups, discovered = self._group_by_site(pages, parsed)
         extract_site = {
             "forum": self._extract_forum_site, "auto": self._extract_auto_site,
@@ -201,15 +214,33 @@ class Extractor:
             extract_site(site, members, pages, records, parsed, lasting=site not in discovered)
         return records
 
-    def _prepare(self, pages: list[Page]) -> tuple[list[Record], dict[int, _Parsed]]:
-        """A record per page, and the pages that parsed."""
+    def _prepare(
+        self, pages: list[Page], *, read: bool = True,
+    ) -> tuple[list[Record], dict[int, _Parsed]]:
+        """A record per page, and the pages that parsed (``read``: with metadata and links)."""
         records = [Record(id=p.id, url=p.url, site=p.site) for p in pages]
         parsed: dict[int, _Parsed] = {}
         for i, page in enumerate(pages):
-            result = self._guarded(records[i], page, functools.partial(self._parse, page))
+            step = functools.partial(self._parse, page, read=read)
+            result = self._guarded(records[i], page, step)
             if isinstance(result, _Parsed):
                 parsed[i] = result
         return records, parsed
+
+    def _read_all(
+        self, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> list[int]:
+        """Read metadata and links of the ``members`` that lack them; returns those that have
+        them (a page whose reading fails becomes an error record)."""
+        kept = []
+        for i in members:
+            if parsed[i].meta is None:
+                self._guarded(records[i], pages[i], functools.partial(
+                    self._read, pages[i], parsed[i]))
+            if parsed[i].meta is not None:
+                kept.append(i)
+        return kept
 
     def _features(
         self, members: list[int], pages: list[Page], records: list[Record],
@@ -272,8 +303,9 @@ class Extractor:
             self._extract_siblings(site, members, pages, records, parsed)
             return None
         from sitesift.compare.signatures import RelaxedLabels
-        from sitesift.compare.site import learn_site, with_anchors, with_containers
+        from sitesift.compare.site import learn_site, with_anchors, with_containers, with_wrappers
         from sitesift.compare.template import container_key, element_steps
+        from sitesift.compare.wrapper import LearningPage, WrapperLearner
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
@@ -284,22 +316,41 @@ class Extractor:
         forum_rules = saved.forum if saved is not None else None
         if profile is not None and not profile.templates:
             profile = None  # saved by the forum method (its rules only): learn the templates
-        self._learn_titles(members, pages, parsed)
         place = {i: j for j, i in enumerate(members)}  # positions in the sibling index
         containers: list[lxml.html.HtmlElement | None]
+        learner: WrapperLearner | None = None
         if profile is not None:
-            # A saved profile: each page's template from its anchors, and content signatures
-            # of its content container only (compare/template.py, steps 5 and 6).
+            # A saved profile: each page's template from its anchors. Pages of a template with
+            # a wrapper are read by it (compare/wrapper.py); the others get the content
+            # signatures of their content container (compare/template.py, steps 5 and 6).
             found = {i: self._guarded(records[i], pages[i], functools.partial(
                 self._assign, profile, parsed[i], labels)) for i in members}
-            members = [i for i in members if found[i] is not None]
+            wrapped = {i for i in members if found[i] is not None
+                       and found[i][2] is not None}  # type: ignore[index]
+            values = {i: self._guarded(records[i], pages[i], functools.partial(
+                self._wrapped_fields, pages[i], parsed[i], found[i][0], found[i][2],  # type: ignore[index]
+            )) for i in sorted(wrapped)}
+            wrapped = {i for i in wrapped if records[i].error is None}
+            members = self._read_all([i for i in members if found[i] is not None
+                                      and i not in wrapped], pages, records, parsed)
+            self._learn_titles(sorted(members + sorted(wrapped)), pages, parsed)
+            for i in sorted(wrapped):
+                self._guarded(records[i], pages[i], functools.partial(
+                    self._finish_wrapped, records[i], parsed[i], site, found[i][0],  # type: ignore[index]
+                    found[i][2], values[i]))  # type: ignore[index]
             if not members:
-                return None
+                return profile
+            for i in members:
+                if found[i][0] is not None:  # type: ignore[index]
+                    self._guarded(records[i], pages[i], functools.partial(
+                        self._signatures, parsed[i], found[i][1], labels))  # type: ignore[index]
             models = [found[i][0] for i in members]  # type: ignore[index]
             containers = [found[i][1] for i in members]  # type: ignore[index]
             clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
             member = False
         else:
+            members = self._read_all(members, pages, records, parsed)
+            self._learn_titles(members, pages, parsed)
             members = self._features(members, pages, records, parsed, structure=True,
                                      labels=labels)
             if not members:
@@ -309,13 +360,15 @@ class Extractor:
             learned = learn_site(site, features)  # type: ignore[arg-type]
             # A profile that will be saved learns its templates' content containers from
             # where the page extractor finds the main block, and their anchors (paths read
-            # before it edits the trees).
+            # before it edits the trees); with the template method alone, their wrappers.
             saving = store is not None or relearn
             steps = [element_steps(parsed[i].root, labels=labels) if saving else {}
                      for i in members]
             if saving:
                 learned = with_anchors(learned, features,  # type: ignore[arg-type]
                                        [(parsed[i].root, steps[j]) for j, i in enumerate(members)])
+            if saving and siblings is None:
+                learner = WrapperLearner(labels)
             models, clusters, member = learned.templates, learned.clusters, True  # type: ignore[assignment]
         keys: list[tuple[tuple[int, int], ...] | None] = []
         for j, i in enumerate(members):
@@ -326,12 +379,25 @@ class Extractor:
                 self._finish, record, pages[i], parsed[i], model, member=member,
                 within=containers[j], siblings=(siblings, place[i]) if siblings else None,
             )
+            if learner is not None:
+                learner.before(j, parsed[i].root)
             content = self._guarded(record, pages[i], finish)
             if profile is None and saving:
+                ok = isinstance(content, Content)
                 keys.append(container_key(content.nodes[0], steps[j], parsed[i].root)
-                            if isinstance(content, Content) else None)
+                            if ok else None)
+                if learner is not None:
+                    learner.after(j, content.nodes[0] if ok else None)
         if profile is None:
             learned = with_containers(learned, keys) if saving else learned
+            if learner is not None:
+                learned = with_wrappers(learned, [
+                    LearningPage(learner.votes[j], keys[j], pages[i].html,  # type: ignore[arg-type]
+                                 pages[i].url, records[i].text, records[i].page_type,
+                                 {"title": records[i].title, "published": records[i].published,
+                                  "author": records[i].author})
+                    if j in learner.votes and keys[j] is not None else None
+                    for j, i in enumerate(members)], labels=labels)
             profile = learned.profile
             if forum_rules is not None:
                 profile = dataclasses.replace(profile, forum=forum_rules)
@@ -339,25 +405,91 @@ class Extractor:
                 store.put(profile)
         return profile
 
-    @staticmethod
     def _assign(
-        profile: SiteProfile, parsed: _Parsed, labels: RelaxedLabels,
-    ) -> tuple[TemplateModel | None, lxml.html.HtmlElement | None]:
+        self, profile: SiteProfile, parsed: _Parsed, labels: RelaxedLabels,
+    ) -> tuple[TemplateModel | None, lxml.html.HtmlElement | None, Wrapped | None]:
         """The saved template of a page and its content container there (None: the whole
-        page); sets the page's features to the content signatures DeleteSame will need."""
+        page), and, when the template's wrapper reads it, what the wrapper needs."""
         from sitesift.compare.features import PageFeatures
-        from sitesift.compare.template import PathFinder, content_signatures
+        from sitesift.compare.template import PathFinder
 
-        page = PathFinder(parsed.root, labels=labels)
-        model, _share, signatures = profile.assign_page(page)
-        within = None
-        if model is not None and model.container:
-            within = page.find(model.container)
-        if model is not None and signatures is None:
+        finder = PathFinder(parsed.root, labels=labels)
+        model, _share, signatures = profile.assign_page(finder)
+        if signatures is not None:
+            parsed.features = PageFeatures(signatures=signatures)
+        if model is None:
+            return None, None, None
+        within = finder.find(model.container) if model.container else None
+        if model.wrapper is not None and self.options.method == "template" and \
+                self.options.wrappers:
+            container = within if model.container else finder.find(())
+            if container is not None:
+                return model, within, Wrapped(finder, container)
+        return model, within, None
+
+    @staticmethod
+    def _signatures(
+        parsed: _Parsed, within: lxml.html.HtmlElement | None, labels: RelaxedLabels,
+    ) -> None:
+        """Content signatures of the content container (or the page), which DeleteSame reads."""
+        from sitesift.compare.features import PageFeatures
+        from sitesift.compare.template import content_signatures
+
+        if parsed.features is None:
             top = within if within is not None else parsed.root
-            signatures = content_signatures(top, labels=labels)
-        parsed.features = PageFeatures(signatures=signatures) if signatures is not None else None
-        return model, within
+            parsed.features = PageFeatures(signatures=content_signatures(top, labels=labels))
+
+    def _wrapped_fields(
+        self, page: Page, parsed: _Parsed, model: TemplateModel, wrapped: Wrapped,
+    ) -> dict[str, str | None] | None:
+        """Title, date and author of a page its template's wrapper reads, from their learned
+        places; None when the template has none for some field or this page lacks one: then
+        the page-level metadata is read (now, while the tree is untouched). Links are read for
+        list pages (their records carry them)."""
+        wrapper = model.wrapper
+        assert wrapper is not None
+        values = None
+        if wrapper.fields is not None:
+            from sitesift.compare.fields import FieldSources
+
+            sources = FieldSources.from_dict(wrapper.fields)
+            if sources.complete():
+                values = sources.read(wrapped.finder, url=page.url)
+        if values is None:
+            self._read(page, parsed)
+        elif wrapper.page_type == "list":
+            parsed.links = _links(page, parsed.root)
+        return values
+
+    def _finish_wrapped(
+        self, record: Record, parsed: _Parsed, site: str, model: TemplateModel,
+        wrapped: Wrapped, values: dict[str, str | None] | None,
+    ) -> None:
+        """Fill ``record`` of a page that its template's wrapper reads (compare/wrapper.py):
+        the text is the content container with the template's dropped paths gone; fields as
+        ``_wrapped_fields`` read them (else as the page method places them)."""
+        from sitesift.output.render import to_markdown, to_text
+
+        wrapper = model.wrapper
+        assert wrapper is not None
+        main = wrapper.apply(wrapped.container, model.container, labels=wrapped.finder.labels)
+        if values is None:
+            meta = parsed.meta
+            assert meta is not None
+            values = {"title": near_heading(meta, [main], parsed.root),
+                      "published": meta.published, "author": meta.author}
+        record.site = record.site or site
+        record.extra["cluster"] = model.cluster
+        record.method = "template"
+        record.extra["wrapper"] = True
+        record.title, record.published = values["title"], values["published"]
+        record.author = values["author"]
+        record.text = to_text([main])
+        record.page_type = wrapper.page_type
+        if record.page_type == "list":
+            record.extra["links"] = [link.to_dict() for link in parsed.links]
+        if self.options.output_format == "markdown":
+            record.extra["markdown"] = to_markdown([main])
 
     def _extract_siblings(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
@@ -587,21 +719,22 @@ class Extractor:
         record.extra = {k: v for k, v in record.extra.items() if k == "cluster"}
         return None
 
-    def _parse(self, page: Page) -> _Parsed:
+    def _parse(self, page: Page, *, read: bool = True) -> _Parsed:
         if len(page.html) > self.options.max_page_bytes:
             raise EmptyPageError(
                 f"page of {len(page.html):,} characters exceeds the limit of "
                 f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
             )
-        root = parse_html(page.html)
-        # Metadata and links read the untouched tree; the content methods prune it afterwards.
-        meta = extract_metadata(root, url=page.url)
-        try:
-            links = page_links(root, page.url)
-        except Exception:  # links are an extra: a bug there must not cost the page its record
-            log.exception("reading the links of page %s failed", page.id)
-            links = []
-        return _Parsed(root=root, meta=meta, links=links)
+        parsed = _Parsed(root=parse_html(page.html), meta=None)
+        if read:
+            self._read(page, parsed)
+        return parsed
+
+    @staticmethod
+    def _read(page: Page, parsed: _Parsed) -> None:
+        """Metadata and links of the untouched tree (the content methods prune it after)."""
+        parsed.meta = extract_metadata(parsed.root, url=page.url)
+        parsed.links = _links(page, parsed.root)
 
     def _finish(
         self,
@@ -688,6 +821,14 @@ class Extractor:
 #: Share of a post's word 4-grams the page's main text must hold (for one post at least) for
 #: ``auto`` to read the page as a forum thread.
 THREAD_MIN_HELD = 0.5
+
+
+def _links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:
+    try:
+        return page_links(root, page.url)
+    except Exception:  # links are an extra: a bug there must not cost the page its record
+        log.exception("reading the links of page %s failed", page.id)
+        return []
 
 
 def _holds(text: str | None, post: str | None) -> bool:

@@ -9,7 +9,8 @@ and weights), so they are stored as raw little-endian numpy arrays, not JSON: a 
 
 The JSON header holds the format version again, the site, its page count, ``info``, a
 forum's rules when learned (``forum``, optional: older profiles simply lack it) and, per
-template, its cluster id, page count, content container path, anchors and array sizes. The arrays
+template, its cluster id, page count, content container path, anchors, wrapper
+(``compare.wrapper``, or null) and array sizes. The arrays
 follow, per template in order: signatures (uint64, sorted), their counts (uint32), medoid
 paths (uint64), medoid weights (float64). Equal profiles give equal bytes (signatures
 sorted, JSON in a fixed form).
@@ -31,6 +32,7 @@ import numpy as np
 from sitesift.compare.istm import PageStructure
 from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
 from sitesift.compare.template import TemplateModel
+from sitesift.compare.wrapper import Wrapper
 from sitesift.errors import ProfileError
 
 __all__ = ["MAX_PROFILE_BYTES", "ZLIB_LEVEL", "profile_from_bytes", "profile_to_bytes"]
@@ -78,6 +80,7 @@ def profile_to_bytes(profile: SiteProfile) -> bytes:
                           "container": [list(step) for step in template.container],
                           "anchors": [[[list(step) for step in key], h]
                                       for key, h in template.anchors],
+                          "wrapper": template.wrapper.to_dict() if template.wrapper else None,
                           "signatures": len(signatures), "paths": len(paths)})
         arrays += [signatures.tobytes(), counts.tobytes(), paths.tobytes(), weights.tobytes()]
     fields: dict[str, Any] = {"version": PROFILE_VERSION, "site": profile.site,
@@ -162,6 +165,7 @@ def _read_body(body: bytes) -> SiteProfile:
             medoid=PageStructure(paths.astype(np.uint64), weights.astype(np.float64)),
             container=_container(_field(entry, "container", list)),
             anchors=_anchors(_field(entry, "anchors", list)),
+            wrapper=Wrapper.from_dict(entry["wrapper"]) if entry.get("wrapper") else None,
         ))
     if offset != len(body):
         raise ValueError(f"{len(body) - offset} bytes after the last template")

@@ -15,6 +15,7 @@ from lxml import etree
 from sitesift.compare.features import PageFeatures
 from sitesift.compare.istm import similarity_matrix
 from sitesift.compare.profile import SiteProfile
+from sitesift.compare.signatures import RelaxedLabels
 from sitesift.compare.template import (
     Step,
     TemplateModel,
@@ -23,6 +24,7 @@ from sitesift.compare.template import (
     learn_anchors,
     learn_template,
 )
+from sitesift.compare.wrapper import LearningPage, learn_wrapper
 from sitesift.extract.content import Content
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "learn_site",
     "with_anchors",
     "with_containers",
+    "with_wrappers",
 ]
 
 T = TypeVar("T")
@@ -105,6 +108,16 @@ def with_containers(
     extraction, left out)."""
     return _per_template(learned, keys, lambda model, held: replace(
         model, container=common_container(held)))
+
+
+def with_wrappers(
+    learned: LearnedSite, pages: Sequence[LearningPage | None], *, labels: RelaxedLabels,
+) -> LearnedSite:
+    """``learned`` with a wrapper for each template whose pages read alike (after
+    ``with_containers``: a wrapper reads the content container). ``pages``: one per learning
+    page in order, None for a page that failed extraction."""
+    return _per_template(learned, pages, lambda model, held: replace(
+        model, wrapper=learn_wrapper(model.container, held, labels=labels)))
 
 
 def _per_template(

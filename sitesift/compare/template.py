@@ -44,7 +44,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from lxml import etree
@@ -52,6 +52,9 @@ from lxml import etree
 from sitesift.compare.istm import PageStructure
 from sitesift.compare.signatures import RelaxedLabels, combine, stable_hash, structural_children
 from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail
+
+if TYPE_CHECKING:
+    from sitesift.compare.wrapper import Wrapper
 
 __all__ = [
     "MAX_ANCHORS",
@@ -239,6 +242,9 @@ class TemplateModel:
     #: Shared subtrees at fixed paths that recognise the template's pages (``learn_anchors``);
     #: empty: recognised by all of ``count`` (``SiteProfile.assign``).
     anchors: tuple[Anchor, ...] = ()
+    #: How its pages are read without the page heuristics (``sitesift.compare.wrapper``);
+    #: None: its pages are not read alike, the full method runs.
+    wrapper: Wrapper | None = None
 
 
 def learn_template(

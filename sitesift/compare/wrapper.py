@@ -1,0 +1,324 @@
+"""Template wrappers: new pages of a learned template read at learned places, without the page
+heuristics.
+
+A saved profile already knows each template's content container (``template.py``, step 5).
+Applying it the long way runs the page extractor inside the container, hashes every subtree
+there for DeleteSame, and reads title, date and author with the page-level heuristics: most
+of the cost of a page. Yet on pages of one template those heuristics decide the same way page
+after page: the share bar goes, the story's paragraphs stay, the date sits in the same
+``<span>``. A wrapper records those decisions once, when the template is learned, and replays
+them (wrapper induction, learned from the full method's own output rather than from labels):
+
+1. *Learning* (``WrapperLearner``). Before the pipeline edits a learning page, every element
+   gets its *label path*: the hash of the relaxed labels (tag, class, id) from ``<body>`` down
+   to it, ordinals left out, so the tenth paragraph of a story and the third share the path.
+   After the pipeline (page extractor, then DeleteSame) each element directly below a kept
+   element of the container votes for its path: *kept* when it is still part of the main
+   block, *dropped* when it went. A path most of whose votes are "dropped" is dropped.
+2. *Checking.* Each learning page is read again, untouched, and the wrapper applied to it with
+   that page's own votes left out (leave one out: the page is then as new to the wrapper as a
+   page of a later run). Only a template whose every learning page gets the same text from the
+   wrapper as from the full method (char F1 at least ``MIN_PAGE_AGREEMENT``, the scorer's own
+   measure) and the same page type, and that keeps its main block at the container itself,
+   gets a wrapper; the others keep the full method. Title, date and author come from the
+   places learned by ``sitesift.compare.fields``, checked the same way; a template whose
+   fields have no such place keeps the full metadata extractor for them.
+3. *Applying* (``Wrapper.apply``). Find the container, walk it once: drop hidden and
+   non-visual elements and every element on a dropped path (its tail stays, as the page
+   extractor keeps it), render what is left.
+
+A page of a wrapped template costs a parse, the template's anchors, one walk of its container
+and the text rendering.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from sitesift.compare.signatures import RelaxedLabels, combine
+from sitesift.compare.template import PathFinder, Step
+from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail, is_hidden
+
+__all__ = [
+    "MAX_CHECKED_PAGES",
+    "MIN_MEAN_AGREEMENT",
+    "MIN_PAGE_AGREEMENT",
+    "MIN_WRAPPER_PAGES",
+    "Decisions",
+    "LearningPage",
+    "Votes",
+    "Wrapper",
+    "WrapperLearner",
+    "decide",
+    "label_paths",
+    "learn_wrapper",
+    "place_of",
+]
+
+#: A template gets a wrapper only when, on its checked learning pages (each left out of the
+#: votes), the wrapper's text agrees with the full method's by at least this char F1 on
+#: average, and by at least ``MIN_PAGE_AGREEMENT`` on each page. Tuned on big9-2005,
+#: big9-2009, cleanportal and zh-sites (benchmarks/wrapper.py: learn on half of each site,
+#: read the other half).
+MIN_MEAN_AGREEMENT = 0.98
+MIN_PAGE_AGREEMENT = 0.9
+#: Learning pages a template needs for a wrapper: with leave-one-out checking, two pages leave
+#: one page's votes to decide each path.
+MIN_WRAPPER_PAGES = 3
+#: Learning pages the check parses again and reads with the wrapper (the first ones): enough
+#: to see a template's variety, bounded for templates learned from hundreds of pages.
+MAX_CHECKED_PAGES = 30
+
+
+#: An element's place: (label path, exact path). The label path hashes the relaxed labels
+#: (tag, class, id) from ``<body>`` down, without ordinals, so the tenth paragraph of a story
+#: and the third share it; the exact path adds each step's ordinal among its same-label
+#: siblings (``template.Step``), so the first of three alike cells is told from the others.
+Place = tuple[int, int]
+
+
+def label_paths(
+    base: etree._Element, *, labels: RelaxedLabels, start: Place = (0, 0)
+) -> dict[etree._Element, Place]:
+    """Place of every element below ``base`` (``base`` itself has ``start``); non-visual
+    elements are left out."""
+    places: dict[etree._Element, Place] = {base: start}
+    stack = [base]
+    while stack:
+        el = stack.pop()
+        loose, exact = places[el]
+        seen: dict[int, int] = {}
+        for child in el:
+            if not isinstance(child.tag, str) or child.tag in SKIP_TAGS:
+                continue
+            label = labels.get(child)[1]
+            n = seen.get(label, 0)
+            seen[label] = n + 1
+            places[child] = (combine(loose, 0, label), combine(exact, n, label))
+            stack.append(child)
+    return places
+
+
+def place_of(key: Sequence[Step]) -> Place:
+    """Place of the element at ``key`` (steps from ``<body>``)."""
+    loose = exact = 0
+    for label, ordinal in key:
+        loose, exact = combine(loose, 0, label), combine(exact, ordinal, label)
+    return loose, exact
+
+
+@dataclass(frozen=True, slots=True)
+class Decisions:
+    """Which elements of a container go: those whose label path most learning pages dropped,
+    unless their exact path was mostly kept (``keep_at``); and those whose exact path was
+    mostly dropped though their label path was mostly kept (``drop_at``)."""
+
+    drop: frozenset[int] = frozenset()
+    drop_at: frozenset[int] = frozenset()
+    keep_at: frozenset[int] = frozenset()
+
+    def drops(self, place: Place) -> bool:
+        loose, exact = place
+        if exact in self.keep_at:
+            return False
+        return exact in self.drop_at or loose in self.drop
+
+
+@dataclass(frozen=True, slots=True)
+class Wrapper:
+    """A template's learned reading: what in its container to drop, its pages' type, and
+    where its fields are (``fields``: a ``compare.fields.FieldSources`` as a dict, or None)."""
+
+    decisions: Decisions
+    #: Page type of every learning page.
+    page_type: str
+    #: Mean text agreement (char F1) of the checked learning pages with the full method.
+    agreement: float
+    fields: dict[str, object] | None = None
+
+    def apply(self, container: etree._Element, key: Sequence[Step], *,
+              labels: RelaxedLabels) -> etree._Element:
+        """Edit ``container`` (the page's own parsed tree, at template path ``key``) down to its
+        main text and return it."""
+        doomed: list[etree._Element] = []
+        decisions = self.decisions
+        places = {container: place_of(key)}
+        stack = [container]
+        while stack:
+            el = stack.pop()
+            loose, exact = places[el]
+            seen: dict[int, int] = {}
+            for child in el:
+                tag = child.tag
+                if not isinstance(tag, str):
+                    continue
+                if tag in SKIP_TAGS:
+                    doomed.append(child)
+                    continue
+                label = labels.get(child)[1]
+                n = seen.get(label, 0)
+                seen[label] = n + 1
+                place = (combine(loose, 0, label), combine(exact, n, label))
+                if is_hidden(child) or decisions.drops(place):
+                    doomed.append(child)
+                else:
+                    places[child] = place
+                    stack.append(child)
+        for el in doomed:
+            drop_keep_tail(el)
+        return container
+
+    def to_dict(self) -> dict[str, object]:
+        d = self.decisions
+        return {"drop": sorted(d.drop), "drop_at": sorted(d.drop_at),
+                "keep_at": sorted(d.keep_at), "page_type": self.page_type,
+                "agreement": self.agreement, "fields": self.fields}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Wrapper:
+        """Raises ``ValueError`` for anything but what ``to_dict`` writes."""
+        if not isinstance(data, dict):
+            raise ValueError("wrapper: not an object")
+        sets = []
+        for name in ("drop", "drop_at", "keep_at"):
+            hashes = data.get(name)
+            if not isinstance(hashes, list) or not all(
+                    isinstance(h, int) and not isinstance(h, bool) and 0 <= h < 1 << 64
+                    for h in hashes):
+                raise ValueError(f"wrapper: {name} is not a list of 64-bit paths")
+            sets.append(frozenset(hashes))
+        page_type, agreement = data.get("page_type"), data.get("agreement")
+        fields = data.get("fields")
+        if not isinstance(page_type, str) or not isinstance(agreement, int | float):
+            raise ValueError("wrapper: page type or agreement missing")
+        if fields is not None and not isinstance(fields, dict):
+            raise ValueError("wrapper: fields is not an object")
+        return cls(decisions=Decisions(*sets), page_type=page_type,
+                   agreement=float(agreement), fields=fields)
+
+
+@dataclass(slots=True)
+class Votes:
+    """One learning page's votes: label path -> count of elements kept, of elements dropped."""
+
+    kept: Counter[Place]
+    dropped: Counter[Place]
+
+
+class WrapperLearner:
+    """Collects the votes of a site's learning pages while the pipeline extracts them:
+    ``before(i, root)`` snapshots page ``i``'s label paths and parents before anything edits
+    its tree, ``after(i, main)`` turns them into votes once its record is done (the snapshot is
+    dropped then: a learner holds votes, a few counters a page, not trees)."""
+
+    def __init__(self, labels: RelaxedLabels) -> None:
+        self.labels = labels
+        self.votes: dict[int, Votes] = {}
+        self._snapshots: dict[int, tuple[dict[etree._Element, Place],
+                                         dict[etree._Element, etree._Element]]] = {}
+
+    def before(self, page: int, root: etree._Element) -> None:
+        body = root.find("body")
+        base = body if body is not None else root
+        paths = label_paths(base, labels=self.labels)
+        parents = {el: el.getparent() for el in paths if el is not base}
+        self._snapshots[page] = (paths, parents)  # type: ignore[assignment]
+
+    def after(self, page: int, main: etree._Element | None) -> None:
+        """Votes of page ``page`` whose main block ends as ``main`` (None: extraction failed,
+        the page casts no votes). Children of what stayed vote for their path, and so do the
+        children of ``main``'s ancestors: the one on the way to ``main`` stays, the others
+        went (the template's container may sit above the main block of some of its pages)."""
+        snapshot = self._snapshots.pop(page, None)
+        if snapshot is None or main is None:
+            return
+        paths, parents = snapshot
+        kept = set(main.iter(etree.Element))
+        kept.update(main.iterancestors())
+        votes = Votes(Counter(), Counter())
+        for el, parent in parents.items():
+            if parent in kept:  # children of what stayed: each stayed or went by a decision
+                (votes.kept if el in kept else votes.dropped)[paths[el]] += 1
+        self.votes[page] = votes
+
+
+def decide(votes: Sequence[Votes], *, leave_out: int | None = None) -> Decisions:
+    """What most votes say of each label path, and the exact paths that most votes say
+    otherwise of (``leave_out``: one page's votes not counted)."""
+    kept: Counter[Place] = Counter()
+    dropped: Counter[Place] = Counter()
+    for j, v in enumerate(votes):
+        if j == leave_out:
+            continue
+        kept.update(v.kept)
+        dropped.update(v.dropped)
+    loose_kept: Counter[int] = Counter()
+    loose_dropped: Counter[int] = Counter()
+    for (loose, _exact), n in kept.items():
+        loose_kept[loose] += n
+    for (loose, _exact), n in dropped.items():
+        loose_dropped[loose] += n
+    drop = frozenset(h for h, n in loose_dropped.items() if n > loose_kept[h])
+    drop_at, keep_at = set(), set()
+    for place in kept.keys() | dropped.keys():
+        goes = dropped[place] > kept[place]
+        if goes != (place[0] in drop):
+            (drop_at if goes else keep_at).add(place[1])
+    return Decisions(drop, frozenset(drop_at), frozenset(keep_at))
+
+
+@dataclass(frozen=True, slots=True)
+class LearningPage:
+    """What learning a wrapper needs of one learning page of a template."""
+
+    votes: Votes
+    #: Path of its main block (``template.container_key``).
+    key: tuple[Step, ...]
+    #: The page's HTML, parsed again untouched for the check.
+    html: str
+    url: str | None
+    #: The full method's record of the page.
+    text: str | None
+    page_type: str | None
+    #: Its title, published and author (``compare.fields``).
+    fields: Mapping[str, str | None]
+
+
+def learn_wrapper(
+    container: tuple[Step, ...], pages: Sequence[LearningPage], *, labels: RelaxedLabels,
+) -> Wrapper | None:
+    """The wrapper of a template whose content container is ``container``, from its learning
+    pages; None when the template's pages are not read alike (see the module docstring)."""
+    from sitesift.evaluate.score import char_prf, f1
+    from sitesift.output.render import to_text
+    from sitesift.parse import parse_html
+
+    if len(pages) < MIN_WRAPPER_PAGES:
+        return None
+    if any(p.key[:len(container)] != container for p in pages):
+        return None  # (the container is the common start of these paths)
+    types = {p.page_type for p in pages}
+    if len(types) != 1 or None in types:
+        return None
+    votes = [p.votes for p in pages]
+    scores = []
+    # Checked on the first pages only: each is parsed again, and a template may have hundreds.
+    for j, page in enumerate(pages[:MAX_CHECKED_PAGES]):
+        finder = PathFinder(parse_html(page.html), labels=labels)
+        el = finder.find(container)
+        if el is None:
+            return None
+        Wrapper(decide(votes, leave_out=j), page_type="", agreement=0.0).apply(
+            el, container, labels=labels)
+        scores.append(f1(*char_prf(page.text or "", to_text([el]))))
+        if scores[-1] < MIN_PAGE_AGREEMENT:
+            return None
+    mean = sum(scores) / len(scores)
+    if mean < MIN_MEAN_AGREEMENT:
+        return None
+    (page_type,) = types
+    return Wrapper(decide(votes), page_type=page_type, agreement=round(mean, 4))
