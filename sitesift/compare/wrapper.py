@@ -34,7 +34,7 @@ and the text rendering.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -90,17 +90,25 @@ def label_paths(
     stack = [base]
     while stack:
         el = stack.pop()
-        loose, exact = places[el]
-        seen: dict[int, int] = {}
-        for child in el:
-            if not isinstance(child.tag, str) or child.tag in SKIP_TAGS:
-                continue
-            label = labels.get(child)[1]
-            n = seen.get(label, 0)
-            seen[label] = n + 1
-            places[child] = (combine(loose, 0, label), combine(exact, n, label))
+        for child, place in _children(el, places[el], labels):
+            places[child] = place
             stack.append(child)
     return places
+
+
+def _children(
+    el: etree._Element, place: Place, labels: RelaxedLabels,
+) -> Iterator[tuple[etree._Element, Place]]:
+    """The structural children of ``el`` (at ``place``) with their places."""
+    loose, exact = place
+    seen: dict[int, int] = {}
+    for child in el:
+        if not isinstance(child.tag, str) or child.tag in SKIP_TAGS:
+            continue
+        label = labels.get(child)[1]
+        n = seen.get(label, 0)
+        seen[label] = n + 1
+        yield child, (combine(loose, 0, label), combine(exact, n, label))
 
 
 def place_of(key: Sequence[Step]) -> Place:
@@ -150,19 +158,8 @@ class Wrapper:
         stack = [container]
         while stack:
             el = stack.pop()
-            loose, exact = places[el]
-            seen: dict[int, int] = {}
-            for child in el:
-                tag = child.tag
-                if not isinstance(tag, str):
-                    continue
-                if tag in SKIP_TAGS:
-                    doomed.append(child)
-                    continue
-                label = labels.get(child)[1]
-                n = seen.get(label, 0)
-                seen[label] = n + 1
-                place = (combine(loose, 0, label), combine(exact, n, label))
+            # Non-visual children (scripts, styles) are never text: to_text skips them.
+            for child, place in _children(el, places[el], labels):
                 if is_hidden(child) or decisions.drops(place):
                     doomed.append(child)
                 else:
