@@ -7,14 +7,17 @@ method extracts every site (the expected values and each page's template cluster
 cluster of at least ``MIN_CLUSTER`` pages, sources are learned on the first half of its pages
 (input order) and read on the other half. Per field, on the held-out pages:
 
-- coverage: share of pages where ``read`` returned values (it returns all fields or none);
-- agreement: share of the covered pages where the read value equals the pipeline's record;
+- coverage: share of pages where ``read`` returned values (it returns all fields or none),
+  and per field ``readable``, the share where that field's source alone could be read;
+- agreement: share of the covered pages where the read value equals the pipeline's record
+  (for dates also on the day alone, ``agree_day``);
 - where the gold has the field, accuracy against the gold of the read value and of the
   pipeline's value on the covered pages (the project's comparisons: ``evaluate.score``'s
   ``fold`` for titles and authors, ``day`` for dates).
 
-And the cost per held-out page: ``read`` (with a new ``PathFinder``) against
-``extract_metadata`` on the same untouched parse, best of ``--repeat`` runs, in ms.
+And the cost per page, best of ``--repeat`` runs, in ms: ``read`` (with a new ``PathFinder``)
+on the covered pages (a read that gives up early is cheaper), ``extract_metadata`` on every
+held-out page's untouched parse.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from sitesift import Extractor, Options
-from sitesift.compare.fields import FIELDS, FieldSources, learn_field_sources
+from sitesift.compare.fields import FIELDS, FieldSources, Source, learn_field_sources
 from sitesift.compare.signatures import RelaxedLabels
 from sitesift.compare.template import PathFinder
 from sitesift.evaluate.score import UNKNOWN_AUTHORS, day, fold, load_gold
@@ -77,6 +80,12 @@ def _clusters(pages: list[Page]) -> dict[str, list[tuple[Page, Record]]]:
     return clusters
 
 
+def _one_field(sources: FieldSources, name: str) -> FieldSources:
+    """``sources`` with every other field absent: reads where ``name``'s source can."""
+    absent = Source("absent")
+    return FieldSources(**{f: getattr(sources, f) if f == name else absent for f in FIELDS})
+
+
 def measure(name: str, repeat: int) -> dict[str, Any]:
     folder = DATA / name
     pages = [p for p in iter_pages([str(folder / "pages.jsonl")]) if p.error is None]
@@ -98,19 +107,23 @@ def measure(name: str, repeat: int) -> dict[str, Any]:
             held_out += 1
             root = parse_html(page.html)
             values = sources.read(PathFinder(root, labels=labels), url=page.url)
-            read_ms += _best_ms(
-                lambda root=root, page=page, sources=sources, labels=labels: sources.read(
-                    PathFinder(root, labels=labels), url=page.url), repeat)
+            for f in FIELDS:
+                counts[f]["readable"] += _one_field(sources, f).read(
+                    PathFinder(root, labels=labels), url=page.url) is not None
             meta_ms += _best_ms(lambda root=root, page=page: extract_metadata(root, url=page.url),
                                 repeat)
             if values is None:
                 continue
             covered += 1
+            read_ms += _best_ms(
+                lambda root=root, page=page, sources=sources, labels=labels: sources.read(
+                    PathFinder(root, labels=labels), url=page.url), repeat)
             truth = gold.get(page.id, {})
             for f in FIELDS:
                 c = counts[f]
                 expected = getattr(record, f)
                 c["agree"] += (values[f] or None) == (expected or None)
+                c["agree_day"] += day(values[f]) == day(expected)
                 g = truth.get(GOLD_KEYS[f])
                 if g and not (f == "author" and g in UNKNOWN_AUTHORS):
                     c["gold_pages"] += 1
@@ -119,13 +132,16 @@ def measure(name: str, repeat: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "set": name, "templates": templates, "complete": complete, "held_out": held_out,
         "coverage": round(covered / held_out, 3) if held_out else None,
-        "read_ms": round(read_ms / held_out, 3) if held_out else None,
+        "read_ms": round(read_ms / covered, 3) if covered else None,
         "extract_metadata_ms": round(meta_ms / held_out, 3) if held_out else None,
     }
     for f in FIELDS:
         c = counts[f]
-        out[f] = {"agree": round(c["agree"] / covered, 3) if covered else None,
+        out[f] = {"readable": round(c["readable"] / held_out, 3) if held_out else None,
+                  "agree": round(c["agree"] / covered, 3) if covered else None,
                   "gold_pages": c["gold_pages"]}
+        if f == "published" and covered:
+            out[f]["agree_day"] = round(c["agree_day"] / covered, 3)
         if c["gold_pages"]:
             out[f].update(read_gold=round(c["read_gold"] / c["gold_pages"], 3),
                           pipeline_gold=round(c["pipeline_gold"] / c["gold_pages"], 3))

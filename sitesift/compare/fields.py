@@ -81,7 +81,7 @@ MAX_PATH_TEXT_CHARS = 300
 #: ``itemprop`` markup with ``content``, ``<abbr title>``), tried before its text.
 DATE_ATTRIBUTES = ("datetime", "content", "title")
 #: Source kinds in the order of preference (see the module docstring).
-KINDS = ("absent", "meta", "jsonld", "doctitle", "path", "url")
+KINDS = ("absent", "meta", "jsonld", "path", "doctitle", "url")
 #: Meta keys tried first for each field, best first (those ``extract_metadata`` reads).
 FIELD_META_KEYS: Mapping[str, tuple[str, ...]] = {
     "title": DECLARED_TITLE_KEYS + TITLE_META_KEYS,
@@ -316,9 +316,6 @@ def _candidates(name: str, page: _Page, expected: str) -> Iterator[Source]:
         else:
             yield Source("meta", key=key)
     yield Source("jsonld")
-    if name == "title":
-        for prefix, suffix in _decorations(page.doc_title(), expected):
-            yield Source("doctitle", prefix=prefix, suffix=suffix)
     lang = (page.finder.root.get("lang") or "").lower()
     english = not lang or lang.startswith("en")
     for el, path in _small_elements(page.finder):
@@ -332,6 +329,9 @@ def _candidates(name: str, page: _Page, expected: str) -> Iterator[Source]:
             for key in (*[a for a in DATE_ATTRIBUTES if el.get(a)], ""):
                 for month_first in (english, not english):
                     yield Source("path", key=key, path=path, month_first=month_first)
+    if name == "title":
+        for prefix, suffix in _decorations(page.doc_title(), expected):
+            yield Source("doctitle", prefix=prefix, suffix=suffix)
     if name == "published":
         yield Source("url")
 

@@ -45,13 +45,23 @@ def _values(title: str, day: str | None, author: str | None) -> dict[str, str | 
 def test_meta_date_path_title_and_byline_are_learned_and_read_on_a_new_page() -> None:
     sources = _learn([(_page(t, d, a), _values(t, d, a)) for t, d, a in STORIES[:3]])
     assert sources.published == Source("meta", key="article:published_time")
-    # <title> with its " | Daily Example" decoration comes before the printed h1.
-    assert sources.title is not None and sources.title.kind == "doctitle"
-    assert sources.title.suffix == " | Daily Example"
+    # The printed h1 comes before <title> with its " | Daily Example" decoration.
+    assert sources.title is not None and sources.title.kind == "path"
     assert sources.author is not None and sources.author.kind == "path"
     assert sources.complete()
     t, d, a = STORIES[3]
     assert sources.read(_finder(_page(t, d, a)), url=None) == _values(t, d, a)
+
+
+def test_a_title_only_in_the_document_title_is_read_without_its_decoration() -> None:
+    pages = [(_page(t, d, a).replace(f"<h1>{t}</h1>", "<h1>Daily Example</h1>"), _values(t, d, a))
+             for t, d, a in STORIES]
+    sources = _learn(pages[:3])
+    assert sources.title == Source("doctitle", suffix=" | Daily Example")
+    assert sources.read(_finder(pages[3][0]), url=None) == pages[3][1]
+    # Another decoration is not this template's <title>.
+    other = pages[3][0].replace(" | Daily Example</title>", " - Other</title>")
+    assert sources.read(_finder(other), url=None) is None
 
 
 def test_a_date_printed_at_a_fixed_path_is_a_path_source() -> None:
