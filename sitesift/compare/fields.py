@@ -139,6 +139,8 @@ class Source:
             raise ValueError("field source path must be a list of [label, ordinal] pairs")
         if kind == "path" and not path:
             raise ValueError("a path source needs a path")
+        if kind == "meta" and not key:
+            raise ValueError("a meta source needs a key")
         return cls(kind=kind, key=key, path=tuple((s[0], s[1]) for s in path), prefix=prefix,
                    suffix=suffix, **flags)
 
@@ -193,7 +195,10 @@ class _Page:
             if el is None:
                 return None
             value = el.get(source.key) if source.key else el.text_content()
-            return [value] if value is not None else None
+            # A longer text is another element at the path (a container): not this source.
+            if value is None or len(value) > MAX_PATH_TEXT_CHARS:
+                return None
+            return [value]
         return None
 
 

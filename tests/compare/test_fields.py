@@ -79,6 +79,10 @@ def test_read_gives_up_when_the_learned_element_is_missing() -> None:
                       for (t, d, a), p in zip(STORIES[:3], printed, strict=True)])
     t, d, a = STORIES[3]
     assert sources.read(_finder(_page(t, d, a, meta_date=False)), url=None) is None
+    # A long text at the path is another element there, not a date line.
+    long_line = "Published on March 4, 2021 " + "and more words " * 30
+    assert sources.read(_finder(_page(t, d, a, meta_date=False, printed=long_line)),
+                        url=None) is None
     # A date that does not parse is no date either.
     assert sources.read(_finder(_page(t, d, a, meta_date=False, printed="soon")),
                         url=None) is None
@@ -142,7 +146,9 @@ def test_to_dict_round_trips_through_json() -> None:
     {"title": {"kind": "path", "path": [[1]]}, "published": None, "author": None},
     {"title": {"kind": "path", "path": [["a", 0]]}, "published": None, "author": None},
     {"title": {"kind": "meta", "key": 3}, "published": None, "author": None},
-    {"title": {"kind": "meta", "optional": "yes"}, "published": None, "author": None},
+    {"title": {"kind": "meta"}, "published": None, "author": None},
+    {"title": {"kind": "meta", "key": "og:title", "optional": "yes"}, "published": None,
+     "author": None},
     {"title": "meta", "published": None, "author": None},
 ])
 def test_from_dict_rejects_garbage(garbage: object) -> None:
