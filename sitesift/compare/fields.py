@@ -14,20 +14,26 @@ field is enough. The method, top to bottom:
    * ``absent``: the field was None on every learning page (reads as None);
    * ``meta``: one ``<meta>`` key (the field's usual keys first, then the others by name);
    * ``jsonld``: the JSON-LD article node's headline, datePublished or author;
-   * ``doctitle``: ``<title>`` (titles only);
    * ``path``: the element at a learned path from ``<body>`` (``template.PathFinder`` steps):
-     its text, or for dates one of its date attributes (``datetime``, ``content``, ``title``);
+     its text (at most ``MAX_PATH_TEXT_CHARS``), or for dates one of its date attributes
+     (``datetime``, ``content``, ``title``), for authors its text as a name or as a byline;
+   * ``doctitle``: ``<title>`` (titles only);
    * ``url``: the date written in the URL (dates only).
 
    Declared metadata comes first because publishers fill it by program, the same on every page;
-   a printed element can move when a page has an extra block. Text sources of a title may
-   carry a fixed *decoration*, a prefix and suffix the learning pages share ("Site | " before
-   the headline in ``<title>``), which reading removes.
+   a printed element can move when a page has an extra block, but then it is missing and
+   ``read`` gives up, while ``<title>`` is always there and on some pages of a template words
+   its story differently from the printed headline the pipeline takes (big9-2009 latimes):
+   so a printed path before ``<title>``. Text sources of a title may carry a fixed
+   *decoration*, a prefix and suffix the learning pages share ("Site | " before the headline
+   in ``<title>``), which reading removes.
+   A source is *optional* when the field was None on some learning pages and the source was
+   not there on exactly those: on a new page it then reads None where it is not there.
 2. Values are made the way ``extract_metadata`` makes them: titles are the text with white
    space folded; dates go through ``dates.parse_date`` (slash dates in page text month-first
    as the page's language says, learned per source) or ``dates.date_from_url``; authors
-   through ``authors.join_authors`` (meta, JSON-LD) or ``authors.clean_author`` (an element's
-   text).
+   through ``authors.join_authors`` (meta, JSON-LD), ``authors.clean_author`` or
+   ``authors.author_from_text`` (an element's text as a name, or as a "By X and Y" byline).
 3. ``FieldSources.read`` reads a new page of the template: only the ``<meta>`` elements, the
    JSON-LD scripts, ``<title>`` and the few learned paths that its sources need, never a walk
    over the page's text. A source that cannot be read there (no such element, no date in it,
@@ -35,7 +41,7 @@ field is enough. The method, top to bottom:
    ``extract_metadata``, so a page that departs from its template costs time, not accuracy.
 
 A field that no source reproduces on every learning page (the pipeline chose between several
-places, or the value was None on some pages only) has no source: ``complete()`` is False and
+places, or between a time and the day alone) has no source: ``complete()`` is False and
 the template's pages keep ``extract_metadata``.
 
 Measured figures (held-out halves of the dev sets' templates) are in ``docs/fields.md``
