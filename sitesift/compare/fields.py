@@ -1,0 +1,383 @@
+"""Where a template's pages carry their title, publication date and author.
+
+``extract_metadata`` weighs every hint a page has (meta tags, JSON-LD, headings, ``<time>``,
+bylines, text near the headline) and costs about half of applying a saved profile. Pages of
+one template print their fields in the same place, so once a template is known, one place per
+field is enough. The method, top to bottom:
+
+1. ``learn_field_sources`` gets the learning pages of one template (an untouched parse of
+   each, its URL, and the record values the full pipeline gave it). For each field it lists
+   the *sources* that give the expected value on the first page, in a fixed order of
+   preference, and keeps the first one that gives the expected value, exactly (after folding
+   white space), on every learning page (``MIN_LEARNING_PAGES`` at least). The order:
+
+   * ``absent``: the field was None on every learning page (reads as None);
+   * ``meta``: one ``<meta>`` key (the field's usual keys first, then the others by name);
+   * ``jsonld``: the JSON-LD article node's headline, datePublished or author;
+   * ``path``: the element at a learned path from ``<body>`` (``template.PathFinder`` steps):
+     its text (at most ``MAX_PATH_TEXT_CHARS``), or for dates one of its date attributes
+     (``datetime``, ``content``, ``title``), for authors its text as a name or as a byline;
+   * ``doctitle``: ``<title>`` (titles only);
+   * ``url``: the date written in the URL (dates only).
+
+   Declared metadata comes first because publishers fill it by program, the same on every page;
+   a printed element can move when a page has an extra block, but then it is missing and
+   ``read`` gives up, while ``<title>`` is always there and on some pages of a template words
+   its story differently from the printed headline the pipeline takes (big9-2009 latimes):
+   so a printed path before ``<title>``. Text sources of a title may carry a fixed
+   *decoration*, a prefix and suffix the learning pages share ("Site | " before the headline
+   in ``<title>``), which reading removes.
+   A source is *optional* when the field was None on some learning pages and the source was
+   not there on exactly those: on a new page it then reads None where it is not there.
+2. Values are made the way ``extract_metadata`` makes them: titles are the text with white
+   space folded; dates go through ``dates.parse_date`` (slash dates in page text month-first
+   as the page's language says, learned per source) or ``dates.date_from_url``; authors
+   through ``authors.join_authors`` (meta, JSON-LD), ``authors.clean_author`` or
+   ``authors.author_from_text`` (an element's text as a name, or as a "By X and Y" byline).
+3. ``FieldSources.read`` reads a new page of the template: only the ``<meta>`` elements, the
+   JSON-LD scripts, ``<title>`` and the few learned paths that its sources need, never a walk
+   over the page's text. A source that cannot be read there (no such element, no date in it,
+   a decoration that is not there) makes ``read`` return None: the caller then runs
+   ``extract_metadata``, so a page that departs from its template costs time, not accuracy.
+
+A field that no source reproduces on every learning page (the pipeline chose between several
+places, or between a time and the day alone) has no source: ``complete()`` is False and
+the template's pages keep ``extract_metadata``.
+
+Measured figures (held-out halves of the dev sets' templates) are in ``docs/fields.md``
+(``benchmarks/field_sources.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from lxml import etree
+
+from sitesift.compare.template import PathFinder, Step, container_key, element_steps
+from sitesift.extract.authors import (
+    AUTHOR_META_KEYS,
+    author_from_text,
+    clean_author,
+    join_authors,
+)
+from sitesift.extract.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
+from sitesift.extract.jsonld import JsonLd, read_jsonld
+from sitesift.extract.metadata import DECLARED_TITLE_KEYS, TITLE_META_KEYS, read_meta
+from sitesift.extract.titles import normalize_space
+
+__all__ = [
+    "FIELDS",
+    "MAX_PATH_TEXT_CHARS",
+    "MIN_LEARNING_PAGES",
+    "FieldSources",
+    "Source",
+    "learn_field_sources",
+]
+
+FIELDS = ("title", "published", "author")
+#: A source must reproduce the expected value on at least this many pages: one page cannot
+#: tell a template's place for a field from a coincidence.
+MIN_LEARNING_PAGES = 2
+#: Elements with more text than this are not path sources: a title, a byline or a date line
+#: is short, and longer elements are containers whose text varies with the story.
+MAX_PATH_TEXT_CHARS = 300
+#: Attributes of an element that may hold a machine-written date (``<time datetime>``,
+#: ``itemprop`` markup with ``content``, ``<abbr title>``), tried before its text.
+DATE_ATTRIBUTES = ("datetime", "content", "title")
+#: Source kinds in the order of preference (see the module docstring).
+KINDS = ("absent", "meta", "jsonld", "path", "doctitle", "url")
+#: Meta keys tried first for each field, best first (those ``extract_metadata`` reads).
+FIELD_META_KEYS: Mapping[str, tuple[str, ...]] = {
+    "title": DECLARED_TITLE_KEYS + TITLE_META_KEYS,
+    "published": PUBLISHED_META_KEYS,
+    "author": AUTHOR_META_KEYS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One place a field is read from on every page of a template."""
+
+    #: One of ``KINDS``.
+    kind: str
+    #: ``meta``: the lower-cased meta key; ``path``: the attribute read ("" for the text).
+    key: str = ""
+    #: ``path``: steps from ``<body>`` to the element.
+    path: tuple[Step, ...] = ()
+    #: Decoration the template puts around a title (``<title>``'s "Site | " and " - Site").
+    prefix: str = ""
+    suffix: str = ""
+    #: ``path`` dates: slash dates read month-first (English pages) or day-first.
+    month_first: bool = True
+    #: ``path`` authors: the text read as a byline ("By X and Y", "记者 X",
+    #: ``authors.author_from_text``) rather than as a name to clean.
+    byline: bool = False
+    #: The field was None on the learning pages where the source is not there (no such key,
+    #: element or value): there it reads as None instead of making ``read`` give up.
+    optional: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "key": self.key, "path": [list(s) for s in self.path],
+                "prefix": self.prefix, "suffix": self.suffix, "month_first": self.month_first,
+                "byline": self.byline, "optional": self.optional}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Source:
+        """The source ``to_dict`` wrote; ValueError on anything else."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a field source must be an object, not {type(data).__name__}")
+        kind, key, path = data.get("kind"), data.get("key", ""), data.get("path", [])
+        prefix, suffix = data.get("prefix", ""), data.get("suffix", "")
+        flags = {f: data.get(f, f == "month_first") for f in ("month_first", "byline",
+                                                                "optional")}
+        if kind not in KINDS:
+            raise ValueError(f"unknown field source kind {kind!r}")
+        if not all(isinstance(v, str) for v in (key, prefix, suffix)):
+            raise ValueError("field source key, prefix and suffix must be strings")
+        if not all(isinstance(v, bool) for v in flags.values()):
+            raise ValueError("field source month_first, byline and optional must be booleans")
+        if not isinstance(path, list) or not all(
+                isinstance(s, list) and len(s) == 2
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in s)
+                for s in path):
+            raise ValueError("field source path must be a list of [label, ordinal] pairs")
+        if kind == "path" and not path:
+            raise ValueError("a path source needs a path")
+        if kind == "meta" and not key:
+            raise ValueError("a meta source needs a key")
+        return cls(kind=kind, key=key, path=tuple((s[0], s[1]) for s in path), prefix=prefix,
+                   suffix=suffix, **flags)
+
+
+class _Page:
+    """What sources read on one page, each part read once and only when a source asks."""
+
+    __slots__ = ("_jsonld", "_meta", "finder", "url")
+
+    def __init__(self, finder: PathFinder, url: str | None) -> None:
+        self.finder = finder
+        self.url = url
+        self._meta: dict[str, list[str]] | None = None
+        self._jsonld: JsonLd | None = None
+
+    @property
+    def meta(self) -> dict[str, list[str]]:
+        if self._meta is None:
+            self._meta = read_meta(self.finder.root)
+        return self._meta
+
+    @property
+    def jsonld(self) -> JsonLd:
+        if self._jsonld is None:
+            self._jsonld = read_jsonld(self.finder.root)
+        return self._jsonld
+
+    def doc_title(self) -> str | None:
+        """``<title>`` of the document head (the one browsers show)."""
+        head = self.finder.root.find("head")
+        el = head.find("title") if head is not None else None
+        return el.text_content() if el is not None else None
+
+    def values(self, name: str, source: Source) -> list[str] | None:
+        """The raw strings ``source`` holds for field ``name``; None when it is not there."""
+        kind = source.kind
+        if kind == "meta":
+            return self.meta.get(source.key)
+        if kind == "jsonld":
+            ld = self.jsonld
+            found = {"title": [ld.headline] if ld.headline else [],
+                     "published": [ld.published] if ld.published else [],
+                     "author": list(ld.authors)}[name]
+            return found or None
+        if kind == "doctitle":
+            title = self.doc_title()
+            return [title] if title is not None else None
+        if kind == "url":
+            return [self.url] if self.url else None
+        if kind == "path":
+            el = self.finder.find(source.path)
+            if el is None:
+                return None
+            value = el.get(source.key) if source.key else el.text_content()
+            # A longer text is another element at the path (a container): not this source.
+            if value is None or len(value) > MAX_PATH_TEXT_CHARS:
+                return None
+            return [value]
+        return None
+
+
+def _undecorate(text: str, prefix: str, suffix: str) -> str | None:
+    if not (text.startswith(prefix) and text.endswith(suffix)
+            and len(text) > len(prefix) + len(suffix)):
+        return None
+    return text[len(prefix):len(text) - len(suffix)].strip() or None
+
+
+def _value(name: str, source: Source, values: list[str]) -> str | None:
+    """The field's value from a source's raw strings, made as ``extract_metadata`` makes it;
+    None when they hold none."""
+    if name == "title":
+        return _undecorate(normalize_space(values[0]), source.prefix, source.suffix)
+    if name == "published":
+        if source.kind == "url":
+            return date_from_url(values[0])
+        # Meta and JSON-LD values are machine-written: US order, as find_published reads them.
+        month_first = source.month_first if source.kind == "path" else True
+        return next((iso for v in values if (iso := parse_date(v, month_first=month_first))),
+                    None)
+    if source.kind == "path":
+        text = normalize_space(values[0])
+        return author_from_text([text]) if source.byline else clean_author(text)
+    return join_authors(values)
+
+
+def _read(page: _Page, name: str, source: Source) -> tuple[bool, str | None]:
+    """(readable, value) of field ``name`` from ``source`` on ``page``."""
+    if source.kind == "absent":
+        return True, None
+    values = page.values(name, source)
+    value = _value(name, source, values) if values else None
+    return value is not None or source.optional, value
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSources:
+    """Where a template's pages carry each field (one Source per field; JSON-able)."""
+
+    title: Source | None  # None: no source reproduced the field on the learning pages
+    published: Source | None
+    author: Source | None
+
+    def complete(self) -> bool:
+        """Every field has a source: the template's pages need no ``extract_metadata``."""
+        return all(getattr(self, name) is not None for name in FIELDS)
+
+    def read(self, page: PathFinder, *, url: str | None) -> dict[str, str | None] | None:
+        """Field values of a new page of the template; None when any source cannot be read
+        there (element missing, unparseable date...): the caller then runs extract_metadata."""
+        view = _Page(page, url)
+        out: dict[str, str | None] = {}
+        for name in FIELDS:
+            source = getattr(self, name)
+            if source is None:
+                return None
+            readable, value = _read(view, name, source)
+            if not readable:
+                return None
+            out[name] = value
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {name: (s.to_dict() if (s := getattr(self, name)) else None) for name in FIELDS}
+
+    @classmethod
+    def from_dict(cls, data: object) -> FieldSources:
+        """The sources ``to_dict`` wrote; ValueError on anything else."""
+        if not isinstance(data, dict) or set(data) != set(FIELDS):
+            raise ValueError(f"field sources must be an object with keys {', '.join(FIELDS)}")
+        return cls(**{name: None if data[name] is None else Source.from_dict(data[name])
+                      for name in FIELDS})
+
+
+# -- learning ------------------------------------------------------------------------------
+
+def _decorations(text: str | None, expected: str) -> Iterator[tuple[str, str]]:
+    """(prefix, suffix) around ``expected`` in ``text`` (folded), none first."""
+    text = normalize_space(text)
+    at = text.find(expected)
+    if at >= 0:
+        yield text[:at], text[at + len(expected):]
+
+
+def _small_elements(finder: PathFinder) -> Iterator[tuple[etree._Element, tuple[Step, ...]]]:
+    """Elements below ``<body>`` with at most ``MAX_PATH_TEXT_CHARS`` characters of text, and
+    their paths, in document order.
+
+    Text lengths are summed bottom-up once (reverse document order visits children before
+    parents), so the text of the page's big containers is never built.
+    """
+    root = finder.root
+    steps = element_steps(root, labels=finder.labels)
+    nodes = [el for el in root.iter(etree.Element)]
+    length: dict[etree._Element, int] = {}
+    for el in reversed(nodes):
+        n = len(el.text or "")
+        for child in el:
+            n += length.get(child, len(child.text or "")) + len(child.tail or "")
+        length[el] = n
+    for el in nodes:
+        if el in steps and length[el] <= MAX_PATH_TEXT_CHARS:
+            path = container_key(el, steps, root)
+            if path:
+                yield el, path
+
+
+def _candidates(name: str, page: _Page, expected: str) -> Iterator[Source]:
+    """Sources that may give ``expected`` on ``page``, in the order of preference (each is
+    checked by the caller)."""
+    meta = page.meta
+    usual = FIELD_META_KEYS[name]
+    keys = [k for k in usual if k in meta] + sorted(k for k in meta if k not in usual)
+    for key in keys:
+        if name == "title":
+            for prefix, suffix in _decorations(meta[key][0], expected):
+                yield Source("meta", key=key, prefix=prefix, suffix=suffix)
+        else:
+            yield Source("meta", key=key)
+    yield Source("jsonld")
+    lang = (page.finder.root.get("lang") or "").lower()
+    english = not lang or lang.startswith("en")
+    for el, path in _small_elements(page.finder):
+        if name == "title":
+            for prefix, suffix in _decorations(el.text_content(), expected):
+                yield Source("path", path=path, prefix=prefix, suffix=suffix)
+        elif name == "author":
+            yield Source("path", path=path)
+            yield Source("path", path=path, byline=True)
+        else:
+            for key in (*[a for a in DATE_ATTRIBUTES if el.get(a)], ""):
+                for month_first in (english, not english):
+                    yield Source("path", key=key, path=path, month_first=month_first)
+    if name == "title":
+        for prefix, suffix in _decorations(page.doc_title(), expected):
+            yield Source("doctitle", prefix=prefix, suffix=suffix)
+    if name == "published":
+        yield Source("url")
+
+
+def _learn(name: str, pages: Sequence[_Page], expected: Sequence[str | None]) -> Source | None:
+    """The first candidate of the first page with a value that gives every page's expected
+    value (optional when some pages have none)."""
+    first = next((i for i, v in enumerate(expected) if v is not None), None)
+    if first is None:
+        return Source("absent")
+    optional = None in expected
+    seen: set[Source] = set()
+    for candidate in _candidates(name, pages[first], expected[first]):  # type: ignore[arg-type]
+        source = replace(candidate, optional=optional)
+        if source in seen:
+            continue
+        seen.add(source)
+        if all(_read(page, name, source) == (True, value)
+               for page, value in zip(pages, expected, strict=True)):
+            return source
+    return None
+
+
+def learn_field_sources(
+    pages: Sequence[tuple[PathFinder, str | None, Mapping[str, str | None]]],
+) -> FieldSources:
+    """From the learning pages of one template: (PathFinder over an untouched parse of the page,
+    its url, the record's values {"title", "published", "author"} as the full pipeline gave
+    them). A field's source is one that reproduces the expected value on every learning page."""
+    if len(pages) < MIN_LEARNING_PAGES:
+        return FieldSources(None, None, None)
+    views = [_Page(finder, url) for finder, url, _values in pages]
+    found: dict[str, Source | None] = {}
+    for name in FIELDS:
+        expected = [normalize_space(v) if (v := values.get(name)) else None
+                    for _f, _u, values in pages]
+        found[name] = _learn(name, views, expected)
+    return FieldSources(**found)

@@ -1,0 +1,156 @@
+"""Field sources of a template: learned from a few hand-written pages, read on a new one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sitesift.compare.fields import FieldSources, Source, learn_field_sources
+from sitesift.compare.template import PathFinder
+from sitesift.parse import parse_html
+
+STORIES = [
+    ("Rain falls on the plain", "2021-03-04", "Ann Lee"),
+    ("Markets rise again today", "2021-05-06", "Bo Chen"),
+    ("A new bridge opens downtown", "2022-01-09", "Cy Diaz"),
+    ("Schools reopen after storm", "2022-02-11", "Dan Eng"),
+]
+
+
+def _page(title: str, day: str, author: str, *, meta_date: bool = True,
+          printed: str | None = None, byline: bool = True, extra_block: bool = False) -> str:
+    meta = f'<meta property="article:published_time" content="{day}">' if meta_date else ""
+    date_line = f'<span class="date">{printed}</span>' if printed else ""
+    by = f'<p class="byline">By {author}</p>' if byline else ""
+    extra = '<div class="header">Ad</div>' if extra_block else ""
+    return (f"<html><head><title>{title} | Daily Example</title>{meta}</head><body>"
+            f'<div class="header">Daily Example</div>{extra}'
+            f'<div class="story"><h1>{title}</h1>{by}<div class="meta">{date_line}</div>'
+            f"<p>Story text of {title.lower()}.</p></div></body></html>")
+
+
+def _finder(html: str) -> PathFinder:
+    return PathFinder(parse_html(html))
+
+
+def _learn(pages: list[tuple[str, dict[str, str | None]]]) -> FieldSources:
+    return learn_field_sources([(_finder(html), None, values) for html, values in pages])
+
+
+def _values(title: str, day: str | None, author: str | None) -> dict[str, str | None]:
+    return {"title": title, "published": day, "author": author}
+
+
+def test_meta_date_path_title_and_byline_are_learned_and_read_on_a_new_page() -> None:
+    sources = _learn([(_page(t, d, a), _values(t, d, a)) for t, d, a in STORIES[:3]])
+    assert sources.published == Source("meta", key="article:published_time")
+    # The printed h1 comes before <title> with its " | Daily Example" decoration.
+    assert sources.title is not None and sources.title.kind == "path"
+    assert sources.author is not None and sources.author.kind == "path"
+    assert sources.complete()
+    t, d, a = STORIES[3]
+    assert sources.read(_finder(_page(t, d, a)), url=None) == _values(t, d, a)
+
+
+def test_a_title_only_in_the_document_title_is_read_without_its_decoration() -> None:
+    pages = [(_page(t, d, a).replace(f"<h1>{t}</h1>", "<h1>Daily Example</h1>"), _values(t, d, a))
+             for t, d, a in STORIES]
+    sources = _learn(pages[:3])
+    assert sources.title == Source("doctitle", suffix=" | Daily Example")
+    assert sources.read(_finder(pages[3][0]), url=None) == pages[3][1]
+    # Another decoration is not this template's <title>.
+    other = pages[3][0].replace(" | Daily Example</title>", " - Other</title>")
+    assert sources.read(_finder(other), url=None) is None
+
+
+def test_a_date_printed_at_a_fixed_path_is_a_path_source() -> None:
+    printed = ["March 4, 2021", "May 6, 2021", "January 9, 2022", "February 11, 2022"]
+    pages = [(_page(t, d, a, meta_date=False, printed=p), _values(t, d, a))
+             for (t, d, a), p in zip(STORIES, printed, strict=True)]
+    sources = _learn(pages[:3])
+    assert sources.published is not None and sources.published.kind == "path"
+    assert sources.read(_finder(pages[3][0]), url=None) == pages[3][1]
+
+
+def test_read_gives_up_when_the_learned_element_is_missing() -> None:
+    printed = ["March 4, 2021", "May 6, 2021", "January 9, 2022"]
+    sources = _learn([(_page(t, d, a, meta_date=False, printed=p), _values(t, d, a))
+                      for (t, d, a), p in zip(STORIES[:3], printed, strict=True)])
+    t, d, a = STORIES[3]
+    assert sources.read(_finder(_page(t, d, a, meta_date=False)), url=None) is None
+    # A long text at the path is another element there, not a date line.
+    long_line = "Published on March 4, 2021 " + "and more words " * 30
+    assert sources.read(_finder(_page(t, d, a, meta_date=False, printed=long_line)),
+                        url=None) is None
+    # A date that does not parse is no date either.
+    assert sources.read(_finder(_page(t, d, a, meta_date=False, printed="soon")),
+                        url=None) is None
+
+
+def test_a_field_no_source_reproduces_has_none_and_the_sources_are_incomplete() -> None:
+    # The pipeline's author is nowhere on the pages.
+    sources = _learn([(_page(t, d, a), _values(t, d, f"Someone {i}"))
+                      for i, (t, d, a) in enumerate(STORIES[:3])])
+    assert sources.author is None
+    assert not sources.complete()
+    t, d, a = STORIES[3]
+    assert sources.read(_finder(_page(t, d, a)), url=None) is None
+
+
+def test_a_field_none_on_every_learning_page_is_absent() -> None:
+    sources = _learn([(_page(t, d, a, byline=False), _values(t, d, None))
+                      for t, d, a in STORIES[:3]])
+    assert sources.author == Source("absent")
+    t, d, a = STORIES[3]
+    assert sources.read(_finder(_page(t, d, a)), url=None) == _values(t, d, None)
+
+
+def test_a_byline_some_pages_lack_is_optional() -> None:
+    pages = [(_page(t, d, a, byline=i != 1), _values(t, d, a if i != 1 else None))
+             for i, (t, d, a) in enumerate(STORIES)]
+    sources = _learn(pages[:3])
+    assert sources.author is not None and sources.author.optional
+    t, d, a = STORIES[3]
+    assert sources.read(_finder(_page(t, d, a, byline=False)), url=None) == _values(t, d, None)
+
+
+def test_one_learning_page_learns_nothing() -> None:
+    t, d, a = STORIES[0]
+    assert _learn([(_page(t, d, a), _values(t, d, a))]) == FieldSources(None, None, None)
+
+
+def test_an_extra_block_before_the_story_does_not_move_a_path() -> None:
+    printed = ["March 4, 2021", "May 6, 2021", "January 9, 2022", "February 11, 2022"]
+    pages = [(_page(t, d, a, meta_date=False, printed=p, extra_block=i == 3), _values(t, d, a))
+             for i, ((t, d, a), p) in enumerate(zip(STORIES, printed, strict=True))]
+    sources = _learn(pages[:3])
+    assert sources.read(_finder(pages[3][0]), url=None) == pages[3][1]
+
+
+def test_to_dict_round_trips_through_json() -> None:
+    printed = ["March 4, 2021", "May 6, 2021", "January 9, 2022"]
+    sources = _learn([(_page(t, d, a, meta_date=False, printed=p), _values(t, d, a))
+                      for (t, d, a), p in zip(STORIES[:3], printed, strict=True)])
+    data = json.loads(json.dumps(sources.to_dict()))
+    assert FieldSources.from_dict(data) == sources
+    assert FieldSources.from_dict(FieldSources(None, None, None).to_dict()) == FieldSources(
+        None, None, None)
+
+
+@pytest.mark.parametrize("garbage", [
+    None, [], "title", {"title": None},
+    {"title": None, "published": None, "author": None, "extra": None},
+    {"title": {"kind": "guess"}, "published": None, "author": None},
+    {"title": {"kind": "path", "path": []}, "published": None, "author": None},
+    {"title": {"kind": "path", "path": [[1]]}, "published": None, "author": None},
+    {"title": {"kind": "path", "path": [["a", 0]]}, "published": None, "author": None},
+    {"title": {"kind": "meta", "key": 3}, "published": None, "author": None},
+    {"title": {"kind": "meta"}, "published": None, "author": None},
+    {"title": {"kind": "meta", "key": "og:title", "optional": "yes"}, "published": None,
+     "author": None},
+    {"title": "meta", "published": None, "author": None},
+])
+def test_from_dict_rejects_garbage(garbage: object) -> None:
+    with pytest.raises(ValueError):
+        FieldSources.from_dict(garbage)
