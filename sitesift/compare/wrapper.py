@@ -290,6 +290,7 @@ def learn_wrapper(
 ) -> Wrapper | None:
     """The wrapper of a template whose content container is ``container``, from its learning
     pages; None when the template's pages are not read alike (see the module docstring)."""
+    from sitesift.compare.fields import learn_field_sources
     from sitesift.evaluate.score import char_prf, f1
     from sitesift.output.render import to_text
     from sitesift.parse import parse_html
@@ -304,8 +305,12 @@ def learn_wrapper(
     votes = [p.votes for p in pages]
     scores = []
     # Checked on the first pages only: each is parsed again, and a template may have hundreds.
-    for j, page in enumerate(pages[:MAX_CHECKED_PAGES]):
-        finder = PathFinder(parse_html(page.html), labels=labels)
+    checked = pages[:MAX_CHECKED_PAGES]
+    finders = [PathFinder(parse_html(page.html), labels=labels) for page in checked]
+    # Fields first: they read the untouched trees, which the check below edits.
+    fields = learn_field_sources([(f, p.url, p.fields) for f, p in zip(finders, checked,
+                                                                        strict=True)])
+    for j, (page, finder) in enumerate(zip(checked, finders, strict=True)):
         el = finder.find(container)
         if el is None:
             return None
@@ -318,4 +323,5 @@ def learn_wrapper(
     if mean < MIN_MEAN_AGREEMENT:
         return None
     (page_type,) = types
-    return Wrapper(decide(votes), page_type=page_type, agreement=round(mean, 4))
+    return Wrapper(decide(votes), page_type=page_type, agreement=round(mean, 4),
+                   fields=fields.to_dict() if fields.complete() else None)
