@@ -1,0 +1,151 @@
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from sitesift import Extractor, Options, Page
+from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
+from sitesift.compare.signatures import RelaxedLabels
+from sitesift.compare.store import ProfileStore
+from sitesift.compare.wrapper import (
+    Decisions,
+    Votes,
+    Wrapper,
+    WrapperLearner,
+    decide,
+    label_paths,
+    place_of,
+)
+from sitesift.output.render import to_text
+from sitesift.parse import parse_html
+
+STORY = """<html><head><title>{t} - Harbour News</title>
+<meta property="og:title" content="{t}">
+<meta property="article:published_time" content="2024-03-0{d}T08:00:00Z"></head>
+<body><header class="top"><a href="/">Harbour</a> <a href="/city">City</a></header>
+<div id="story"><h1>{t}</h1><div class="share"><a href="/s">Share this story</a></div>
+<p>{b} The harbour board met on Tuesday to decide the matter, as it does each spring.</p>
+<p>Second paragraph of story {i}: the ferry timetable changes from next month onwards.</p>
+<p>Third paragraph of story {i}, where the council adds that the work is paid for.</p>
+<div class="related"><h3>Related stories</h3><ul><li><a href="/r1">Tide barrier opens</a></li>
+<li><a href="/r2">Ferry fares rise</a></li><li><a href="/r3">New pier</a></li></ul></div>
+</div><footer>Harbour News, Quay Street. About us. Contact.</footer></body></html>"""
+
+
+def stories(n: int, start: int = 0) -> list[Page]:
+    return [Page(id=f"s{i}", url=f"https://harbour.example/news/{i}.html", site="harbour",
+                 html=STORY.format(t=f"Story number {i} of the harbour", d=1 + i % 9, i=i,
+                                   b=f"Lead sentence of story {i}."))
+            for i in range(start, start + n)]
+
+
+def test_label_paths_share_a_path_across_ordinals_but_not_an_exact_place() -> None:
+    root = parse_html("<html><body><div><p>a</p><p>b</p></div></body></html>")
+    places = label_paths(root.find("body"), labels=RelaxedLabels())
+    first, second = root.findall(".//p")
+    assert places[first][0] == places[second][0]
+    assert places[first][1] != places[second][1]
+
+
+def test_decide_drops_by_label_path_and_keeps_exact_places_voted_otherwise() -> None:
+    # Three pages: path 1 always dropped; path 2 kept, except its place 20 always dropped.
+    page = Votes(kept=Counter({(2, 21): 1, (2, 22): 1}),
+                 dropped=Counter({(1, 11): 1, (2, 20): 1}))
+    decisions = decide([page, page, page])
+    assert decisions.drops((1, 11)) and decisions.drops((1, 99))
+    assert decisions.drops((2, 20)) and not decisions.drops((2, 21))
+    assert not decisions.drops((2, 99))  # a place never seen follows its label path
+    assert decide([page, page], leave_out=0) == decide([page])
+
+
+def test_learner_votes_children_of_the_main_block_and_of_its_ancestors() -> None:
+    root = parse_html("<html><body><div id='c'><nav>menu</nav><div id='m'><p>text</p>"
+                      "<div class='ad'>ad</div></div></div></body></html>")
+    learner = WrapperLearner(RelaxedLabels())
+    learner.before(0, root)
+    main = root.get_element_by_id("m")
+    main.remove(main.find("div"))  # as the page extractor would remove the ad
+    learner.after(0, main)
+    votes = learner.votes[0]
+    assert sum(votes.kept.values()) == 3  # #c (under body), #m, p
+    assert sum(votes.dropped.values()) == 2  # nav, the ad
+
+
+def test_apply_drops_decided_places_and_keeps_tails() -> None:
+    root = parse_html("<html><body><div id='c'><span class='x'>noise</span>tail text"
+                      "<p>kept</p></div></body></html>")
+    labels = RelaxedLabels()
+    container = root.get_element_by_id("c")
+    span = container.find("span")
+    places = label_paths(root.find("body"), labels=labels)
+    wrapper = Wrapper(Decisions(drop=frozenset({places[span][0]})), page_type="detail",
+                      agreement=1.0)
+    key = ((labels.get(container)[1], 0),)
+    assert place_of(key) == places[container]
+    main = wrapper.apply(container, key, labels=labels)
+    assert to_text([main]) == "tail text\n\nkept"
+
+
+def test_wrapper_dict_round_trip_and_refusals() -> None:
+    wrapper = Wrapper(Decisions(frozenset({1}), frozenset({2}), frozenset({3})), "detail", 0.99,
+                      fields={"title": None, "published": None, "author": None})
+    assert Wrapper.from_dict(wrapper.to_dict()) == wrapper
+    for bad in (None, [], {**wrapper.to_dict(), "drop": [-1]},
+                {**wrapper.to_dict(), "keep_at": "x"}, {**wrapper.to_dict(), "page_type": 3}):
+        with pytest.raises(ValueError):
+            Wrapper.from_dict(bad)
+
+
+def learned_store(tmp_path: Path) -> ProfileStore:
+    store = ProfileStore(tmp_path / "p.db")
+    Extractor(Options(method="template"), profiles=store).learn(stories(6))
+    return store
+
+
+def test_learning_gives_the_template_a_wrapper_that_survives_saving(tmp_path: Path) -> None:
+    with learned_store(tmp_path) as store:
+        profile = store.get("harbour")
+        assert profile is not None
+        (template,) = profile.templates
+        assert template.wrapper is not None
+        assert template.wrapper.agreement >= 0.98
+        assert profile_from_bytes(profile_to_bytes(profile)).templates[0].wrapper == template.wrapper
+
+
+def test_new_pages_read_by_the_wrapper_match_the_full_template_method(tmp_path: Path) -> None:
+    new = stories(4, start=10)
+    with learned_store(tmp_path) as store:
+        fast = list(Extractor(Options(method="template"), profiles=store).extract_many(new))
+        full = list(Extractor(Options(method="template", wrappers=False),
+                              profiles=store).extract_many(new))
+    assert all(r.extra.get("wrapper") for r in fast)
+    assert not any(r.extra.get("wrapper") for r in full)
+    for a, b in zip(fast, full, strict=True):
+        assert a.text == b.text
+        assert "Share this" not in (a.text or "") and "Tide barrier" not in (a.text or "")
+        assert "Second paragraph of story" in (a.text or "")
+        assert (a.title, a.published, a.page_type) == (b.title, b.published, b.page_type)
+
+
+def test_a_page_lacking_the_container_gets_the_full_method(tmp_path: Path) -> None:
+    odd = Page(id="odd", url="https://harbour.example/news/odd.html", site="harbour",
+               html=stories(1, start=20)[0].html.replace('id="story"', 'id="elsewhere"'))
+    with learned_store(tmp_path) as store:
+        (record,) = Extractor(Options(method="template"), profiles=store).extract_many([odd])
+    assert record.error is None and not record.extra.get("wrapper")
+    assert "Second paragraph of story 20" in (record.text or "")
+
+
+def test_a_template_whose_pages_disagree_gets_no_wrapper(tmp_path: Path) -> None:
+    # Every page's text hides in a different kind of box: no drop decision reads them alike.
+    pages = []
+    for i, pages_box in enumerate(("article", "section", "aside", "figure", "main")):
+        html = stories(1, start=i)[0].html.replace(
+            '<div id="story">', f'<div id="story"><{pages_box}>').replace(
+            "</div><footer>", f"</{pages_box}></div><footer>")
+        pages.append(Page(id=f"p{i}", url=f"https://h.example/{i}", site="h", html=html))
+    with ProfileStore(tmp_path / "p.db") as store:
+        Extractor(Options(method="template"), profiles=store).learn(pages)
+        profile = store.get("h")
+        assert profile is not None
+        assert all(t.wrapper is None for t in profile.templates)
