@@ -109,7 +109,8 @@ def test_learning_gives_the_template_a_wrapper_that_survives_saving(tmp_path: Pa
         (template,) = profile.templates
         assert template.wrapper is not None
         assert template.wrapper.agreement >= 0.98
-        assert profile_from_bytes(profile_to_bytes(profile)).templates[0].wrapper == template.wrapper
+        again = profile_from_bytes(profile_to_bytes(profile))
+        assert again.templates[0].wrapper == template.wrapper
 
 
 def test_new_pages_read_by_the_wrapper_match_the_full_template_method(tmp_path: Path) -> None:
