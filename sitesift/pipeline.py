@@ -325,19 +325,21 @@ class Extractor:
             # signatures of their content container (compare/template.py, steps 5 and 6).
             found = {i: self._guarded(records[i], pages[i], functools.partial(
                 self._assign, profile, parsed[i], labels)) for i in members}
-            wrapped = {i for i in members if found[i] is not None
-                       and found[i][2] is not None}  # type: ignore[index]
-            values = {i: self._guarded(records[i], pages[i], functools.partial(
-                self._wrapped_fields, pages[i], parsed[i], found[i][0], found[i][2],  # type: ignore[index]
-            )) for i in sorted(wrapped)}
-            wrapped = {i for i in wrapped if records[i].error is None}
+            read = {}  # pages a wrapper read: (main block, fields or None)
+            for i in members:
+                if found[i] is not None and found[i][2] is not None:  # type: ignore[index]
+                    got = self._guarded(records[i], pages[i], functools.partial(
+                        self._wrap, pages[i], parsed, i, found))
+                    if got is not None:
+                        read[i] = got
             members = self._read_all([i for i in members if found[i] is not None
-                                      and i not in wrapped], pages, records, parsed)
-            self._learn_titles(sorted(members + sorted(wrapped)), pages, parsed)
-            for i in sorted(wrapped):
+                                      and i not in read and records[i].error is None],
+                                     pages, records, parsed)
+            self._learn_titles(sorted(members + list(read)), pages, parsed)
+            for i, (main, values) in read.items():
                 self._guarded(records[i], pages[i], functools.partial(
-                    self._finish_wrapped, records[i], parsed[i], site, found[i][0],  # type: ignore[index]
-                    found[i][2], values[i]))  # type: ignore[index]
+                    self._finish_wrapped, records[i], parsed[i], site,
+                    found[i][0], main, values))  # type: ignore[index]
             if not members:
                 return profile
             for i in members:
@@ -439,15 +441,18 @@ class Extractor:
             top = within if within is not None else parsed.root
             parsed.features = PageFeatures(signatures=content_signatures(top, labels=labels))
 
-    def _wrapped_fields(
-        self, page: Page, parsed: _Parsed, model: TemplateModel, wrapped: Wrapped,
-    ) -> dict[str, str | None] | None:
-        """Title, date and author of a page its template's wrapper reads, from their learned
-        places; None when the template has none for some field or this page lacks one: then
-        the page-level metadata is read (now, while the tree is untouched). Links are read for
-        list pages (their records carry them)."""
+    def _wrap(
+        self, page: Page, parsed: dict[int, _Parsed], i: int,
+        found: dict[int, tuple[TemplateModel | None, lxml.html.HtmlElement | None,
+                               Wrapped | None] | None],
+    ) -> tuple[lxml.html.HtmlElement, dict[str, str | None] | None] | None:
+        """Read page ``i`` with its template's wrapper: its fields from their learned places
+        (None when the template has none for some field or this page lacks one: the page-level
+        metadata is read then, while the tree is untouched; links too on list pages), then
+        its main block. A page the wrapper does not fit (``Wrapper.fits``) is parsed again and
+        left to the full method, on the whole page (``found[i]`` says so); returns None."""
+        model, _within, wrapped = found[i]  # type: ignore[misc]
         wrapper = model.wrapper
-        assert wrapper is not None
         values = None
         if wrapper.fields is not None:
             from sitesift.compare.fields import FieldSources
@@ -456,23 +461,28 @@ class Extractor:
             if sources.complete():
                 values = sources.read(wrapped.finder, url=page.url)
         if values is None:
-            self._read(page, parsed)
+            self._read(page, parsed[i])
         elif wrapper.page_type == "list":
-            parsed.links = _links(page, parsed.root)
-        return values
+            parsed[i].links = _links(page, parsed[i].root)
+        main = wrapped.container
+        kept = wrapper.apply(main, model.container, labels=wrapped.finder.labels)
+        if wrapper.fits(main, kept):
+            return main, values
+        parsed[i] = self._parse(page, read=False)
+        found[i] = (model, None, None)
+        return None
 
     def _finish_wrapped(
         self, record: Record, parsed: _Parsed, site: str, model: TemplateModel,
-        wrapped: Wrapped, values: dict[str, str | None] | None,
+        main: lxml.html.HtmlElement, values: dict[str, str | None] | None,
     ) -> None:
-        """Fill ``record`` of a page that its template's wrapper reads (compare/wrapper.py):
-        the text is the content container with the template's dropped paths gone; fields as
-        ``_wrapped_fields`` read them (else as the page method places them)."""
+        """Fill ``record`` of a page that its template's wrapper read (``_wrap``): its main
+        block as the wrapper left it, its fields as read (else the page-level metadata's,
+        placed as the page method places them)."""
         from sitesift.output.render import to_markdown, to_text
 
         wrapper = model.wrapper
         assert wrapper is not None
-        main = wrapper.apply(wrapped.container, model.container, labels=wrapped.finder.labels)
         if values is None:
             meta = parsed.meta
             assert meta is not None

@@ -33,18 +33,23 @@ and the text rendering.
 
 from __future__ import annotations
 
+import statistics
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml import etree
 
 from sitesift.compare.signatures import RelaxedLabels, combine
 from sitesift.compare.template import PathFinder, Step
-from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail, is_hidden
+from sitesift.extract.content import LIST_MIN_LINK_SHARE
+from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail, is_hidden, link_density
 
 __all__ = [
     "MAX_CHECKED_PAGES",
+    "MAX_EXACT_PLACES",
+    "MIN_FITTING_SHARE",
+    "MIN_KEPT_RATIO",
     "MIN_MEAN_AGREEMENT",
     "MIN_PAGE_AGREEMENT",
     "MIN_WRAPPER_PAGES",
@@ -72,6 +77,19 @@ MIN_WRAPPER_PAGES = 3
 #: Learning pages the check parses again and reads with the wrapper (the first ones): enough
 #: to see a template's variety, bounded for templates learned from hundreds of pages.
 MAX_CHECKED_PAGES = 30
+#: Share of the checked pages that must fit the wrapper (``Wrapper.fits``) for it to be kept:
+#: a wrapper most pages would hand back to the full method is no use.
+MIN_FITTING_SHARE = 0.5
+#: Exact places decide only for label paths found at at most this many places over the
+#: learning pages (cells, columns, boxes). Beyond, the path is a run of alike elements
+#: (paragraphs, list items) where the twentieth is a story's paragraph on one page and a
+#: trailing "E-mail this story" line on a shorter one: its label path decides.
+MAX_EXACT_PLACES = 4
+#: A page fits the wrapper only when it keeps at least this ratio of the share of their
+#: container's text that the template's checked learning pages keep (median): a page whose
+#: story sits elsewhere keeps its container's menus only (a big9 bbc page kept 6 % where the
+#: others keep about half).
+MIN_KEPT_RATIO = 0.5
 
 
 #: An element's place: (label path, exact path). The label path hashes the relaxed labels
@@ -111,6 +129,11 @@ def _children(
         yield child, (combine(loose, 0, label), combine(exact, n, label))
 
 
+def _length(el: etree._Element) -> int:
+    """Characters of text under ``el``, white space aside."""
+    return len("".join(el.text_content().split()))
+
+
 def place_of(key: Sequence[Step]) -> Place:
     """Place of the element at ``key`` (steps from ``<body>``)."""
     loose = exact = 0
@@ -147,11 +170,14 @@ class Wrapper:
     #: Mean text agreement (char F1) of the checked learning pages with the full method.
     agreement: float
     fields: dict[str, object] | None = None
+    #: A page keeping less of its container's text than this (``apply``) is not read alike.
+    min_kept: float = 0.0
 
     def apply(self, container: etree._Element, key: Sequence[Step], *,
-              labels: RelaxedLabels) -> etree._Element:
+              labels: RelaxedLabels) -> float:
         """Edit ``container`` (the page's own parsed tree, at template path ``key``) down to its
-        main text and return it."""
+        main text; returns the share of its text kept."""
+        before = _length(container)
         doomed: list[etree._Element] = []
         decisions = self.decisions
         places = {container: place_of(key)}
@@ -167,13 +193,23 @@ class Wrapper:
                     stack.append(child)
         for el in doomed:
             drop_keep_tail(el)
-        return container
+        return _length(container) / before if before else 0.0
+
+    def fits(self, main: etree._Element, kept: float) -> bool:
+        """Whether what ``apply`` left (``kept``: the share of the container's text) reads as
+        this template's main text: some text, at least ``min_kept`` of the container's and,
+        but on list pages, less link text than a list has. A page whose story sits elsewhere
+        (a layout variant the anchors still recognise) keeps a menu or a teaser list, or
+        little at all; such a page is given to the full method."""
+        if kept <= 0.0 or kept < self.min_kept:
+            return False
+        return self.page_type == "list" or link_density(main) < LIST_MIN_LINK_SHARE
 
     def to_dict(self) -> dict[str, object]:
         d = self.decisions
         return {"drop": sorted(d.drop), "drop_at": sorted(d.drop_at),
                 "keep_at": sorted(d.keep_at), "page_type": self.page_type,
-                "agreement": self.agreement, "fields": self.fields}
+                "agreement": self.agreement, "fields": self.fields, "min_kept": self.min_kept}
 
     @classmethod
     def from_dict(cls, data: object) -> Wrapper:
@@ -189,13 +225,16 @@ class Wrapper:
                 raise ValueError(f"wrapper: {name} is not a list of 64-bit paths")
             sets.append(frozenset(hashes))
         page_type, agreement = data.get("page_type"), data.get("agreement")
-        fields = data.get("fields")
-        if not isinstance(page_type, str) or not isinstance(agreement, int | float):
-            raise ValueError("wrapper: page type or agreement missing")
+        fields, min_kept = data.get("fields"), data.get("min_kept")
+        if not isinstance(page_type, str) or not all(
+                isinstance(v, int | float) and not isinstance(v, bool)
+                for v in (agreement, min_kept)):
+            raise ValueError("wrapper: page type, agreement or min_kept missing")
         if fields is not None and not isinstance(fields, dict):
             raise ValueError("wrapper: fields is not an object")
         return cls(decisions=Decisions(*sets), page_type=page_type,
-                   agreement=float(agreement), fields=fields)
+                   agreement=float(agreement), fields=fields,
+                   min_kept=float(min_kept))  # type: ignore[arg-type]
 
 
 @dataclass(slots=True)
@@ -260,8 +299,11 @@ def decide(votes: Sequence[Votes], *, leave_out: int | None = None) -> Decisions
     for (loose, _exact), n in dropped.items():
         loose_dropped[loose] += n
     drop = frozenset(h for h, n in loose_dropped.items() if n > loose_kept[h])
+    places: Counter[int] = Counter(loose for loose, _exact in kept.keys() | dropped.keys())
     drop_at, keep_at = set(), set()
     for place in kept.keys() | dropped.keys():
+        if places[place[0]] > MAX_EXACT_PLACES:
+            continue  # a run (paragraphs, list items): its positions mean nothing
         goes = dropped[place] > kept[place]
         if goes != (place[0] in drop):
             (drop_at if goes else keep_at).add(place[1])
@@ -310,18 +352,26 @@ def learn_wrapper(
     # Fields first: they read the untouched trees, which the check below edits.
     fields = learn_field_sources([(f, p.url, p.fields) for f, p in zip(finders, checked,
                                                                         strict=True)])
-    for j, (page, finder) in enumerate(zip(checked, finders, strict=True)):
+    (page_type,) = types
+    readings = []
+    for j, finder in enumerate(finders):
         el = finder.find(container)
         if el is None:
             return None
-        Wrapper(decide(votes, leave_out=j), page_type="", agreement=0.0).apply(
-            el, container, labels=labels)
+        wrapper = Wrapper(decide(votes, leave_out=j), page_type=page_type, agreement=0.0)
+        readings.append((el, wrapper, wrapper.apply(el, container, labels=labels)))
+    min_kept = MIN_KEPT_RATIO * statistics.median(kept for _el, _w, kept in readings)
+    for page, (el, wrapper, kept) in zip(checked, readings, strict=True):
+        if not replace(wrapper, min_kept=min_kept).fits(el, kept):
+            continue  # such a page is given to the full method when applying too
         scores.append(f1(*char_prf(page.text or "", to_text([el]))))
         if scores[-1] < MIN_PAGE_AGREEMENT:
             return None
+    if len(scores) < MIN_FITTING_SHARE * len(checked):
+        return None
     mean = sum(scores) / len(scores)
     if mean < MIN_MEAN_AGREEMENT:
         return None
-    (page_type,) = types
     return Wrapper(decide(votes), page_type=page_type, agreement=round(mean, 4),
-                   fields=fields.to_dict() if fields.complete() else None)
+                   fields=fields.to_dict() if fields.complete() else None,
+                   min_kept=round(min_kept, 4))

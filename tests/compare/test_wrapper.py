@@ -82,8 +82,10 @@ def test_apply_drops_decided_places_and_keeps_tails() -> None:
                       agreement=1.0)
     key = ((labels.get(container)[1], 0),)
     assert place_of(key) == places[container]
-    main = wrapper.apply(container, key, labels=labels)
-    assert to_text([main]) == "tail text\n\nkept"
+    kept = wrapper.apply(container, key, labels=labels)
+    assert to_text([container]) == "tail text\n\nkept"
+    assert kept == len("tailtextkept") / len("noisetailtextkept")
+    assert wrapper.fits(container, kept) and not wrapper.fits(container, 0.0)
 
 
 def test_wrapper_dict_round_trip_and_refusals() -> None:
