@@ -43,9 +43,17 @@ from lxml import etree
 from sitesift.compare.signatures import RelaxedLabels, combine
 from sitesift.compare.template import PathFinder, Step
 from sitesift.extract.content import LIST_MIN_LINK_SHARE
-from sitesift.parse.dom import SKIP_TAGS, drop_keep_tail, is_hidden, link_density
+from sitesift.parse.dom import (
+    SKIP_TAGS,
+    drop_keep_tail,
+    is_hidden,
+    link_density,
+    punctuation_count,
+    text_weight,
+)
 
 __all__ = [
+    "MAX_CHARS_PER_MARK",
     "MAX_CHECKED_PAGES",
     "MAX_EXACT_PLACES",
     "MIN_FITTING_SHARE",
@@ -80,16 +88,22 @@ MAX_CHECKED_PAGES = 30
 #: Share of the checked pages that must fit the wrapper (``Wrapper.fits``) for it to be kept:
 #: a wrapper most pages would hand back to the full method is no use.
 MIN_FITTING_SHARE = 0.5
-#: Exact places decide only for label paths found at at most this many places over the
-#: learning pages (cells, columns, boxes). Beyond, the path is a run of alike elements
-#: (paragraphs, list items) where the twentieth is a story's paragraph on one page and a
-#: trailing "E-mail this story" line on a shorter one: its label path decides.
+#: An exact place drops an element its label path keeps only when that path is found at at
+#: most this many places over the learning pages (cells, columns, boxes). Beyond, the path is
+#: a run of alike elements (paragraphs, list items) where the twentieth is a story's paragraph
+#: on one page and a trailing "E-mail this story" line on a shorter one: its label path
+#: decides. (An exact place always keeps what most pages kept there: the story's cell among
+#: a table layout's many cells.)
 MAX_EXACT_PLACES = 4
 #: A page fits the wrapper only when it keeps at least this ratio of the share of their
 #: container's text that the template's checked learning pages keep (median): a page whose
 #: story sits elsewhere keeps its container's menus only (a big9 bbc page kept 6 % where the
 #: others keep about half).
 MIN_KEPT_RATIO = 0.5
+#: On a detail template, a page fits only when its text has a punctuation mark in every this
+#: many characters at least (stories of the dev sets: one in 20 to 60; a menu left where the
+#: story should be: none).
+MAX_CHARS_PER_MARK = 150
 
 
 #: An element's place: (label path, exact path). The label path hashes the relaxed labels
@@ -109,19 +123,24 @@ def label_paths(
     while stack:
         el = stack.pop()
         for child, place in _children(el, places[el], labels):
-            places[child] = place
-            stack.append(child)
+            if place is not None:
+                places[child] = place
+                stack.append(child)
     return places
 
 
 def _children(
     el: etree._Element, place: Place, labels: RelaxedLabels,
-) -> Iterator[tuple[etree._Element, Place]]:
-    """The structural children of ``el`` (at ``place``) with their places."""
+) -> Iterator[tuple[etree._Element, Place | None]]:
+    """The element children of ``el`` (at ``place``) with their places (None for non-visual
+    ones: scripts, styles... have no place in the structure)."""
     loose, exact = place
     seen: dict[int, int] = {}
     for child in el:
-        if not isinstance(child.tag, str) or child.tag in SKIP_TAGS:
+        if not isinstance(child.tag, str):
+            continue
+        if child.tag in SKIP_TAGS:
+            yield child, None
             continue
         label = labels.get(child)[1]
         n = seen.get(label, 0)
@@ -184,9 +203,8 @@ class Wrapper:
         stack = [container]
         while stack:
             el = stack.pop()
-            # Non-visual children (scripts, styles) are never text: to_text skips them.
             for child, place in _children(el, places[el], labels):
-                if is_hidden(child) or decisions.drops(place):
+                if place is None or is_hidden(child) or decisions.drops(place):
                     doomed.append(child)
                 else:
                     places[child] = place
@@ -197,13 +215,19 @@ class Wrapper:
 
     def fits(self, main: etree._Element, kept: float) -> bool:
         """Whether what ``apply`` left (``kept``: the share of the container's text) reads as
-        this template's main text: some text, at least ``min_kept`` of the container's and,
-        but on list pages, less link text than a list has. A page whose story sits elsewhere
-        (a layout variant the anchors still recognise) keeps a menu or a teaser list, or
-        little at all; such a page is given to the full method."""
+        this template's main text: some text, at least ``min_kept`` of the container's, on
+        detail pages sentences, and but on list pages less link text than a list has. A page
+        whose story sits elsewhere (a layout variant the anchors still recognise) keeps a menu
+        or a teaser list, or little at all; such a page is given to the full method."""
         if kept <= 0.0 or kept < self.min_kept:
             return False
-        return self.page_type == "list" or link_density(main) < LIST_MIN_LINK_SHARE
+        if self.page_type == "list":
+            return True
+        if self.page_type == "detail":
+            text = main.text_content()
+            if punctuation_count(text) * MAX_CHARS_PER_MARK < text_weight(text):
+                return False  # a story is sentences; a menu (Home | World | UK) is not
+        return link_density(main) < LIST_MIN_LINK_SHARE
 
     def to_dict(self) -> dict[str, object]:
         d = self.decisions
@@ -302,11 +326,13 @@ def decide(votes: Sequence[Votes], *, leave_out: int | None = None) -> Decisions
     places: Counter[int] = Counter(loose for loose, _exact in kept.keys() | dropped.keys())
     drop_at, keep_at = set(), set()
     for place in kept.keys() | dropped.keys():
-        if places[place[0]] > MAX_EXACT_PLACES:
-            continue  # a run (paragraphs, list items): its positions mean nothing
         goes = dropped[place] > kept[place]
-        if goes != (place[0] in drop):
-            (drop_at if goes else keep_at).add(place[1])
+        if goes == (place[0] in drop):
+            continue
+        if not goes:
+            keep_at.add(place[1])  # the story's cell among the layout's alike cells
+        elif places[place[0]] <= MAX_EXACT_PLACES:
+            drop_at.add(place[1])  # (in a run of alike elements positions mean nothing)
     return Decisions(drop, frozenset(drop_at), frozenset(keep_at))
 
 

@@ -1,4 +1,5 @@
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -78,7 +79,7 @@ def test_apply_drops_decided_places_and_keeps_tails() -> None:
     container = root.get_element_by_id("c")
     span = container.find("span")
     places = label_paths(root.find("body"), labels=labels)
-    wrapper = Wrapper(Decisions(drop=frozenset({places[span][0]})), page_type="detail",
+    wrapper = Wrapper(Decisions(drop=frozenset({places[span][0]})), page_type="other",
                       agreement=1.0)
     key = ((labels.get(container)[1], 0),)
     assert place_of(key) == places[container]
@@ -86,6 +87,20 @@ def test_apply_drops_decided_places_and_keeps_tails() -> None:
     assert to_text([container]) == "tail text\n\nkept"
     assert kept == len("tailtextkept") / len("noisetailtextkept")
     assert wrapper.fits(container, kept) and not wrapper.fits(container, 0.0)
+
+
+def test_a_detail_page_fits_with_sentences_and_enough_of_its_container() -> None:
+    wrapper = Wrapper(Decisions(), page_type="detail", agreement=1.0, min_kept=0.3)
+    story = parse_html("<div><p>One sentence here. Another one, with a clause; and more.</p>"
+                       "</div>")
+    menu = parse_html("<div>Home | World | UK | Politics | Business | Entertainment</div>")
+    assert wrapper.fits(story, 0.5)
+    assert not wrapper.fits(story, 0.2)  # kept too little of its container
+    assert not wrapper.fits(menu, 0.5)  # no sentences: a menu where the story should be
+    links = parse_html("<div><p><a href='/a'>A story, told.</a> <a href='/b'>Another.</a></p>"
+                       "<p>x.</p></div>")
+    assert not replace(wrapper, page_type="other").fits(links, 0.5)  # a link list
+    assert replace(wrapper, page_type="list").fits(links, 0.5)
 
 
 def test_wrapper_dict_round_trip_and_refusals() -> None:
