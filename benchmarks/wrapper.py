@@ -1,6 +1,6 @@
 """Template wrappers on held-out pages: what they read alike, and what it costs in accuracy.
 
-    python benchmarks/wrapper.py [--sets big9-2005 big9-2009 cleanportal zh-sites]
+    python benchmarks/wrapper.py [--sets big9-2005 big9-2009 cleanportal zh-sites list-detail]
 
 For each set (../shared/data): profiles are learned (template method) on the first half of each
 site's pages in input order, then the other half is extracted twice with those profiles, with
@@ -25,8 +25,9 @@ from sitesift.evaluate.score import load_gold, load_predictions, score_pages
 from sitesift.input import iter_pages
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-SETS = ["big9-2005", "big9-2009", "cleanportal", "zh-sites"]
-KEYS = ("char_f1", "shingle_f1", "title_exact", "title_char_f1", "date_acc", "author_exact")
+SETS = ["big9-2005", "big9-2009", "cleanportal", "zh-sites", "list-detail"]
+KEYS = ("char_f1", "shingle_f1", "title_exact", "title_char_f1", "date_acc", "author_exact",
+        "page_type_acc")
 
 
 def halves(pages: list[Page]) -> tuple[list[Page], list[Page]]:

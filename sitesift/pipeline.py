@@ -461,8 +461,8 @@ class Extractor:
             if sources.complete():
                 values = sources.read(wrapped.finder, url=page.url)
         if values is None:
-            self._read(page, parsed[i])
-        elif wrapper.page_type == "list":
+            parsed[i].meta = extract_metadata(parsed[i].root, url=page.url)
+        if wrapper.page_type == "list":  # (a list's record carries its links)
             parsed[i].links = _links(page, parsed[i].root)
         main = wrapped.container
         kept = wrapper.apply(main, model.container, labels=wrapped.finder.labels)
