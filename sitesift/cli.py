@@ -105,6 +105,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="auto: render the pages on which the DOM methods disagree in Chromium "
                      "and let the visual method pick among their answers (needs the [visual] "
                      "extra and chromium)")
+    ext.add_argument("--no-wrappers", action="store_true",
+                     help="with --profiles: give every page the full template method, not the "
+                     "learned wrappers that read pages of a known template at learned places "
+                     "(several times faster; records they read say \"wrapper\": true)")
     ext.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S",
                      help=f"seconds a page may take before it becomes an error record "
                      f"(default {DEFAULT_PAGE_TIMEOUT:g}; 0 = no limit)")
@@ -247,6 +251,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         site_key=getattr(args, "site_key", "auto"),
         site_titles=getattr(args, "site_titles", False),
         visual_fallback=getattr(args, "visual_fallback", False),
+        wrappers=not getattr(args, "no_wrappers", False),
         page_timeout=timeout if timeout and timeout > 0 else None,
         blocks=getattr(args, "blocks", False),
         **crawl_options(args),

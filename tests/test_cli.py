@@ -32,6 +32,8 @@ def test_parse_args_builds_validated_options() -> None:
     assert not args.options.visual_fallback
     assert cli.parse_args(["extract", "x", "--visual-fallback"]).options.visual_fallback
     assert cli.parse_args(["bench", "x", "--visual-fallback"]).options.visual_fallback
+    assert args.options.wrappers
+    assert not cli.parse_args(["extract", "x", "--no-wrappers"]).options.wrappers
 
 
 @pytest.mark.parametrize(
