@@ -154,3 +154,55 @@ def test_to_dict_round_trips_through_json() -> None:
 def test_from_dict_rejects_garbage(garbage: object) -> None:
     with pytest.raises(ValueError):
         FieldSources.from_dict(garbage)
+
+
+MORE = [*STORIES, ("Harbor fog delays ferries", "2022-03-15", "Eve Fox")]
+PRINTED = ["March 4, 2021", "May 6, 2021", "January 9, 2022", "February 11, 2022",
+           "March 15, 2022"]
+
+
+def _dated(skip: int | None = None, *, wrong: int | None = None,
+           count: int = 5) -> list[tuple[str, dict[str, str | None]]]:
+    """Pages with the date printed at one place, except page ``skip`` (no date line there: the
+    pipeline found its date elsewhere) and page ``wrong`` (printed with another date)."""
+    return [(_page(t, d, a, meta_date=False,
+                   printed=None if i == skip else "June 1, 2020" if i == wrong else p),
+             _values(t, d, a))
+            for i, ((t, d, a), p) in enumerate(zip(MORE[:count], PRINTED[:count], strict=True))]
+
+
+def test_a_source_missing_on_one_learning_page_in_five_is_kept() -> None:
+    pages = _dated(skip=0)
+    sources = _learn(pages)
+    assert sources.published is not None and sources.published.kind == "path"
+    assert not sources.published.optional
+    # A new page without the date line makes read give up, as on the missed learning page.
+    assert sources.read(_finder(pages[0][0]), url=None) is None
+    assert sources.read(_finder(pages[1][0]), url=None) == pages[1][1]
+
+
+def test_no_miss_with_fewer_learning_pages_or_more_misses() -> None:
+    assert _learn(_dated(skip=0, count=4)[:3]).published is None
+    assert _learn(_dated(skip=0, count=4)).published is None  # 4 pages: no miss allowed
+    five = _dated(skip=0)
+    five[3] = _dated(skip=3)[3]
+    assert _learn(five).published is None
+
+
+def test_a_source_reading_another_value_on_a_learning_page_is_not_kept() -> None:
+    assert _learn(_dated(wrong=2)).published is None
+
+
+def test_a_value_the_pipeline_missed_on_one_page_in_five_is_tolerated() -> None:
+    pages = [(_page(t, d, a), _values(t, d, None if i == 2 else a))
+             for i, (t, d, a) in enumerate(MORE)]
+    sources = _learn(pages)
+    assert sources.author is not None and sources.author.kind == "path"
+    assert sources.read(_finder(pages[2][0]), url=None) == _values(*MORE[2])
+
+
+def test_no_value_where_the_pipeline_found_one_is_not_tolerated() -> None:
+    # Page 1 has no byline but the pipeline found an author; page 2 has neither.
+    pages = [(_page(t, d, a, byline=i not in (1, 2)), _values(t, d, None if i == 2 else a))
+             for i, (t, d, a) in enumerate(MORE)]
+    assert _learn(pages).author is None
