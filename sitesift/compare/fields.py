@@ -38,6 +38,9 @@ field is enough. The method, top to bottom:
    reading nothing where the pipeline found a value, nor ``absent`` (the field was None on
    every page). The pipeline chose another place on a page or two (a date in the page's text
    where the template's date line is missing; a "Times" staff byline in another block).
+   A source that is not optional keeps a *fallback*: the next candidate at another place (not
+   the same element or meta key) kept by the same rule, read on a new page where the source
+   cannot be (a printed headline missing, then ``<title>`` minus its decoration).
 2. Values are made the way ``extract_metadata`` makes them: titles are the text with white
    space folded; dates go through ``dates.parse_date`` (slash dates in page text month-first
    as the page's language says, learned per source) or ``dates.date_from_url``; authors
@@ -46,7 +49,7 @@ field is enough. The method, top to bottom:
 3. ``FieldSources.read`` reads a new page of the template: only the ``<meta>`` elements, the
    JSON-LD scripts, ``<title>`` and the few learned paths that its sources need, never a walk
    over the page's text. A source that cannot be read there (no such element, no date in it,
-   a decoration that is not there) makes ``read`` return None: the caller then runs
+   a decoration that is not there), nor its fallback, makes ``read`` return None: the caller then runs
    ``extract_metadata``, so a page that departs from its template costs time, not accuracy.
 
 A field that no source reproduces on every learning page (the pipeline chose between several
@@ -134,11 +137,15 @@ class Source:
     #: The field was None on the learning pages where the source is not there (no such key,
     #: element or value): there it reads as None instead of making ``read`` give up.
     optional: bool = False
+    #: Another place that gave every learning page's value too, read where this one cannot be
+    #: (its element is missing on a page with an extra or a missing block).
+    fallback: Source | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "key": self.key, "path": [list(s) for s in self.path],
                 "prefix": self.prefix, "suffix": self.suffix, "month_first": self.month_first,
-                "byline": self.byline, "optional": self.optional}
+                "byline": self.byline, "optional": self.optional,
+                "fallback": self.fallback.to_dict() if self.fallback else None}
 
     @classmethod
     def from_dict(cls, data: object) -> Source:
@@ -164,8 +171,10 @@ class Source:
             raise ValueError("a path source needs a path")
         if kind == "meta" and not key:
             raise ValueError("a meta source needs a key")
+        fallback = data.get("fallback")
         return cls(kind=kind, key=key, path=tuple((s[0], s[1]) for s in path), prefix=prefix,
-                   suffix=suffix, **flags)
+                   suffix=suffix, **flags,
+                   fallback=None if fallback is None else cls.from_dict(fallback))
 
 
 class _Page:
@@ -256,6 +265,8 @@ def _read(page: _Page, name: str, source: Source) -> tuple[bool, str | None]:
         return True, None
     values = page.values(name, source)
     value = _value(name, source, values) if values else None
+    if value is None and not source.optional and source.fallback is not None:
+        return _read(page, name, source.fallback)
     return value is not None or source.optional, value
 
 
@@ -368,13 +379,15 @@ def _learn(name: str, pages: Sequence[_Page], expected: Sequence[str | None]) ->
     """The first candidate of the first page with a value that gives every page's expected
     value (optional when some pages have none); failing that, on enough pages, the candidate
     of the first pages with a value that misses the fewest pages, each miss a tolerated one
-    (``_tolerated``), at most ``MAX_MISSED_SHARE`` of them."""
+    (``_tolerated``), at most ``MAX_MISSED_SHARE`` of them. A source that is not optional gets
+    as fallback the next candidate at another place kept by the same rule."""
     with_value = [i for i, v in enumerate(expected) if v is not None]
     if not with_value:
         return Source("absent")
     optional = None in expected
     allowed = int(MAX_MISSED_SHARE * len(pages)) if len(pages) >= MIN_TOLERANT_PAGES else 0
-    best: tuple[int, Source] | None = None
+    kept: list[tuple[int, Source]] = []  # (misses, source), in the order of preference
+    exact: list[Source] = []  # those missing no page
     seen: set[Source] = set()
     # Candidates of the second page with a value too when a miss is allowed: the first one
     # may be the page the template's place lacks.
@@ -384,20 +397,47 @@ def _learn(name: str, pages: Sequence[_Page], expected: Sequence[str | None]) ->
             if source in seen:
                 continue
             seen.add(source)
-            misses = 0
-            for page, value in zip(pages, expected, strict=True):
-                read = _read(page, name, source)
-                if _agrees(name, read, value):
-                    continue
-                misses += 1
-                if misses > allowed or not _tolerated(read, value):
-                    misses = len(pages)
+            misses = _misses(name, source, pages, expected, allowed)
+            if misses is None:
+                continue
+            kept.append((misses, source))
+            if misses == 0:
+                exact.append(source)
+                # Done: an optional source needs no fallback (it is always read).
+                if optional or (len(exact) > 1 and _elsewhere(source, exact[0])):
                     break
-            if misses == 0 and i == with_value[0]:
-                return source
-            if misses <= allowed and (best is None or misses < best[0]):
-                best = (misses, source)
-    return best[1] if best else None
+        if exact:
+            break  # (the second page is for a source missing on the first)
+    if not kept:
+        return None
+    least = min(m for m, _s in kept)
+    best = next(s for m, s in kept if m == least)
+    if optional:
+        return best
+    others = sorted((m, n, s) for n, (m, s) in enumerate(kept) if _elsewhere(s, best))
+    return replace(best, fallback=others[0][2]) if others else best
+
+
+def _misses(name: str, source: Source, pages: Sequence[_Page],
+            expected: Sequence[str | None], allowed: int) -> int | None:
+    """Learning pages where ``source`` does not give the expected value; None when more than
+    ``allowed`` or any of them not ``_tolerated``."""
+    misses = 0
+    for page, value in zip(pages, expected, strict=True):
+        read = _read(page, name, source)
+        if _agrees(name, read, value):
+            continue
+        misses += 1
+        if misses > allowed or not _tolerated(read, value):
+            return None
+    return misses
+
+
+def _elsewhere(source: Source, other: Source) -> bool:
+    """Whether ``source`` reads another place than ``other`` (not the same element or key):
+    a fallback that is there where ``other`` is missing."""
+    return (source.kind, source.key if source.kind == "meta" else "", source.path) != (
+        other.kind, other.key if other.kind == "meta" else "", other.path)
 
 
 def _tolerated(read: tuple[bool, str | None], expected: str | None) -> bool:

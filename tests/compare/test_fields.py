@@ -206,3 +206,23 @@ def test_no_value_where_the_pipeline_found_one_is_not_tolerated() -> None:
     pages = [(_page(t, d, a, byline=i not in (1, 2)), _values(t, d, None if i == 2 else a))
              for i, (t, d, a) in enumerate(MORE)]
     assert _learn(pages).author is None
+
+
+def test_a_fallback_place_is_read_where_the_learned_one_is_missing() -> None:
+    sources = _learn([(_page(t, d, a), _values(t, d, a)) for t, d, a in STORIES[:3]])
+    assert sources.title is not None and sources.title.kind == "path"
+    assert sources.title.fallback == Source("doctitle", suffix=" | Daily Example")
+    t, d, a = STORIES[3]
+    no_heading = _page(t, d, a).replace(f"<h1>{t}</h1>", "")
+    assert sources.read(_finder(no_heading), url=None) == _values(t, d, a)
+    # Neither place there: read gives up.
+    bare = no_heading.replace(f"<title>{t} | Daily Example</title>", "")
+    assert sources.read(_finder(bare), url=None) is None
+    assert FieldSources.from_dict(json.loads(json.dumps(sources.to_dict()))) == sources
+
+
+def test_an_optional_source_has_no_fallback() -> None:
+    pages = [(_page(t, d, a, byline=i != 1), _values(t, d, a if i != 1 else None))
+             for i, (t, d, a) in enumerate(STORIES)]
+    sources = _learn(pages[:3])
+    assert sources.author is not None and sources.author.fallback is None
