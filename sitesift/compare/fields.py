@@ -39,8 +39,10 @@ field is enough. The method, top to bottom:
    every page). The pipeline chose another place on a page or two (a date in the page's text
    where the template's date line is missing; a "Times" staff byline in another block).
    A source that is not optional keeps a *fallback*: the next candidate at another place (not
-   the same element or meta key) kept by the same rule, read on a new page where the source
-   cannot be (a printed headline missing, then ``<title>`` minus its decoration).
+   the same meta key, nor the element, its ancestors or descendants) kept by the same rule,
+   read on a new page where the source cannot be (a ``<meta name="author">`` missing, then a
+   printed byline). Never ``<title>``: as a fallback it would be read just on the pages
+   whose printed headline moved, and some templates word it differently.
 2. Values are made the way ``extract_metadata`` makes them: titles are the text with white
    space folded; dates go through ``dates.parse_date`` (slash dates in page text month-first
    as the page's language says, learned per source) or ``dates.date_from_url``; authors
@@ -49,8 +51,9 @@ field is enough. The method, top to bottom:
 3. ``FieldSources.read`` reads a new page of the template: only the ``<meta>`` elements, the
    JSON-LD scripts, ``<title>`` and the few learned paths that its sources need, never a walk
    over the page's text. A source that cannot be read there (no such element, no date in it,
-   a decoration that is not there), nor its fallback, makes ``read`` return None: the caller then runs
-   ``extract_metadata``, so a page that departs from its template costs time, not accuracy.
+   a decoration that is not there), nor its fallback, makes ``read`` return None: the caller
+   then runs ``extract_metadata``, so a page that departs from its template costs time, not
+   accuracy.
 
 A field that no source reproduces on every learning page (the pipeline chose between several
 places, or between a time and the day alone) has no source: ``complete()`` is False and
@@ -414,7 +417,10 @@ def _learn(name: str, pages: Sequence[_Page], expected: Sequence[str | None]) ->
     best = next(s for m, s in kept if m == least)
     if optional:
         return best
-    others = sorted((m, n, s) for n, (m, s) in enumerate(kept) if _elsewhere(s, best))
+    # Never ``<title>``: it is there on every page, so as a fallback it is read just where the
+    # printed headline moved, and some templates word ``<title>`` differently (big9-2009).
+    others = sorted((m, n, s) for n, (m, s) in enumerate(kept)
+                    if _elsewhere(s, best) and s.kind != "doctitle")
     return replace(best, fallback=others[0][2]) if others else best
 
 
@@ -434,10 +440,17 @@ def _misses(name: str, source: Source, pages: Sequence[_Page],
 
 
 def _elsewhere(source: Source, other: Source) -> bool:
-    """Whether ``source`` reads another place than ``other`` (not the same element or key):
-    a fallback that is there where ``other`` is missing."""
-    return (source.kind, source.key if source.kind == "meta" else "", source.path) != (
-        other.kind, other.key if other.kind == "meta" else "", other.path)
+    """Whether ``source`` reads another place than ``other``: not the same meta key, nor the
+    same element, one inside the other (an ``<h1>`` and its ``<a>``): a fallback must be
+    there on a page where ``other`` is missing."""
+    if source.kind != other.kind:
+        return True
+    if source.kind == "meta":
+        return source.key != other.key
+    if source.kind == "path":
+        n = min(len(source.path), len(other.path))
+        return source.path[:n] != other.path[:n]
+    return False
 
 
 def _tolerated(read: tuple[bool, str | None], expected: str | None) -> bool:

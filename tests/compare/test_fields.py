@@ -209,16 +209,30 @@ def test_no_value_where_the_pipeline_found_one_is_not_tolerated() -> None:
 
 
 def test_a_fallback_place_is_read_where_the_learned_one_is_missing() -> None:
-    sources = _learn([(_page(t, d, a), _values(t, d, a)) for t, d, a in STORIES[:3]])
-    assert sources.title is not None and sources.title.kind == "path"
-    assert sources.title.fallback == Source("doctitle", suffix=" | Daily Example")
+    def page(t: str, d: str, a: str, *, meta: bool = True) -> str:
+        tag = f'<meta name="author" content="{a}">' if meta else ""
+        return _page(t, d, a).replace("</head>", f"{tag}</head>")
+
+    sources = _learn([(page(t, d, a), _values(t, d, a)) for t, d, a in STORIES[:3]])
+    assert sources.author is not None and sources.author.kind == "meta"
+    assert sources.author.fallback is not None and sources.author.fallback.kind == "path"
     t, d, a = STORIES[3]
-    no_heading = _page(t, d, a).replace(f"<h1>{t}</h1>", "")
-    assert sources.read(_finder(no_heading), url=None) == _values(t, d, a)
+    assert sources.read(_finder(page(t, d, a, meta=False)), url=None) == _values(t, d, a)
     # Neither place there: read gives up.
-    bare = no_heading.replace(f"<title>{t} | Daily Example</title>", "")
+    bare = page(t, d, a, meta=False).replace(f"By {a}", "")
     assert sources.read(_finder(bare), url=None) is None
     assert FieldSources.from_dict(json.loads(json.dumps(sources.to_dict()))) == sources
+
+
+def test_no_fallback_inside_the_source_nor_in_the_document_title() -> None:
+    # The headline's link is the same place; <title> may word the story otherwise.
+    pages = [(_page(t, d, a).replace(f"<h1>{t}</h1>", f'<h1><a href="/s">{t}</a></h1>'),
+              _values(t, d, a)) for t, d, a in STORIES[:3]]
+    sources = _learn(pages)
+    assert sources.title is not None and sources.title.kind == "path"
+    assert sources.title.fallback is None
+    untitled = [(html.replace(f"<title>{v['title']} | ", "<title>"), v) for html, v in pages]
+    assert _learn(untitled).title.fallback is None  # type: ignore[union-attr]
 
 
 def test_an_optional_source_has_no_fallback() -> None:
