@@ -154,3 +154,89 @@ def test_to_dict_round_trips_through_json() -> None:
 def test_from_dict_rejects_garbage(garbage: object) -> None:
     with pytest.raises(ValueError):
         FieldSources.from_dict(garbage)
+
+
+MORE = [*STORIES, ("Harbor fog delays ferries", "2022-03-15", "Eve Fox")]
+PRINTED = ["March 4, 2021", "May 6, 2021", "January 9, 2022", "February 11, 2022",
+           "March 15, 2022"]
+
+
+def _dated(skip: int | None = None, *, wrong: int | None = None,
+           count: int = 5) -> list[tuple[str, dict[str, str | None]]]:
+    """Pages with the date printed at one place, except page ``skip`` (no date line there: the
+    pipeline found its date elsewhere) and page ``wrong`` (printed with another date)."""
+    return [(_page(t, d, a, meta_date=False,
+                   printed=None if i == skip else "June 1, 2020" if i == wrong else p),
+             _values(t, d, a))
+            for i, ((t, d, a), p) in enumerate(zip(MORE[:count], PRINTED[:count], strict=True))]
+
+
+def test_a_source_missing_on_one_learning_page_in_five_is_kept() -> None:
+    pages = _dated(skip=0)
+    sources = _learn(pages)
+    assert sources.published is not None and sources.published.kind == "path"
+    assert not sources.published.optional
+    # A new page without the date line makes read give up, as on the missed learning page.
+    assert sources.read(_finder(pages[0][0]), url=None) is None
+    assert sources.read(_finder(pages[1][0]), url=None) == pages[1][1]
+
+
+def test_no_miss_with_fewer_learning_pages_or_more_misses() -> None:
+    assert _learn(_dated(skip=0, count=4)[:3]).published is None
+    assert _learn(_dated(skip=0, count=4)).published is None  # 4 pages: no miss allowed
+    five = _dated(skip=0)
+    five[3] = _dated(skip=3)[3]
+    assert _learn(five).published is None
+
+
+def test_a_source_reading_another_value_on_a_learning_page_is_not_kept() -> None:
+    assert _learn(_dated(wrong=2)).published is None
+
+
+def test_a_value_the_pipeline_missed_on_one_page_in_five_is_tolerated() -> None:
+    pages = [(_page(t, d, a), _values(t, d, None if i == 2 else a))
+             for i, (t, d, a) in enumerate(MORE)]
+    sources = _learn(pages)
+    assert sources.author is not None and sources.author.kind == "path"
+    assert sources.read(_finder(pages[2][0]), url=None) == _values(*MORE[2])
+
+
+def test_no_value_where_the_pipeline_found_one_is_not_tolerated() -> None:
+    # Page 1 has no byline but the pipeline found an author; page 2 has neither.
+    pages = [(_page(t, d, a, byline=i not in (1, 2)), _values(t, d, None if i == 2 else a))
+             for i, (t, d, a) in enumerate(MORE)]
+    assert _learn(pages).author is None
+
+
+def test_a_fallback_place_is_read_where_the_learned_one_is_missing() -> None:
+    def page(t: str, d: str, a: str, *, meta: bool = True) -> str:
+        tag = f'<meta name="author" content="{a}">' if meta else ""
+        return _page(t, d, a).replace("</head>", f"{tag}</head>")
+
+    sources = _learn([(page(t, d, a), _values(t, d, a)) for t, d, a in STORIES[:3]])
+    assert sources.author is not None and sources.author.kind == "meta"
+    assert sources.author.fallback is not None and sources.author.fallback.kind == "path"
+    t, d, a = STORIES[3]
+    assert sources.read(_finder(page(t, d, a, meta=False)), url=None) == _values(t, d, a)
+    # Neither place there: read gives up.
+    bare = page(t, d, a, meta=False).replace(f"By {a}", "")
+    assert sources.read(_finder(bare), url=None) is None
+    assert FieldSources.from_dict(json.loads(json.dumps(sources.to_dict()))) == sources
+
+
+def test_no_fallback_inside_the_source_nor_in_the_document_title() -> None:
+    # The headline's link is the same place; <title> may word the story otherwise.
+    pages = [(_page(t, d, a).replace(f"<h1>{t}</h1>", f'<h1><a href="/s">{t}</a></h1>'),
+              _values(t, d, a)) for t, d, a in STORIES[:3]]
+    sources = _learn(pages)
+    assert sources.title is not None and sources.title.kind == "path"
+    assert sources.title.fallback is None
+    untitled = [(html.replace(f"<title>{v['title']} | ", "<title>"), v) for html, v in pages]
+    assert _learn(untitled).title.fallback is None  # type: ignore[union-attr]
+
+
+def test_an_optional_source_has_no_fallback() -> None:
+    pages = [(_page(t, d, a, byline=i != 1), _values(t, d, a if i != 1 else None))
+             for i, (t, d, a) in enumerate(STORIES)]
+    sources = _learn(pages[:3])
+    assert sources.author is not None and sources.author.fallback is None
