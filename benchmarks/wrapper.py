@@ -5,7 +5,7 @@
 For each set (../shared/data): profiles are learned (template method) on the first half of each
 site's pages in input order, then the other half is extracted twice with those profiles, with
 wrappers (``Options(wrappers=True)``, the default) and without (the full template method on
-every page). Reported per set: templates learned and how many got a wrapper, held-out pages
+every page). Reported per set: templates learned and how many got a wrapper or field sources, held-out pages
 read by a wrapper, pages/s of both runs (best of ``ROUNDS``, one process), and the scorer's
 figures of both runs on the held-out pages only.
 """
@@ -66,7 +66,8 @@ def one_set(name: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "templates": len(templates),
         "with_wrapper": sum(t.wrapper is not None for t in templates),
-        "with_wrapper_and_fields": sum(t.wrapper is not None and t.wrapper.fields is not None
+        "with_fields": sum(t.fields is not None for t in templates),
+        "with_wrapper_and_fields": sum(t.wrapper is not None and t.fields is not None
                                        for t in templates),
         "held_out_pages": len(held),
         "read_by_wrapper": sum(bool(r.extra.get("wrapper")) for r in runs["wrappers"]),

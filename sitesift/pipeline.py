@@ -67,6 +67,9 @@ class _Parsed:
     links: list[Link] = dataclasses.field(default_factory=list)
     #: ``auto``: the main text after each step of the DOM methods (``extract.choose``).
     stages: list[Stage] = dataclasses.field(default_factory=list)
+    #: ``meta`` is read but the links are not (a template's field sources read the fields, or
+    #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
+    links_unread: bool = False
 
 
 class Extractor:
@@ -238,6 +241,8 @@ class Extractor:
             if parsed[i].meta is None:
                 self._guarded(records[i], pages[i], functools.partial(
                     self._read, pages[i], parsed[i]))
+            elif parsed[i].links_unread:
+                parsed[i].links = _links(pages[i], parsed[i].root)
             if parsed[i].meta is not None:
                 kept.append(i)
         return kept
@@ -324,22 +329,22 @@ class Extractor:
             # a wrapper are read by it (compare/wrapper.py); the others get the content
             # signatures of their content container (compare/template.py, steps 5 and 6).
             found = {i: self._guarded(records[i], pages[i], functools.partial(
-                self._assign, profile, parsed[i], labels)) for i in members}
-            read = {}  # pages a wrapper read: (main block, fields or None)
+                self._assign, profile, parsed[i], labels, pages[i])) for i in members}
+            read = {}  # pages a wrapper read: their main blocks
             for i in members:
                 if found[i] is not None and found[i][2] is not None:  # type: ignore[index]
-                    got = self._guarded(records[i], pages[i], functools.partial(
+                    main = self._guarded(records[i], pages[i], functools.partial(
                         self._wrap, pages[i], parsed, i, found))
-                    if got is not None:
-                        read[i] = got
+                    if main is not None:
+                        read[i] = main
             members = self._read_all([i for i in members if found[i] is not None
                                       and i not in read and records[i].error is None],
                                      pages, records, parsed)
             self._learn_titles(sorted(members + list(read)), pages, parsed)
-            for i, (main, values) in read.items():
+            for i, main in read.items():
                 self._guarded(records[i], pages[i], functools.partial(
-                    self._finish_wrapped, records[i], parsed[i], site,
-                    found[i][0], main, values))  # type: ignore[index]
+                    self._finish_wrapped, records[i], parsed[i], site, found[i][0],  # type: ignore[index]
+                    main))
             if not members:
                 return profile
             for i in members:
@@ -408,10 +413,12 @@ class Extractor:
         return profile
 
     def _assign(
-        self, profile: SiteProfile, parsed: _Parsed, labels: RelaxedLabels,
+        self, profile: SiteProfile, parsed: _Parsed, labels: RelaxedLabels, page: Page,
     ) -> tuple[TemplateModel | None, lxml.html.HtmlElement | None, Wrapped | None]:
         """The saved template of a page and its content container there (None: the whole
-        page), and, when the template's wrapper reads it, what the wrapper needs."""
+        page), and, when the template's wrapper reads it, what the wrapper needs. With the
+        template method and wrappers on, a template's field sources give the page its title,
+        date and author (``parsed.meta``) when the page has them all where learned."""
         from sitesift.compare.features import PageFeatures
         from sitesift.compare.template import PathFinder
 
@@ -422,8 +429,15 @@ class Extractor:
         if model is None:
             return None, None, None
         within = finder.find(model.container) if model.container else None
-        if model.wrapper is not None and self.options.method == "template" and \
-                self.options.wrappers:
+        if self.options.method != "template" or not self.options.wrappers:
+            return model, within, None
+        if model.fields is not None:
+            values = model.fields.read(finder, url=page.url)
+            if values is not None:
+                parsed.meta = Metadata(title=values["title"], author=values["author"],
+                                       published=values["published"])
+                parsed.links_unread = True
+        if model.wrapper is not None:
             container = within if model.container else finder.find(())
             if container is not None:
                 return model, within, Wrapped(finder, container)
@@ -445,55 +459,46 @@ class Extractor:
         self, page: Page, parsed: dict[int, _Parsed], i: int,
         found: dict[int, tuple[TemplateModel | None, lxml.html.HtmlElement | None,
                                Wrapped | None] | None],
-    ) -> tuple[lxml.html.HtmlElement, dict[str, str | None] | None] | None:
-        """Read page ``i`` with its template's wrapper: its fields from their learned places
-        (None when the template has none for some field or this page lacks one: the page-level
-        metadata is read then, while the tree is untouched; links too on list pages), then
-        its main block. A page the wrapper does not fit (``Wrapper.fits``) is parsed again and
-        left to the full method, on the whole page (``found[i]`` says so); returns None."""
+    ) -> lxml.html.HtmlElement | None:
+        """Read page ``i`` with its template's wrapper: the page-level metadata first when its
+        field sources did not read it (``_assign``), links on list pages (their records carry
+        them), then its main block. A page the wrapper does not fit (``Wrapper.fits``) is
+        parsed again and left to the full method on the whole page (``found[i]`` says so):
+        returns None."""
         model, _within, wrapped = found[i]  # type: ignore[misc]
         wrapper = model.wrapper
-        values = None
-        if wrapper.fields is not None:
-            from sitesift.compare.fields import FieldSources
-
-            sources = FieldSources.from_dict(wrapper.fields)
-            if sources.complete():
-                values = sources.read(wrapped.finder, url=page.url)
-        if values is None:
+        if parsed[i].meta is None:
             parsed[i].meta = extract_metadata(parsed[i].root, url=page.url)
-        if wrapper.page_type == "list":  # (a list's record carries its links)
+        if wrapper.page_type == "list":
             parsed[i].links = _links(page, parsed[i].root)
         main = wrapped.container
         kept = wrapper.apply(main, model.container, labels=wrapped.finder.labels)
         if wrapper.fits(main, kept):
-            return main, values
-        parsed[i] = self._parse(page, read=False)
+            return main
+        fresh = self._parse(page, read=False)
+        fresh.meta = parsed[i].meta  # (read from the untouched tree)
+        fresh.links_unread = True
+        parsed[i] = fresh
         found[i] = (model, None, None)
         return None
 
     def _finish_wrapped(
         self, record: Record, parsed: _Parsed, site: str, model: TemplateModel,
-        main: lxml.html.HtmlElement, values: dict[str, str | None] | None,
+        main: lxml.html.HtmlElement,
     ) -> None:
         """Fill ``record`` of a page that its template's wrapper read (``_wrap``): its main
-        block as the wrapper left it, its fields as read (else the page-level metadata's,
-        placed as the page method places them)."""
+        block as the wrapper left it, its fields as read (placed as the page method places
+        them when the page-level metadata read them)."""
         from sitesift.output.render import to_markdown, to_text
 
-        wrapper = model.wrapper
-        assert wrapper is not None
-        if values is None:
-            meta = parsed.meta
-            assert meta is not None
-            values = {"title": near_heading(meta, [main], parsed.root),
-                      "published": meta.published, "author": meta.author}
+        wrapper, meta = model.wrapper, parsed.meta
+        assert wrapper is not None and meta is not None
         record.site = record.site or site
         record.extra["cluster"] = model.cluster
         record.method = "template"
         record.extra["wrapper"] = True
-        record.title, record.published = values["title"], values["published"]
-        record.author = values["author"]
+        record.title = near_heading(meta, [main], parsed.root)
+        record.published, record.author = meta.published, meta.author
         record.text = to_text([main])
         record.page_type = wrapper.page_type
         if record.page_type == "list":

@@ -10,10 +10,10 @@ and weights), so they are stored as raw little-endian numpy arrays, not JSON: a 
 The JSON header holds the format version again, the site, its page count, ``info``, a
 forum's rules when learned (``forum``, optional: older profiles simply lack it) and, per
 template, its cluster id, page count, content container path, anchors, wrapper
-(``compare.wrapper``, or null) and array sizes. The arrays
-follow, per template in order: signatures (uint64, sorted), their counts (uint32), medoid
-paths (uint64), medoid weights (float64). Equal profiles give equal bytes (signatures
-sorted, JSON in a fixed form).
+(``compare.wrapper``, or null), field sources (``compare.fields``, or null) and array
+sizes. The arrays follow, per template in order: signatures (uint64, sorted), their counts
+(uint32), medoid paths (uint64), medoid weights (float64). Equal profiles give equal bytes
+(signatures sorted, JSON in a fixed form).
 
 The version sits in the uncompressed prefix so that a profile written by another version is
 recognised (and refused with "learn the site again") before anything else of it is trusted;
@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from sitesift.compare.fields import FieldSources
 from sitesift.compare.istm import PageStructure
 from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
 from sitesift.compare.template import TemplateModel
@@ -81,6 +82,7 @@ def profile_to_bytes(profile: SiteProfile) -> bytes:
                           "anchors": [[[list(step) for step in key], h]
                                       for key, h in template.anchors],
                           "wrapper": template.wrapper.to_dict() if template.wrapper else None,
+                          "fields": template.fields.to_dict() if template.fields else None,
                           "signatures": len(signatures), "paths": len(paths)})
         arrays += [signatures.tobytes(), counts.tobytes(), paths.tobytes(), weights.tobytes()]
     fields: dict[str, Any] = {"version": PROFILE_VERSION, "site": profile.site,
@@ -166,6 +168,7 @@ def _read_body(body: bytes) -> SiteProfile:
             container=_container(_field(entry, "container", list)),
             anchors=_anchors(_field(entry, "anchors", list)),
             wrapper=Wrapper.from_dict(entry["wrapper"]) if entry.get("wrapper") else None,
+            fields=FieldSources.from_dict(entry["fields"]) if entry.get("fields") else None,
         ))
     if offset != len(body):
         raise ValueError(f"{len(body) - offset} bytes after the last template")

@@ -114,10 +114,14 @@ def with_wrappers(
     learned: LearnedSite, pages: Sequence[LearningPage | None], *, labels: RelaxedLabels,
 ) -> LearnedSite:
     """``learned`` with a wrapper for each template whose pages read alike (after
-    ``with_containers``: a wrapper reads the content container). ``pages``: one per learning
-    page in order, None for a page that failed extraction."""
-    return _per_template(learned, pages, lambda model, held: replace(
-        model, wrapper=learn_wrapper(model.container, held, labels=labels)))
+    ``with_containers``: a wrapper reads the content container) and the field sources of each
+    template that has one for every field. ``pages``: one per learning page in order, None for
+    a page that failed extraction."""
+    def update(model: TemplateModel, held: list[LearningPage]) -> TemplateModel:
+        wrapper, fields = learn_wrapper(model.container, held, labels=labels)
+        return replace(model, wrapper=wrapper, fields=fields)
+
+    return _per_template(learned, pages, update)
 
 
 def _per_template(

@@ -54,6 +54,7 @@ from sitesift.compare.signatures import RelaxedLabels, combine, stable_hash, str
 from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail
 
 if TYPE_CHECKING:
+    from sitesift.compare.fields import FieldSources
     from sitesift.compare.wrapper import Wrapper
 
 __all__ = [
@@ -242,9 +243,12 @@ class TemplateModel:
     #: Shared subtrees at fixed paths that recognise the template's pages (``learn_anchors``);
     #: empty: recognised by all of ``count`` (``SiteProfile.assign``).
     anchors: tuple[Anchor, ...] = ()
-    #: How its pages are read without the page heuristics (``sitesift.compare.wrapper``);
-    #: None: its pages are not read alike, the full method runs.
+    #: How its pages' main text is read without the page heuristics
+    #: (``sitesift.compare.wrapper``); None: its pages are not read alike, the full method runs.
     wrapper: Wrapper | None = None
+    #: Where its pages carry title, date and author (``sitesift.compare.fields``); None: the
+    #: page-level metadata extractor reads them.
+    fields: FieldSources | None = None
 
 
 def learn_template(

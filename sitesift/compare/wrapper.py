@@ -37,8 +37,8 @@ them (wrapper induction, learned from the full method's own output rather than f
    page (its tree parsed again). What is left is the record's text.
 
 Measured in docs/template.md (held-out halves of the dev sets, ``benchmarks/wrapper.py``).
-A page of a wrapped template costs a parse, the template's anchors, one walk of its container
-and the text rendering.
+A page of a wrapped template with field sources costs a parse, the template's anchors, one
+walk of its container and the text rendering.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ import statistics
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -61,6 +62,9 @@ from sitesift.parse.dom import (
     punctuation_count,
     text_weight,
 )
+
+if TYPE_CHECKING:
+    from sitesift.compare.fields import FieldSources
 
 __all__ = [
     "MAX_CHARS_PER_MARK",
@@ -192,15 +196,14 @@ class Decisions:
 
 @dataclass(frozen=True, slots=True)
 class Wrapper:
-    """A template's learned reading: what in its container to drop, its pages' type, and
-    where its fields are (``fields``: a ``compare.fields.FieldSources`` as a dict, or None)."""
+    """A template's learned reading of its main text: what in its container to drop, and its
+    pages' type."""
 
     decisions: Decisions
     #: Page type of every learning page.
     page_type: str
     #: Mean text agreement (char F1) of the checked learning pages with the full method.
     agreement: float
-    fields: dict[str, object] | None = None
     #: A page keeping less of its container's text than this (``apply``) is not read alike.
     min_kept: float = 0.0
 
@@ -245,7 +248,7 @@ class Wrapper:
         d = self.decisions
         return {"drop": sorted(d.drop), "drop_at": sorted(d.drop_at),
                 "keep_at": sorted(d.keep_at), "page_type": self.page_type,
-                "agreement": self.agreement, "fields": self.fields, "min_kept": self.min_kept}
+                "agreement": self.agreement, "min_kept": self.min_kept}
 
     @classmethod
     def from_dict(cls, data: object) -> Wrapper:
@@ -261,16 +264,13 @@ class Wrapper:
                 raise ValueError(f"wrapper: {name} is not a list of 64-bit paths")
             sets.append(frozenset(hashes))
         page_type, agreement = data.get("page_type"), data.get("agreement")
-        fields, min_kept = data.get("fields"), data.get("min_kept")
+        min_kept = data.get("min_kept")
         if not isinstance(page_type, str) or not all(
                 isinstance(v, int | float) and not isinstance(v, bool)
                 for v in (agreement, min_kept)):
             raise ValueError("wrapper: page type, agreement or min_kept missing")
-        if fields is not None and not isinstance(fields, dict):
-            raise ValueError("wrapper: fields is not an object")
         return cls(decisions=Decisions(*sets), page_type=page_type,
-                   agreement=float(agreement), fields=fields,
-                   min_kept=float(min_kept))  # type: ignore[arg-type]
+                   agreement=float(agreement), min_kept=float(min_kept))  # type: ignore[arg-type]
 
 
 @dataclass(slots=True)
@@ -367,13 +367,31 @@ class LearningPage:
 
 def learn_wrapper(
     container: tuple[Step, ...], pages: Sequence[LearningPage], *, labels: RelaxedLabels,
-) -> Wrapper | None:
-    """The wrapper of a template whose content container is ``container``, from its learning
-    pages; None when the template's pages are not read alike (see the module docstring)."""
+) -> tuple[Wrapper | None, FieldSources | None]:
+    """The wrapper of a template whose content container is ``container`` (None when its
+    pages are not read alike, see the module docstring) and its field sources (None unless
+    every field has one), from its learning pages."""
     from sitesift.compare.fields import learn_field_sources
+    from sitesift.parse import parse_html
+
+    # Checked on the first pages only: each is parsed again, and a template may have hundreds.
+    checked = pages[:MAX_CHECKED_PAGES]
+    finders = [PathFinder(parse_html(page.html), labels=labels) for page in checked]
+    # Fields first: they read the untouched trees, which the text check edits.
+    fields = learn_field_sources([(f, p.url, p.fields) for f, p in zip(finders, checked,
+                                                                        strict=True)])
+    wrapper = _learn_text(container, pages, finders, labels=labels)
+    return wrapper, (fields if fields.complete() else None)
+
+
+def _learn_text(
+    container: tuple[Step, ...], pages: Sequence[LearningPage], finders: Sequence[PathFinder],
+    *, labels: RelaxedLabels,
+) -> Wrapper | None:
+    """The text part of ``learn_wrapper``: decisions, checked on the pages of ``finders`` (the
+    first of ``pages``, parsed again)."""
     from sitesift.evaluate.score import char_prf, f1
     from sitesift.output.render import to_text
-    from sitesift.parse import parse_html
 
     if len(pages) < MIN_WRAPPER_PAGES:
         return None
@@ -382,15 +400,8 @@ def learn_wrapper(
     types = {p.page_type for p in pages}
     if len(types) != 1 or None in types:
         return None
-    votes = [p.votes for p in pages]
-    scores = []
-    # Checked on the first pages only: each is parsed again, and a template may have hundreds.
-    checked = pages[:MAX_CHECKED_PAGES]
-    finders = [PathFinder(parse_html(page.html), labels=labels) for page in checked]
-    # Fields first: they read the untouched trees, which the check below edits.
-    fields = learn_field_sources([(f, p.url, p.fields) for f, p in zip(finders, checked,
-                                                                        strict=True)])
     (page_type,) = types
+    votes = [p.votes for p in pages]
     readings = []
     for j, finder in enumerate(finders):
         el = finder.find(container)
@@ -399,17 +410,17 @@ def learn_wrapper(
         wrapper = Wrapper(decide(votes, leave_out=j), page_type=page_type, agreement=0.0)
         readings.append((el, wrapper, wrapper.apply(el, container, labels=labels)))
     min_kept = MIN_KEPT_RATIO * statistics.median(kept for _el, _w, kept in readings)
-    for page, (el, wrapper, kept) in zip(checked, readings, strict=True):
+    scores = []
+    for page, (el, wrapper, kept) in zip(pages, readings, strict=False):
         if not replace(wrapper, min_kept=min_kept).fits(el, kept):
             continue  # such a page is given to the full method when applying too
         scores.append(f1(*char_prf(page.text or "", to_text([el]))))
         if scores[-1] < MIN_PAGE_AGREEMENT:
             return None
-    if len(scores) < MIN_FITTING_SHARE * len(checked):
+    if len(scores) < MIN_FITTING_SHARE * len(readings):
         return None
     mean = sum(scores) / len(scores)
     if mean < MIN_MEAN_AGREEMENT:
         return None
     return Wrapper(decide(votes), page_type=page_type, agreement=round(mean, 4),
-                   fields=fields.to_dict() if fields.complete() else None,
                    min_kept=round(min_kept, 4))

@@ -105,7 +105,7 @@ def test_a_detail_page_fits_with_sentences_and_enough_of_its_container() -> None
 
 def test_wrapper_dict_round_trip_and_refusals() -> None:
     wrapper = Wrapper(Decisions(frozenset({1}), frozenset({2}), frozenset({3})), "detail", 0.99,
-                      fields={"title": None, "published": None, "author": None})
+                      min_kept=0.25)
     assert Wrapper.from_dict(wrapper.to_dict()) == wrapper
     for bad in (None, [], {**wrapper.to_dict(), "drop": [-1]},
                 {**wrapper.to_dict(), "keep_at": "x"}, {**wrapper.to_dict(), "page_type": 3}):
