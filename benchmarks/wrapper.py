@@ -5,9 +5,9 @@
 For each set (../shared/data): profiles are learned (template method) on the first half of each
 site's pages in input order, then the other half is extracted twice with those profiles, with
 wrappers (``Options(wrappers=True)``, the default) and without (the full template method on
-every page). Reported per set: templates learned and how many got a wrapper or field sources, held-out pages
-read by a wrapper, pages/s of both runs (best of ``ROUNDS``, one process), and the scorer's
-figures of both runs on the held-out pages only.
+every page). Reported per set: templates learned and how many got a wrapper or field
+sources, held-out pages read by a wrapper, pages/s of both runs (best of ``ROUNDS``, one
+process), and the scorer's figures of both runs on the held-out pages only.
 """
 
 from __future__ import annotations
