@@ -199,3 +199,17 @@ def test_wrappers_on_held_out_real_pages_keep_the_template_figures(
     gold = {k: v for k, v in load_gold(folder).items() if k in {p.id for p in held}}
     scores = score_pages(gold, load_predictions([r.to_dict() for r in records]))
     assert scores["char_f1"] >= floor
+
+
+def test_a_page_the_wrapper_does_not_fit_goes_to_the_full_method(tmp_path: Path) -> None:
+    # The story's place holds a menu on this page: all links, so not the template's text.
+    menu = "<p><a href='/'>Home</a> <a href='/w'>World</a> <a href='/u'>UK</a></p>" * 3
+    html = stories(1, start=30)[0].html
+    start, end = html.index("<p>"), html.index('<div class="related">')
+    page = Page(id="menu", url="https://harbour.example/news/menu.html", site="harbour",
+                html=html[:start] + menu + html[end:])
+    with learned_store(tmp_path) as store:
+        assert store.get("harbour").templates[0].wrapper is not None
+        (record,) = Extractor(Options(method="template"), profiles=store).extract_many([page])
+    assert record.error is None and not record.extra.get("wrapper")
+    assert record.method in ("template", "page")
