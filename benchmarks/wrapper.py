@@ -71,6 +71,7 @@ def one_set(name: str) -> dict[str, Any]:
                                        for t in templates),
         "held_out_pages": len(held),
         "read_by_wrapper": sum(bool(r.extra.get("wrapper")) for r in runs["wrappers"]),
+        "pages_per_s": {k: round(len(held) / v, 1) for k, v in seconds.items()},
     }
     for label, records in runs.items():
         gold = {k: v for k, v in load_gold(folder).items() if k in ids}
