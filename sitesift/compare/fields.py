@@ -360,15 +360,24 @@ def _candidates(name: str, page: _Page, expected: str) -> Iterator[Source]:
     yield Source("jsonld")
     lang = (page.finder.root.get("lang") or "").lower()
     english = not lang or lang.startswith("en")
+    # Elements that cannot hold the value are passed over before any reading: an author's
+    # first word is in the text of the element naming them, a date's year (two digits at
+    # least) in the text or attribute printing it.
+    first_word = expected.split()[0].casefold() if expected.split() else ""
+    year = expected[2:4]
     for el, path in _small_elements(page.finder):
         if name == "title":
             for prefix, suffix in _decorations(el.text_content(), expected):
                 yield Source("path", path=path, prefix=prefix, suffix=suffix)
         elif name == "author":
-            yield Source("path", path=path)
-            yield Source("path", path=path, byline=True)
+            if first_word in el.text_content().casefold():
+                yield Source("path", path=path)
+                yield Source("path", path=path, byline=True)
         else:
+            text = el.text_content()
             for key in (*[a for a in DATE_ATTRIBUTES if el.get(a)], ""):
+                if year not in (el.get(key) if key else text):
+                    continue
                 for month_first in (english, not english):
                     yield Source("path", key=key, path=path, month_first=month_first)
     if name == "title":
@@ -400,7 +409,7 @@ def _learn(name: str, pages: Sequence[_Page], expected: Sequence[str | None]) ->
             if source in seen:
                 continue
             seen.add(source)
-            misses = _misses(name, source, pages, expected, allowed)
+            misses = _misses(name, source, pages, expected, allowed, first=i)
             if misses is None:
                 continue
             kept.append((misses, source))
@@ -425,11 +434,17 @@ def _learn(name: str, pages: Sequence[_Page], expected: Sequence[str | None]) ->
 
 
 def _misses(name: str, source: Source, pages: Sequence[_Page],
-            expected: Sequence[str | None], allowed: int) -> int | None:
+            expected: Sequence[str | None], allowed: int, *, first: int = 0) -> int | None:
     """Learning pages where ``source`` does not give the expected value; None when more than
-    ``allowed`` or any of them not ``_tolerated``."""
+    ``allowed`` or any of them not ``_tolerated``. Page ``first``, the one the candidate came
+    from, must give its value (a candidate is a place holding it there): read first, it turns
+    down most candidates (any small element, for dates and authors) at once."""
+    if not _agrees(name, _read(pages[first], name, source), expected[first]):
+        return None
     misses = 0
-    for page, value in zip(pages, expected, strict=True):
+    for j, (page, value) in enumerate(zip(pages, expected, strict=True)):
+        if j == first:
+            continue
         read = _read(page, name, source)
         if _agrees(name, read, value):
             continue
