@@ -378,6 +378,8 @@ def _run_profiles(args: argparse.Namespace) -> int:
         if not args.sites:
             print("sitesift: error: name the site(s) to show or delete", file=sys.stderr)
             return EXIT_USAGE
+        from sitesift.compare.wrapper import reading_summary
+
         missing = 0
         for site in args.sites:
             if args.action == "delete":
@@ -391,7 +393,8 @@ def _run_profiles(args: argparse.Namespace) -> int:
                 "site": profile.site, "pages": profile.pages, "version": profile.version,
                 "info": profile.info,
                 "templates": [{"cluster": t.cluster, "pages": t.pages,
-                               "template_subtrees": len(t.count)} for t in profile.templates],
+                               "template_subtrees": len(t.count), **reading_summary(t)}
+                              for t in profile.templates],
             }
             print(json.dumps(summary, ensure_ascii=False, indent=None if args.json else 2))
         if missing:

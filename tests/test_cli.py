@@ -153,6 +153,8 @@ def test_learn_then_list_show_apply_and_delete_profiles(
     code, out, _ = run(["profiles", "show", "examples", "--profiles", db, "--json"], capsys)
     shown = json.loads(out)
     assert code == 0 and shown["site"] == "examples" and shown["templates"]
+    # (examples/ mixes its list page into the articles' template: no wrapper, and it says so)
+    assert {"wrapper", "fields"} <= shown["templates"][0].keys()
     code, out, _ = run(["extract", examples, "--profiles", db, "-q"], capsys)
     records = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and any(r["method"] == "template" for r in records)

@@ -65,6 +65,7 @@ from sitesift.parse.dom import (
 
 if TYPE_CHECKING:
     from sitesift.compare.fields import FieldSources
+    from sitesift.compare.template import TemplateModel
 
 __all__ = [
     "MAX_CHARS_PER_MARK",
@@ -84,6 +85,7 @@ __all__ = [
     "label_paths",
     "learn_wrapper",
     "place_of",
+    "reading_summary",
 ]
 
 #: A template gets a wrapper only when, on its checked learning pages that fit (each left out
@@ -424,3 +426,20 @@ def _learn_text(
         return None
     return Wrapper(decide(votes), page_type=page_type, agreement=round(mean, 4),
                    min_kept=round(min_kept, 4))
+
+
+def reading_summary(model: TemplateModel) -> dict[str, object]:
+    """What a saved template reads without the page heuristics, for people (``sitesift
+    profiles show``, the service's profile view): its wrapper and the kind of each field's
+    source."""
+    wrapper = model.wrapper
+    return {
+        "wrapper": None if wrapper is None else {
+            "page_type": wrapper.page_type, "agreement": wrapper.agreement,
+            "dropped_paths": len(wrapper.decisions.drop) + len(wrapper.decisions.drop_at),
+        },
+        "fields": None if model.fields is None else {
+            name: source.kind for name in ("title", "published", "author")
+            if (source := getattr(model.fields, name)) is not None
+        },
+    }

@@ -101,6 +101,7 @@ def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> di
     nothing to a reader."""
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import PathFinder
+    from sitesift.compare.wrapper import reading_summary
     from sitesift.errors import ProfileError
     from sitesift.parse import parse_html
 
@@ -137,7 +138,8 @@ def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> di
         "info": profile.info,
         "templates": [
             {"cluster": t.cluster, "pages": t.pages, "template_subtrees": len(t.count),
-             "container_depth": len(t.container), "container": xpaths.get(t.cluster)}
+             "container_depth": len(t.container), "container": xpaths.get(t.cluster),
+             **reading_summary(t)}
             for t in profile.templates
         ],
         "assigned": assigned,

@@ -213,3 +213,13 @@ def test_a_page_the_wrapper_does_not_fit_goes_to_the_full_method(tmp_path: Path)
         (record,) = Extractor(Options(method="template"), profiles=store).extract_many([page])
     assert record.error is None and not record.extra.get("wrapper")
     assert record.method in ("template", "page")
+
+
+def test_reading_summary_says_what_a_template_reads_at_learned_places(tmp_path: Path) -> None:
+    from sitesift.compare.wrapper import reading_summary
+
+    with learned_store(tmp_path) as store:
+        (template,) = store.get("harbour").templates
+    summary = reading_summary(template)
+    assert summary["wrapper"]["dropped_paths"] > 0  # the share bar, related box, header...
+    assert summary["fields"] == {"title": "meta", "published": "meta", "author": "absent"}
