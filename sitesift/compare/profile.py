@@ -85,6 +85,8 @@ class SiteProfile:
                 share = anchor_coverage(page, model.anchors)
                 if share > best_share:
                     best, best_share = model, share
+                if share == 1.0:
+                    break  # no other template can hold more (the first of equals wins)
             return (best if best_share >= ASSIGN_MIN_COVERAGE else None), best_share, None
         signatures = content_signatures(page.root, labels=page.labels)
         ((model, share),) = self.assign([signatures.values()])
