@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from sitesift.compare.siblings import SiblingSite
     from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.store import ProfileStore
-    from sitesift.compare.template import PathFinder, TemplateModel
+    from sitesift.compare.template import PathFinder, Step, TemplateModel
+    from sitesift.compare.wrapper import LearningPage, Votes
     from sitesift.extract.choose import Stage
     from sitesift.extract.pagetype import ForumSite
     from sitesift.render import BrowserPool, Rendering
@@ -310,7 +311,7 @@ class Extractor:
         from sitesift.compare.signatures import RelaxedLabels
         from sitesift.compare.site import learn_site, with_anchors, with_containers, with_wrappers
         from sitesift.compare.template import container_key, element_steps
-        from sitesift.compare.wrapper import LearningPage, WrapperLearner
+        from sitesift.compare.wrapper import WrapperLearner
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
@@ -325,35 +326,10 @@ class Extractor:
         containers: list[lxml.html.HtmlElement | None]
         learner: WrapperLearner | None = None
         if profile is not None:
-            # A saved profile: each page's template from its anchors. Pages of a template with
-            # a wrapper are read by it (compare/wrapper.py); the others get the content
-            # signatures of their content container (compare/template.py, steps 5 and 6).
-            found = {i: self._guarded(records[i], pages[i], functools.partial(
-                self._assign, profile, parsed[i], labels, pages[i])) for i in members}
-            read = {}  # pages a wrapper read: their main blocks
-            for i in members:
-                if found[i] is not None and found[i][2] is not None:  # type: ignore[index]
-                    main = self._guarded(records[i], pages[i], functools.partial(
-                        self._wrap, pages[i], parsed, i, found))
-                    if main is not None:
-                        read[i] = main
-            members = self._read_all([i for i in members if found[i] is not None
-                                      and i not in read and records[i].error is None],
-                                     pages, records, parsed)
-            self._learn_titles(sorted(members + list(read)), pages, parsed)
-            for i, main in read.items():
-                self._guarded(records[i], pages[i], functools.partial(
-                    self._finish_wrapped, records[i], parsed[i], site, found[i][0],  # type: ignore[index]
-                    main))
+            members, models, containers, clusters = self._apply_saved(
+                site, members, pages, records, parsed, profile, labels)
             if not members:
                 return profile
-            for i in members:
-                if found[i][0] is not None:  # type: ignore[index]
-                    self._guarded(records[i], pages[i], functools.partial(
-                        self._signatures, parsed[i], found[i][1], labels))  # type: ignore[index]
-            models = [found[i][0] for i in members]  # type: ignore[index]
-            containers = [found[i][1] for i in members]  # type: ignore[index]
-            clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
             member = False
         else:
             members = self._read_all(members, pages, records, parsed)
@@ -399,18 +375,52 @@ class Extractor:
             learned = with_containers(learned, keys) if saving else learned
             if learner is not None:
                 learned = with_wrappers(learned, [
-                    LearningPage(learner.votes[j], keys[j], pages[i].html,  # type: ignore[arg-type]
-                                 pages[i].url, records[i].text, records[i].page_type,
-                                 {"title": records[i].title, "published": records[i].published,
-                                  "author": records[i].author})
-                    if j in learner.votes and keys[j] is not None else None
-                    for j, i in enumerate(members)], labels=labels)
+                    _learning_page(learner.votes[j], key, pages[i], records[i])
+                    if j in learner.votes and key is not None else None
+                    for j, (i, key) in enumerate(zip(members, keys, strict=True))],
+                    labels=labels)
             profile = learned.profile
             if forum_rules is not None:
                 profile = dataclasses.replace(profile, forum=forum_rules)
             if store is not None:
                 store.put(profile)
         return profile
+
+    def _apply_saved(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed], profile: SiteProfile, labels: RelaxedLabels,
+    ) -> tuple[list[int], list[TemplateModel | None], list[lxml.html.HtmlElement | None],
+               list[str]]:
+        """A site's pages with its saved profile: each page's template from its anchors.
+        Pages of a template with a wrapper are read by it (compare/wrapper.py) and their
+        records filled here; returns the other pages (for the full method) with their
+        templates, content containers and cluster ids. Those get the content signatures of
+        their container (compare/template.py, steps 5 and 6)."""
+        found = {i: self._guarded(records[i], pages[i], functools.partial(
+            self._assign, profile, parsed[i], labels, pages[i])) for i in members}
+        read = {}  # pages a wrapper read: their main blocks
+        for i in members:
+            if found[i] is not None and found[i][2] is not None:  # type: ignore[index]
+                main = self._guarded(records[i], pages[i], functools.partial(
+                    self._wrap, pages[i], parsed, i, found))
+                if main is not None:
+                    read[i] = main
+        rest = self._read_all([i for i in members if found[i] is not None
+                               and i not in read and records[i].error is None],
+                              pages, records, parsed)
+        self._learn_titles(sorted(rest + list(read)), pages, parsed)
+        for i, main in read.items():
+            self._guarded(records[i], pages[i], functools.partial(
+                self._finish_wrapped, records[i], parsed[i], site, found[i][0],  # type: ignore[index]
+                main))
+        for i in rest:
+            if found[i][0] is not None:  # type: ignore[index]
+                self._guarded(records[i], pages[i], functools.partial(
+                    self._signatures, parsed[i], found[i][1], labels))  # type: ignore[index]
+        models = [found[i][0] for i in rest]  # type: ignore[index]
+        containers = [found[i][1] for i in rest]  # type: ignore[index]
+        clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
+        return rest, models, containers, clusters
 
     def _assign(
         self, profile: SiteProfile, parsed: _Parsed, labels: RelaxedLabels, page: Page,
@@ -836,6 +846,16 @@ class Extractor:
 #: Share of a post's word 4-grams the page's main text must hold (for one post at least) for
 #: ``auto`` to read the page as a forum thread.
 THREAD_MIN_HELD = 0.5
+
+
+def _learning_page(votes: Votes, key: tuple[Step, ...], page: Page,
+                   record: Record) -> LearningPage:
+    """What learning a template's wrapper needs of one of its learning pages, extracted."""
+    from sitesift.compare.wrapper import LearningPage
+
+    return LearningPage(votes, key, page.html, page.url, record.text, record.page_type,
+                        {"title": record.title, "published": record.published,
+                         "author": record.author})
 
 
 def _links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:
