@@ -472,9 +472,9 @@ class Extractor:
     ) -> lxml.html.HtmlElement | None:
         """Read page ``i`` with its template's wrapper: the page-level metadata first when its
         field sources did not read it (``_assign``), links on list pages (their records carry
-        them), then its main block. A page the wrapper does not fit (``Wrapper.fits``) is
-        parsed again and left to the full method on the whole page (``found[i]`` says so):
-        returns None."""
+        them), then its main block. A page the wrapper does not fit (``Wrapper.fits``), or
+        fails on, is parsed again and left to the full method on the whole page (``found[i]``
+        says so): returns None."""
         model, _within, wrapped = found[i]  # type: ignore[misc]
         wrapper = model.wrapper
         if parsed[i].meta is None:
@@ -482,9 +482,14 @@ class Extractor:
         if wrapper.page_type == "list":
             parsed[i].links = _links(page, parsed[i].root)
         main = wrapped.container
-        kept = wrapper.apply(main, model.container, labels=wrapped.finder.labels)
-        if wrapper.fits(main, kept):
-            return main
+        try:
+            kept = wrapper.apply(main, model.container, labels=wrapped.finder.labels)
+            if wrapper.fits(main, kept):
+                return main
+        except PageError:
+            raise
+        except Exception:  # a bug in the fast path must not cost the page: the full method
+            log.exception("the wrapper of %s failed on page %s", model.cluster, page.id)
         fresh = self._parse(page, read=False)
         fresh.meta = parsed[i].meta  # (read from the untouched tree)
         fresh.links_unread = True

@@ -223,3 +223,17 @@ def test_reading_summary_says_what_a_template_reads_at_learned_places(tmp_path: 
     summary = reading_summary(template)
     assert summary["wrapper"]["dropped_paths"] > 0  # the share bar, related box, header...
     assert summary["fields"] == {"title": "meta", "published": "meta", "author": "absent"}
+
+
+def test_a_wrapper_that_fails_on_a_page_leaves_it_to_the_full_method(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*_args: object, **_kwargs: object) -> float:
+        raise RuntimeError("a bug in the fast path")
+
+    new = stories(2, start=40)
+    with learned_store(tmp_path) as store:
+        monkeypatch.setattr(Wrapper, "apply", broken)
+        records = list(Extractor(Options(method="template"), profiles=store).extract_many(new))
+    assert all(r.error is None and not r.extra.get("wrapper") for r in records)
+    assert all("Second paragraph of story 4" in (r.text or "") for r in records)
