@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -277,7 +277,7 @@ class Wrapper:
 
 @dataclass(slots=True)
 class Votes:
-    """One learning page's votes: label path -> count of elements kept, of elements dropped."""
+    """One learning page's votes: place -> count of elements kept there, of elements dropped."""
 
     kept: Counter[Place]
     dropped: Counter[Place]
@@ -323,13 +323,22 @@ class WrapperLearner:
 def decide(votes: Sequence[Votes], *, leave_out: int | None = None) -> Decisions:
     """What most votes say of each label path, and the exact paths that most votes say
     otherwise of (``leave_out``: one page's votes not counted)."""
+    kept, dropped = _tally(v for j, v in enumerate(votes) if j != leave_out)
+    return _decisions(kept, dropped)
+
+
+def _tally(votes: Iterable[Votes]) -> tuple[Counter[Place], Counter[Place]]:
+    """The votes of several pages added up: places kept, places dropped."""
     kept: Counter[Place] = Counter()
     dropped: Counter[Place] = Counter()
-    for j, v in enumerate(votes):
-        if j == leave_out:
-            continue
+    for v in votes:
         kept.update(v.kept)
         dropped.update(v.dropped)
+    return kept, dropped
+
+
+def _decisions(kept: Counter[Place], dropped: Counter[Place]) -> Decisions:
+    """``decide`` on votes already added up."""
     loose_kept: Counter[int] = Counter()
     loose_dropped: Counter[int] = Counter()
     for (loose, _exact), n in kept.items():
@@ -403,13 +412,15 @@ def _learn_text(
     if len(types) != 1 or None in types:
         return None
     (page_type,) = types
-    votes = [p.votes for p in pages]
+    # Added up once; each checked page's own votes are taken out of the sums (leave one out).
+    kept_votes, dropped_votes = _tally(p.votes for p in pages)
     readings = []
-    for j, finder in enumerate(finders):
+    for page, finder in zip(pages, finders, strict=False):
         el = finder.find(container)
         if el is None:
             return None
-        wrapper = Wrapper(decide(votes, leave_out=j), page_type=page_type, agreement=0.0)
+        decisions = _decisions(kept_votes - page.votes.kept, dropped_votes - page.votes.dropped)
+        wrapper = Wrapper(decisions, page_type=page_type, agreement=0.0)
         readings.append((el, wrapper, wrapper.apply(el, container, labels=labels)))
     min_kept = MIN_KEPT_RATIO * statistics.median(kept for _el, _w, kept in readings)
     scores = []
@@ -424,7 +435,8 @@ def _learn_text(
     mean = sum(scores) / len(scores)
     if mean < MIN_MEAN_AGREEMENT:
         return None
-    return Wrapper(decide(votes), page_type=page_type, agreement=round(mean, 4),
+    return Wrapper(_decisions(kept_votes, dropped_votes), page_type=page_type,
+                   agreement=round(mean, 4),
                    min_kept=round(min_kept, 4))
 
 
@@ -432,6 +444,8 @@ def reading_summary(model: TemplateModel) -> dict[str, object]:
     """What a saved template reads without the page heuristics, for people (``sitesift
     profiles show``, the service's profile view): its wrapper and the kind of each field's
     source."""
+    from sitesift.compare.fields import FIELDS
+
     wrapper = model.wrapper
     return {
         "wrapper": None if wrapper is None else {
@@ -439,7 +453,7 @@ def reading_summary(model: TemplateModel) -> dict[str, object]:
             "dropped_paths": len(wrapper.decisions.drop) + len(wrapper.decisions.drop_at),
         },
         "fields": None if model.fields is None else {
-            name: source.kind for name in ("title", "published", "author")
+            name: source.kind for name in FIELDS
             if (source := getattr(model.fields, name)) is not None
         },
     }
