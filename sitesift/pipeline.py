@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
-class Wrapped:
+class _Wrapped:
     """A page its template's wrapper reads: its paths, and its content container."""
 
     finder: PathFinder
@@ -424,7 +424,7 @@ class Extractor:
 
     def _assign(
         self, profile: SiteProfile, parsed: _Parsed, labels: RelaxedLabels, page: Page,
-    ) -> tuple[TemplateModel | None, lxml.html.HtmlElement | None, Wrapped | None]:
+    ) -> tuple[TemplateModel | None, lxml.html.HtmlElement | None, _Wrapped | None]:
         """The saved template of a page and its content container there (None: the whole
         page), and, when the template's wrapper reads it, what the wrapper needs. With the
         template method and wrappers on, a template's field sources give the page its title,
@@ -438,7 +438,8 @@ class Extractor:
             parsed.features = PageFeatures(signatures=signatures)
         if model is None:
             return None, None, None
-        within = finder.find(model.container) if model.container else None
+        container = finder.find(model.container)  # (<body> for the empty path)
+        within = container if model.container else None
         if self.options.method != "template" or not self.options.wrappers:
             return model, within, None
         if model.fields is not None:
@@ -447,10 +448,8 @@ class Extractor:
                 parsed.meta = Metadata(title=values["title"], author=values["author"],
                                        published=values["published"])
                 parsed.links_unread = True
-        if model.wrapper is not None:
-            container = within if model.container else finder.find(())
-            if container is not None:
-                return model, within, Wrapped(finder, container)
+        if model.wrapper is not None and container is not None:
+            return model, within, _Wrapped(finder, container)
         return model, within, None
 
     @staticmethod
@@ -468,7 +467,7 @@ class Extractor:
     def _wrap(
         self, page: Page, parsed: dict[int, _Parsed], i: int,
         found: dict[int, tuple[TemplateModel | None, lxml.html.HtmlElement | None,
-                               Wrapped | None] | None],
+                               _Wrapped | None] | None],
     ) -> lxml.html.HtmlElement | None:
         """Read page ``i`` with its template's wrapper: the page-level metadata first when its
         field sources did not read it (``_assign``), links on list pages (their records carry
