@@ -237,3 +237,23 @@ def test_a_wrapper_that_fails_on_a_page_leaves_it_to_the_full_method(
         records = list(Extractor(Options(method="template"), profiles=store).extract_many(new))
     assert all(r.error is None and not r.extra.get("wrapper") for r in records)
     assert all("Second paragraph of story 4" in (r.text or "") for r in records)
+
+
+def test_a_wrapped_template_meets_empty_broken_and_huge_pages(tmp_path: Path) -> None:
+    story = stories(1, start=50)[0].html
+    cut = story[:story.index("Third paragraph")]  # a page cut off inside the story
+    many = "".join(f"<p>Paragraph {n} of a very long story, with words.</p>" for n in range(20_000))
+    huge = story.replace("<p>Third paragraph", many + "<p>Third paragraph", 1)
+    batch = [Page(id="empty", site="harbour", html=""),
+             Page(id="cut", url="https://harbour.example/news/cut.html", site="harbour",
+                  html=cut),
+             Page(id="huge", url="https://harbour.example/news/huge.html", site="harbour",
+                  html=huge)]
+    with learned_store(tmp_path) as store:
+        assert store.get("harbour").templates[0].wrapper is not None
+        records = list(Extractor(Options(method="template"), profiles=store).extract_many(batch))
+    assert [r.id for r in records] == ["empty", "cut", "huge"]
+    assert records[0].error  # an error record, nothing lost
+    assert records[1].error is None and "Second paragraph of story 50" in (records[1].text or "")
+    assert records[2].error is None and "Paragraph 19999 of a very long story" in (
+        records[2].text or "")
