@@ -103,7 +103,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
                 re.IGNORECASE), "dmy_name"),
 )
 
-_TWO_DIGITS = re.compile(r"\d\d")
+#: Every form above has a four-digit year of 19xx or 20xx, or is the dotted two-digit-year form:
+#: text without either holds no date (most lines of a page), checked by one search.
+_MAY_HOLD_DATE = re.compile(r"(?:19|20)\d\d|\d\.[01]?\d\.[0-3]\d")
 #: Dates in URLs: /2019/11/19/, /2019-11-19/, _20191119, /20191119/.
 _URL_PATTERNS = (
     re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]([01]?\d)[/_-]([0-3]?\d)(?!\d)"),
@@ -180,7 +182,7 @@ def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -
 def iter_dates(text: str, *, now: datetime | None = None,
                month_first: bool = True) -> Iterator[tuple[int, str]]:
     """Every valid date written in ``text`` as (position, ISO string), in text order."""
-    if not _TWO_DIGITS.search(text):  # every form has a year of at least two digits
+    if not _MAY_HOLD_DATE.search(text):
         return
     now = now or _now()
     found: list[tuple[int, int, str]] = []
@@ -271,10 +273,13 @@ _UPDATE_HINT = re.compile(r"updat|modif|aktualisiert|geändert|revised|edited|co
                           re.IGNORECASE)
 #: Labels that introduce a publication date in text ("发布时间：", "Published", "Veröffentlicht").
 #: A label right before a date that says it is the publication date.
-_PUBLISH_LABEL = re.compile(
-    r"(?:发布|發佈|发表|發表|时间|時間|日期|posted|published|publié|veröffentlicht|erschienen|datum|"
-    r"publiziert|publicado|pubblicato|date)\s*(?:于|於|on|am|le|el|il)?\s*[:：]?\s*$",
-    re.IGNORECASE)
+_PUBLISH_WORDS = (r"(?:发布|發佈|发表|發表|时间|時間|日期|posted|published|publié|veröffentlicht|"
+                  r"erschienen|datum|publiziert|publicado|pubblicato|date)")
+_PUBLISH_LABEL = re.compile(_PUBLISH_WORDS + r"\s*(?:于|於|on|am|le|el|il)?\s*[:：]?\s*$",
+                            re.IGNORECASE)
+#: A text without any label word holds no labelled date: one search spares the date patterns
+#: a walk over a whole story.
+_PUBLISH_WORD = re.compile(_PUBLISH_WORDS, re.IGNORECASE)
 _UPDATE_LABEL = re.compile(r"(?:updated|update|aktualisiert|modified|mis à jour|actualizado|"
                            r"aggiornato|更新|修改)(?:\s*(?:on|am|le|el|il|at|:))?\W{0,3}$",
                            re.IGNORECASE)
@@ -411,9 +416,31 @@ def find_text_date(after: Sequence[str], before: Sequence[str] = (),
             distance, iso = min(group, key=lambda t: t[0])
             return TextDate(iso, distance, is_update)
     text = "\n".join(story() if callable(story) else story)
-    for pos, iso in iter_dates(text, **kw):
-        if _PUBLISH_LABEL.search(text[max(0, pos - LABEL_CHARS):pos]):
-            return TextDate(iso, pos)
+    return _labelled_date(text, kw)
+
+
+#: Characters a date with its time may take, read after a label word (windows of the story).
+MAX_DATE_CHARS = 80
+
+
+def _labelled_date(text: str, kw: dict[str, object]) -> TextDate | None:
+    """The first date of ``text`` that follows a publication label.
+
+    A labelled date starts at most ``LABEL_CHARS`` past a label word, so only windows around
+    the label words are searched (a story is thousands of characters, its labels few).
+    """
+    for word in _PUBLISH_WORD.finditer(text):
+        # From a little before the word, so the date patterns' look-behinds see their context.
+        start = max(0, word.start() - 2)
+        window = text[start:word.end() + LABEL_CHARS + MAX_DATE_CHARS]
+        for at, iso in iter_dates(window, **kw):  # type: ignore[arg-type]
+            pos = start + at
+            if pos < word.end():
+                continue
+            if pos - word.start() > LABEL_CHARS:
+                break
+            if _PUBLISH_LABEL.search(text[max(0, pos - LABEL_CHARS):pos]):
+                return TextDate(iso, pos)
     return None
 
 
