@@ -33,7 +33,10 @@ them (wrapper induction, learned from the full method's own output rather than f
    field keeps the page-level metadata extractor for them.
 5. *Applying* (``Wrapper.apply``). Find the container, walk it once: drop hidden and
    non-visual elements and every element whose place is dropped (its tail stays, as the page
-   extractor keeps it); a page that then does not fit goes to the full method on the whole
+   extractor keeps it); then prune what is left as the page extractor prunes its main block
+   (``content.prune``: labels before and after the story, link lists, teasers), which works
+   on runs of text that no element decision can reach (a byline and a copyright line inside
+   the story's own cell). A page that then does not fit goes to the full method on the whole
    page (its tree parsed again). What is left is the record's text.
 
 Measured in docs/template.md (held-out halves of the dev sets, ``benchmarks/wrapper.py``).
@@ -53,7 +56,7 @@ from lxml import etree
 
 from sitesift.compare.signatures import RelaxedLabels, combine
 from sitesift.compare.template import PathFinder, Step
-from sitesift.extract.content import LIST_MIN_LINK_SHARE
+from sitesift.extract.content import LIST_MIN_LINK_SHARE, prune
 from sitesift.parse.dom import (
     SKIP_TAGS,
     drop_keep_tail,
@@ -228,6 +231,9 @@ class Wrapper:
                     stack.append(child)
         for el in doomed:
             drop_keep_tail(el)
+        # The full method prunes its main block at the level of text runs (a byline or a
+        # copyright line among the story's own text): so do the same on what is left.
+        prune(container)
         return _length(container) / before if before else 0.0
 
     def fits(self, main: etree._Element, kept: float) -> bool:

@@ -14,7 +14,7 @@ How it works (each step is one function below):
    for, link text and labels against) and take the best; a run of sibling elements may win
    when the article sits in a page-wide cell. A split article wins through its parent when
    its parts outweigh what lies between them.
-4. ``_prune``: inside the winner, remove link lists, teasers, sections announced by a label
+4. ``prune``: inside the winner, remove link lists, teasers, sections announced by a label
    ("Comments", "Related stories") and the labels before and after the prose (headline,
    byline, "Share this").
 5. Render text and Markdown from the pruned subtree (``sitesift.output.render``).
@@ -51,7 +51,7 @@ from sitesift.parse.dom import (
     text_weight,
 )
 
-__all__ = ["Content", "extract_content"]
+__all__ = ["Content", "extract_content", "prune"]
 
 # ---- thresholds (tuned on the dev sets; see benchmarks/dev_body.py) -------------------------
 #: CJK characters carry about three times the information of a Latin letter, so a unit's
@@ -532,9 +532,10 @@ def _is_trailing_label(unit: _Unit) -> bool:
     return _text(unit).endswith((":", "："))
 
 
-def _prune(node: etree._Element) -> None:
+def prune(node: etree._Element) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
-    and after the text (in place)."""
+    and after the text (in place). Public for template wrappers (``compare.wrapper``), which
+    replay the choice of the main block and then prune it as this method does."""
     units = _segment(node)
     _mark_teasers(units)
     keep = _prose_ancestors(units)
@@ -620,6 +621,6 @@ def extract_content(
     main = _choose(body, units)
     main_prose = _prose_weights(body, units).get(main, 0)
     page_type = _page_type(body, units, main, main_prose, records)
-    _prune(main)
+    prune(main)
     nodes = (main,)
     return Content(page_type=page_type, nodes=nodes)

@@ -155,23 +155,32 @@ def test_a_page_lacking_the_container_gets_the_full_method(tmp_path: Path) -> No
 
 
 def test_a_template_whose_pages_disagree_gets_no_wrapper(tmp_path: Path) -> None:
-    # Every page's text hides in a different kind of box: no drop decision reads them alike.
+    # Two alike boxes, the story in the first on even pages and in the second on odd ones (the
+    # other holds links): no decision by place reads every page as the full method does.
+    sentence = ("<p>Paragraph {k} of story {i}: the harbour board met on Tuesday to decide the "
+                "matter, as it does each spring, and again later.</p>")
     pages = []
-    for i, pages_box in enumerate(("article", "section", "aside", "figure", "main")):
-        html = stories(1, start=i)[0].html.replace(
-            '<div id="story">', f'<div id="story"><{pages_box}>').replace(
-            "</div><footer>", f"</{pages_box}></div><footer>")
+    for i in range(6):
+        story = "".join(sentence.format(k=k, i=i) for k in range(5))
+        links = "".join(f'<li><a href="/x{i}{k}">Other story {k} headline</a></li>'
+                        for k in range(8))
+        boxes = [f'<div class="box">{story}</div>', f'<div class="box"><ul>{links}</ul></div>']
+        html = (f"<html><head><title>T{i}</title></head><body><header><a href='/'>Home</a>"
+                f"</header><div id='c'>{''.join(boxes[::1 - 2 * (i % 2)])}</div>"
+                "<footer>About us. Contact.</footer></body></html>")
         pages.append(Page(id=f"p{i}", url=f"https://h.example/{i}", site="h", html=html))
     with ProfileStore(tmp_path / "p.db") as store:
         Extractor(Options(method="template"), profiles=store).learn(pages)
         profile = store.get("h")
-        assert profile is not None
+        assert profile is not None and profile.templates
         assert all(t.wrapper is None for t in profile.templates)
+        records = list(Extractor(Options(method="template"), profiles=store).extract_many(pages))
+    assert all("Paragraph 4 of story" in (r.text or "") for r in records)
 
 
 #: Held-out halves (learn on the first half of each site, read the second): (set, char F1
 #: floor, measured 2026-11-23 with wrappers, fewest pages a wrapper must read, measured).
-HELD_OUT = [("big9-2005", 0.975, 0.9817, 20, 26), ("cleanportal", 0.93, 0.939, 20, 25)]
+HELD_OUT = [("big9-2005", 0.975, 0.9792, 30, 40), ("cleanportal", 0.93, 0.9402, 20, 26)]
 
 
 @pytest.mark.parametrize(("name", "floor", "measured", "least", "read"), HELD_OUT)
