@@ -295,9 +295,11 @@ class _Marked:
 
 
 #: Elements checked in full whatever their class; others only when their class or id hints.
-_TAGGED_XPATH = etree.XPath("//h1 | //h2 | //h3 | //time | //abbr[@title] | //*[@itemprop] | "
-                            "//*[@rel]")
-_CLASS_ID_XPATH = etree.XPath("//@class | //@id")
+#: (``/descendant::x`` rather than ``//x``: one step instead of two, a fifth to a third faster.)
+_TAGGED_XPATH = etree.XPath(
+    "/descendant::h1 | /descendant::h2 | /descendant::h3 | /descendant::time | "
+    "/descendant::abbr[@title] | /descendant::*[@itemprop] | /descendant::*[@rel]")
+_CLASS_ID_XPATH = etree.XPath("/descendant::*/@class | /descendant::*/@id")
 #: Superset of the class/id hints of ``may_hold_author`` and ``_heading_kind``.
 _HINT = re.compile(r"author|byl|writer|autor|auteur|tit|headline|hed|head", re.IGNORECASE)
 
