@@ -27,7 +27,7 @@ from sitesift.extract.authors import (
     may_hold_author,
 )
 from sitesift.extract.dates import find_published, may_hold_date
-from sitesift.extract.jsonld import read_jsonld
+from sitesift.extract.jsonld import JsonLd, read_jsonld
 from sitesift.extract.titles import (
     TitleCandidates,
     choose_title,
@@ -35,7 +35,10 @@ from sitesift.extract.titles import (
     title_segments,
 )
 
-__all__ = ["Metadata", "extract_metadata", "lines_after", "lines_before", "read_meta"]
+__all__ = [
+    "Metadata", "complete_metadata", "extract_metadata", "headline_element", "lines_after",
+    "lines_before", "read_meta",
+]
 
 #: Meta keys whose content may be the article title, best first.
 #: Meta keys where the publisher declares the article's title, best first.
@@ -493,30 +496,24 @@ def _first_chars(lines: list[str], budget: int) -> list[str]:
     return out
 
 
-def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> Metadata:
-    """Title, author, published (ISO 8601) and site facts of the page rooted at ``root``."""
-    meta = read_meta(root)
-    ld = read_jsonld(root)
-    body = root.find("body")
-    if body is None:
-        body = root
-    marked = _scan(root, body)
-    headings = marked.headings
-    lang = normalize_space(root.get("lang") or root.get("xml:lang")) or ld.lang or (
+def _lang(root: lxml.html.HtmlElement, meta: dict[str, list[str]], ld: JsonLd) -> str | None:
+    return normalize_space(root.get("lang") or root.get("xml:lang")) or ld.lang or (
         meta.get("og:locale", [None])[0]) or (meta.get("content-language", [None])[0])
-    site_names = _site_names(meta, ld.site_name, url)
-    declared = [ld.headline] if ld.headline else []
-    declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
-    meta_titles = [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
-    doc_title = _doc_title(root)
-    _printed_segments(doc_title, body, headings)
-    candidates = TitleCandidates(
-        doc_title=doc_title, declared_titles=tuple(declared),
-        meta_titles=tuple(meta_titles),
-        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names))
-    title = choose_title(candidates)
-    anchor = _anchor(title, body, headings,
-                     [v for v in (_doc_title(root), *declared) if v])
+
+
+def _body(root: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
+    body = root.find("body")
+    return body if body is not None else root
+
+
+def _date_and_author(
+    *, body: lxml.html.HtmlElement, anchor: lxml.html.HtmlElement | None, title: str | None,
+    meta: dict[str, list[str]], ld: JsonLd, url: str | None, lang: str | None,
+    dates: list[lxml.html.HtmlElement] | None, authors: list[lxml.html.HtmlElement] | None,
+) -> tuple[str | None, str | None]:
+    """Published and author, read from the declared metadata, the marked elements and the text
+    around the headline's element ``anchor`` (None: the top of the body). ``dates`` or
+    ``authors`` None: that field is not wanted (None), and its elements were not looked for."""
     start = anchor if anchor is not None else body
     window = TEXT_WINDOW_AFTER_TITLE if anchor is not None else TEXT_WINDOW_NO_TITLE
     first = lines_after(start, body, window + len(title or ""))
@@ -536,15 +533,45 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
         found = author_from_text(story() if chinese else after)
         return found or (author_from_name_line(after) if chinese else None)
 
-    before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
-    published = find_published(
-        date_elements=marked.dates, meta=meta, jsonld_published=ld.published,
-        jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
-        labelled_first=anchor is None, month_first=_month_first(lang))
-    author = (join_authors(ld.authors) or author_from_meta(meta)
-              or author_from_markup(marked.authors) or _first_author(
-                  site_names, byline,
-                  lambda: author_from_markup(marked.authors, classes=True)))
+    published = author = None
+    if dates is not None:
+        before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
+        published = find_published(
+            date_elements=dates, meta=meta, jsonld_published=ld.published,
+            jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
+            labelled_first=anchor is None, month_first=_month_first(lang))
+    if authors is not None:
+        site_names = _site_names(meta, ld.site_name, url)
+        author = (join_authors(ld.authors) or author_from_meta(meta)
+                  or author_from_markup(authors) or _first_author(
+                      site_names, byline, lambda: author_from_markup(authors, classes=True)))
+    return published, author
+
+
+def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> Metadata:
+    """Title, author, published (ISO 8601) and site facts of the page rooted at ``root``."""
+    meta = read_meta(root)
+    ld = read_jsonld(root)
+    body = _body(root)
+    marked = _scan(root, body)
+    headings = marked.headings
+    lang = _lang(root, meta, ld)
+    site_names = _site_names(meta, ld.site_name, url)
+    declared = [ld.headline] if ld.headline else []
+    declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
+    meta_titles = [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
+    doc_title = _doc_title(root)
+    _printed_segments(doc_title, body, headings)
+    candidates = TitleCandidates(
+        doc_title=doc_title, declared_titles=tuple(declared),
+        meta_titles=tuple(meta_titles),
+        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names))
+    title = choose_title(candidates)
+    anchor = _anchor(title, body, headings,
+                     [v for v in (_doc_title(root), *declared) if v])
+    published, author = _date_and_author(
+        body=body, anchor=anchor, title=title, meta=meta, ld=ld, url=url, lang=lang,
+        dates=marked.dates, authors=marked.authors)
     site_name = next(iter(meta.get("og:site_name", [])), None) or ld.site_name
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
                        None) or ld.description
@@ -552,3 +579,44 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
                     description=description, lang=lang or None,
                     title_candidates=candidates)
 
+
+def headline_element(root: lxml.html.HtmlElement, title: str) -> lxml.html.HtmlElement | None:
+    """The element ``extract_metadata`` would start its text windows from for headline
+    ``title`` (its anchor). For learning where a template prints its headline."""
+    meta = read_meta(root)
+    ld = read_jsonld(root)
+    body = _body(root)
+    headings = _scan(root, body).headings
+    doc_title = _doc_title(root)
+    _printed_segments(doc_title, body, headings)
+    declared = [ld.headline] if ld.headline else []
+    declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
+    return _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
+
+
+#: Elements that may hold a date (``dates.may_hold_date``): the date part of ``_candidates``.
+_DATE_XPATH = etree.XPath("/descendant::time | /descendant::abbr[@title] | "
+                          "/descendant::*[@itemprop]")
+
+
+def complete_metadata(
+    root: lxml.html.HtmlElement, *, url: str | None, title: str | None,
+    anchor: lxml.html.HtmlElement, published: bool, author: bool,
+    meta: dict[str, list[str]] | None = None, ld: JsonLd | None = None,
+) -> tuple[str | None, str | None]:
+    """(published, author) as ``extract_metadata`` finds them, for a page whose headline and
+    its element are known already (a template's learned places, ``compare.fields``); only the
+    fields asked for (the other is None). Without the title to choose, the page is scanned
+    for date markup alone when the author is not wanted: half the cost of the whole."""
+    meta = meta if meta is not None else read_meta(root)
+    ld = ld if ld is not None else read_jsonld(root)
+    if author:
+        marked = _scan(root, _body(root))
+        dates, authors = marked.dates, marked.authors
+    else:
+        dates = [el for el in _DATE_XPATH(root) if may_hold_date(el)]
+        dates.sort(key=lambda el: el.sourceline or 0)  # (the order ``_candidates`` gives)
+        authors = None
+    return _date_and_author(
+        body=_body(root), anchor=anchor, title=title, meta=meta, ld=ld, url=url,
+        lang=_lang(root, meta, ld), dates=dates if published else None, authors=authors)
