@@ -56,7 +56,16 @@ field is enough. The method, top to bottom:
    accuracy.
 
 A field that no source reproduces on every learning page (the pipeline chose between several
-places, or between a time and the day alone) has no source: ``complete()`` is False and
+places, or between a time and the day alone) has no source. Such fields are still not a reason
+to run all of ``extract_metadata``: what it costs most is choosing the title and finding the
+headline's element, whose neighbourhood the date and byline rules read. So when the title
+has a source, the template learns the *anchor*, the path of the headline's element
+(``metadata.headline_element`` on the first learning pages, ``_learn_anchor``), kept only when
+``metadata.complete_metadata`` there (the page rules for the missing fields alone, with the
+known title) gives every learning page's expected values. ``read`` then finds the missing
+fields that way: the page's date markup and the text around the headline, without the title
+candidates (about half the cost of ``extract_metadata``; with the author missing, the scan
+for byline markup too). Without a title source, or an anchor, ``complete()`` is False and
 the template's pages keep ``extract_metadata``.
 
 Measured figures (held-out halves of the dev sets' templates) are in ``docs/fields.md``
@@ -70,7 +79,13 @@ from dataclasses import dataclass, replace
 
 from lxml import etree
 
-from sitesift.compare.template import PathFinder, Step, container_key, element_steps
+from sitesift.compare.template import (
+    PathFinder,
+    Step,
+    container_key,
+    element_path,
+    element_steps,
+)
 from sitesift.extract.authors import (
     AUTHOR_META_KEYS,
     author_from_text,
@@ -79,10 +94,17 @@ from sitesift.extract.authors import (
 )
 from sitesift.extract.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
 from sitesift.extract.jsonld import JsonLd, read_jsonld
-from sitesift.extract.metadata import DECLARED_TITLE_KEYS, TITLE_META_KEYS, read_meta
+from sitesift.extract.metadata import (
+    DECLARED_TITLE_KEYS,
+    TITLE_META_KEYS,
+    complete_metadata,
+    headline_element,
+    read_meta,
+)
 from sitesift.extract.titles import normalize_space
 
 __all__ = [
+    "ANCHOR_TRIED_PAGES",
     "FIELDS",
     "MAX_MISSED_SHARE",
     "MAX_PATH_TEXT_CHARS",
@@ -280,36 +302,60 @@ class FieldSources:
     title: Source | None  # None: no source reproduced the field on the learning pages
     published: Source | None
     author: Source | None
+    #: Where the headline's element sits (a ``path`` source), for the fields without a source
+    #: (``_learn_anchor``): they are found there by the page rules for those fields alone.
+    anchor: Source | None = None
 
     def complete(self) -> bool:
-        """Every field has a source: the template's pages need no ``extract_metadata``."""
-        return all(getattr(self, name) is not None for name in FIELDS)
+        """Every field has a source, or the title has one and the headline's element is known:
+        the template's pages need no ``extract_metadata``."""
+        if self.title is None:
+            return False
+        return self.anchor is not None or all(getattr(self, n) is not None for n in FIELDS)
 
     def read(self, page: PathFinder, *, url: str | None) -> dict[str, str | None] | None:
         """Field values of a new page of the template; None when any source cannot be read
-        there (element missing, unparseable date...): the caller then runs extract_metadata."""
+        there (element missing, unparseable date...), nor the headline's element found: the
+        caller then runs extract_metadata."""
         view = _Page(page, url)
         out: dict[str, str | None] = {}
         for name in FIELDS:
             source = getattr(self, name)
             if source is None:
-                return None
+                if name == "title" or self.anchor is None:
+                    return None
+                continue
             readable, value = _read(view, name, source)
             if not readable:
                 return None
             out[name] = value
+        if len(out) < len(FIELDS):
+            anchor = page.find(self.anchor.path) if self.anchor is not None else None
+            if anchor is None:
+                return None
+            published, author = complete_metadata(
+                page.root, url=url, title=out["title"], anchor=anchor,
+                published="published" not in out, author="author" not in out,
+                meta=view.meta, ld=view.jsonld)
+            out.setdefault("published", published)
+            out.setdefault("author", author)
         return out
 
     def to_dict(self) -> dict[str, object]:
-        return {name: (s.to_dict() if (s := getattr(self, name)) else None) for name in FIELDS}
+        return {name: (s.to_dict() if (s := getattr(self, name)) else None)
+                for name in (*FIELDS, "anchor")}
 
     @classmethod
     def from_dict(cls, data: object) -> FieldSources:
         """The sources ``to_dict`` wrote; ValueError on anything else."""
-        if not isinstance(data, dict) or set(data) != set(FIELDS):
-            raise ValueError(f"field sources must be an object with keys {', '.join(FIELDS)}")
-        return cls(**{name: None if data[name] is None else Source.from_dict(data[name])
-                      for name in FIELDS})
+        keys = (*FIELDS, "anchor")
+        if not isinstance(data, dict) or set(data) != set(keys):
+            raise ValueError(f"field sources must be an object with keys {', '.join(keys)}")
+        found = cls(**{name: None if data[name] is None else Source.from_dict(data[name])
+                       for name in keys})
+        if found.anchor is not None and found.anchor.kind != "path":
+            raise ValueError("the headline's place must be a path source")
+        return found
 
 
 # -- learning ------------------------------------------------------------------------------
@@ -500,8 +546,54 @@ def learn_field_sources(
         return FieldSources(None, None, None)
     views = [_Page(finder, url) for finder, url, _values in pages]
     found: dict[str, Source | None] = {}
+    expected: dict[str, list[str | None]] = {}
     for name in FIELDS:
-        expected = [normalize_space(v) if (v := values.get(name)) else None
-                    for _f, _u, values in pages]
-        found[name] = _learn(name, views, expected)
-    return FieldSources(**found)
+        expected[name] = [normalize_space(v) if (v := values.get(name)) else None
+                          for _f, _u, values in pages]
+        found[name] = _learn(name, views, expected[name])
+    missing = [name for name in FIELDS if found[name] is None]
+    anchor = None
+    if found["title"] is not None and missing:
+        anchor = _learn_anchor(views, expected, missing)
+    return FieldSources(**found, anchor=anchor)
+
+
+#: Learning pages whose headline element's path is tried as the template's (``_learn_anchor``).
+ANCHOR_TRIED_PAGES = 3
+
+
+def _learn_anchor(pages: Sequence[_Page], expected: Mapping[str, Sequence[str | None]],
+                  missing: Sequence[str]) -> Source | None:
+    """The path of the headline's element (where ``extract_metadata``'s text windows start)
+    when, at that path on every learning page, the page rules for the ``missing`` fields alone
+    (``complete_metadata``) give the expected values: a date or a byline read from changing
+    places (a date printed in the text on one page, declared in markup on another) is found
+    as the full extractor finds it, without choosing the title again. None otherwise."""
+    titles = expected["title"]
+    tried: set[tuple[Step, ...]] = set()
+    for page, title in list(zip(pages, titles, strict=True))[:ANCHOR_TRIED_PAGES]:
+        if not title:
+            continue
+        el = headline_element(page.finder.root, title)
+        path = element_path(el, page.finder.root, labels=page.finder.labels) \
+            if el is not None else None
+        if path is None or path in tried:
+            continue
+        tried.add(path)
+        if all(_anchor_agrees(view, path, title_j, {n: expected[n][j] for n in missing})
+               for j, (view, title_j) in enumerate(zip(pages, titles, strict=True))):
+            return Source("path", path=path)
+    return None
+
+
+def _anchor_agrees(page: _Page, path: tuple[Step, ...], title: str | None,
+                   expected: Mapping[str, str | None]) -> bool:
+    anchor = page.finder.find(path)
+    if anchor is None:
+        return False
+    published, author = complete_metadata(
+        page.finder.root, url=page.url, title=title, anchor=anchor,
+        published="published" in expected, author="author" in expected,
+        meta=page.meta, ld=page.jsonld)
+    read = {"published": published, "author": author}
+    return all(_agrees(name, (True, read[name]), value) for name, value in expected.items())

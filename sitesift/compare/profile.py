@@ -22,7 +22,8 @@ __all__ = ["ASSIGN_MIN_COVERAGE", "PROFILE_VERSION", "SiteProfile"]
 #: Version of the profile format and of the signatures in it; a store refuses profiles of
 #: another version (learn again). 2: content signatures hash label and text separately.
 #: 3: templates hold their content container. 4: and their anchors. 5: and their wrapper.
-PROFILE_VERSION = 5
+#: 6: field sources hold the place of the headline's element.
+PROFILE_VERSION = 6
 #: A new page joins the template whose shared subtrees it holds most of, when it holds at least
 #: this share of them; below it the page is of no known template (page method). Measured on
 #: big9-2005/2009, cleanportal and zh-sites (learn on half of each site, assign the other

@@ -72,6 +72,7 @@ __all__ = [
     "container_key",
     "content_signatures",
     "delete_shared",
+    "element_path",
     "element_steps",
     "find_container",
     "learn_anchors",
@@ -305,6 +306,28 @@ def container_key(
             path.append(step)
         node = node.getparent()
     return tuple(reversed(path)) if node is base else ()
+
+
+def element_path(
+    el: etree._Element, root: etree._Element, *, labels: RelaxedLabels,
+) -> tuple[Step, ...] | None:
+    """Path from ``<body>`` to ``el`` as ``PathFinder.find`` follows it, for one element
+    (``element_steps`` gives every element's step at once); None when ``el`` is not a
+    structural element below ``<body>``."""
+    base = _base(root)
+    path: list[Step] = []
+    node = el
+    while node is not base:
+        parent = node.getparent()
+        if parent is None or not isinstance(node.tag, str) or node.tag in SKIP_TAGS:
+            return None
+        label = labels.get(node)[1]
+        ordinal = sum(1 for sib in node.itersiblings(preceding=True)
+                      if isinstance(sib.tag, str) and sib.tag not in SKIP_TAGS
+                      and labels.get(sib)[1] == label)
+        path.append((label, ordinal))
+        node = parent
+    return tuple(reversed(path))
 
 
 def learn_anchors(

@@ -140,16 +140,24 @@ def test_to_dict_round_trips_through_json() -> None:
 
 @pytest.mark.parametrize("garbage", [
     None, [], "title", {"title": None},
-    {"title": None, "published": None, "author": None, "extra": None},
-    {"title": {"kind": "guess"}, "published": None, "author": None},
-    {"title": {"kind": "path", "path": []}, "published": None, "author": None},
-    {"title": {"kind": "path", "path": [[1]]}, "published": None, "author": None},
-    {"title": {"kind": "path", "path": [["a", 0]]}, "published": None, "author": None},
-    {"title": {"kind": "meta", "key": 3}, "published": None, "author": None},
-    {"title": {"kind": "meta"}, "published": None, "author": None},
+    {"title": None, "published": None, "author": None, "anchor": None, "extra": None},
+    {"title": {"kind": "guess"}, "published": None, "author": None,
+     "anchor": None},
+    {"title": {"kind": "path", "path": []}, "published": None, "author": None,
+     "anchor": None},
+    {"title": {"kind": "path", "path": [[1]]}, "published": None, "author": None,
+     "anchor": None},
+    {"title": {"kind": "path", "path": [["a", 0]]}, "published": None, "author": None,
+     "anchor": None},
+    {"title": {"kind": "meta", "key": 3}, "published": None, "author": None,
+     "anchor": None},
+    {"title": {"kind": "meta"}, "published": None, "author": None,
+     "anchor": None},
     {"title": {"kind": "meta", "key": "og:title", "optional": "yes"}, "published": None,
-     "author": None},
-    {"title": "meta", "published": None, "author": None},
+     "author": None, "anchor": None},
+    {"title": "meta", "published": None, "author": None,
+     "anchor": None},
+    {"title": None, "published": None, "author": None, "anchor": {"kind": "meta", "key": "x"}},
 ])
 def test_from_dict_rejects_garbage(garbage: object) -> None:
     with pytest.raises(ValueError):
@@ -240,3 +248,36 @@ def test_an_optional_source_has_no_fallback() -> None:
              for i, (t, d, a) in enumerate(STORIES)]
     sources = _learn(pages[:3])
     assert sources.author is not None and sources.author.fallback is None
+
+
+def _moving_date(i: int, title: str, printed: str, author: str) -> str:
+    """The date printed right under the headline on even pages, and at the end of the byline
+    box after a varying number of lines on odd ones: no one element holds it."""
+    lines = "".join(f"<p>Note {k}.</p>" for k in range(i % 3))
+    date = f"<p>{printed}</p>"
+    return (f"<html><head><title>{title} | Daily Example</title></head><body>"
+            f'<div class="header">Daily Example</div><div class="story"><h1>{title}</h1>'
+            f'{date if i % 2 == 0 else ""}<p class="byline">By {author}</p>'
+            f'<div class="box">{lines}{date if i % 2 else ""}</div>'
+            f"<p>Story text of {title.lower()}, told at length.</p></div></body></html>")
+
+
+def test_fields_without_a_source_are_found_from_the_headline_place() -> None:
+    from sitesift.extract.metadata import extract_metadata
+
+    pages = []
+    for i, ((t, _d, a), p) in enumerate(zip(MORE, PRINTED, strict=True)):
+        html = _moving_date(i, t, p, a)
+        meta = extract_metadata(parse_html(html))
+        pages.append((html, _values(meta.title or "", meta.published, meta.author)))
+    assert all(values["published"] for _html, values in pages)  # (the pipeline finds them)
+    sources = _learn(pages[:4])
+    assert sources.published is None  # printed at no one place
+    assert sources.title is not None and sources.anchor is not None
+    assert sources.anchor.kind == "path" and sources.complete()
+    html, values = pages[4]
+    assert sources.read(_finder(html), url=None) == values
+    assert FieldSources.from_dict(json.loads(json.dumps(sources.to_dict()))) == sources
+    # A page without the headline's element: read gives up (the caller runs the full rules).
+    assert sources.read(_finder(html.replace("<h1>", "<h2>").replace("</h1>", "</h2>")),
+                        url=None) is None
