@@ -74,6 +74,7 @@ Measured figures (held-out halves of the dev sets' templates) are in ``docs/fiel
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -104,8 +105,8 @@ from sitesift.extract.metadata import (
 from sitesift.extract.titles import normalize_space
 
 __all__ = [
-    "ANCHOR_TRIED_PAGES",
     "FIELDS",
+    "MAX_ANCHOR_PLACES",
     "MAX_MISSED_SHARE",
     "MAX_PATH_TEXT_CHARS",
     "MIN_LEARNING_PAGES",
@@ -330,7 +331,10 @@ class FieldSources:
                 return None
             out[name] = value
         if len(out) < len(FIELDS):
-            anchor = page.find(self.anchor.path) if self.anchor is not None else None
+            anchor = None
+            place = self.anchor
+            while anchor is None and place is not None:
+                anchor, place = page.find(place.path), place.fallback
             if anchor is None:
                 return None
             published, author = complete_metadata(
@@ -558,32 +562,51 @@ def learn_field_sources(
     return FieldSources(**found, anchor=anchor)
 
 
-#: Learning pages whose headline element's path is tried as the template's (``_learn_anchor``).
-ANCHOR_TRIED_PAGES = 3
+#: Places of the headline's element kept for a template: the usual one and one fallback (a page
+#: with an extra block above the story moves it, as it moves any path).
+MAX_ANCHOR_PLACES = 2
 
 
 def _learn_anchor(pages: Sequence[_Page], expected: Mapping[str, Sequence[str | None]],
                   missing: Sequence[str]) -> Source | None:
     """The path of the headline's element (where ``extract_metadata``'s text windows start)
-    when, at that path on every learning page, the page rules for the ``missing`` fields alone
+    when, at that path on the learning pages, the page rules for the ``missing`` fields alone
     (``complete_metadata``) give the expected values: a date or a byline read from changing
     places (a date printed in the text on one page, declared in markup on another) is found
-    as the full extractor finds it, without choosing the title again. None otherwise."""
+    as the full extractor finds it, without choosing the title again. None otherwise.
+
+    The paths tried are those of the learning pages' own headline elements, the most common
+    first; a path is kept when every page where it is the first kept path found agrees, and
+    the next one only for pages lacking the first (its fallback). As for sources, with
+    ``MIN_TOLERANT_PAGES`` pages ``MAX_MISSED_SHARE`` of them may lack every kept path (such a
+    new page gets ``extract_metadata``), none may disagree."""
     titles = expected["title"]
-    tried: set[tuple[Step, ...]] = set()
-    for page, title in list(zip(pages, titles, strict=True))[:ANCHOR_TRIED_PAGES]:
-        if not title:
-            continue
-        el = headline_element(page.finder.root, title)
+    paths: list[tuple[Step, ...]] = []
+    for page, title in zip(pages, titles, strict=True):
+        el = headline_element(page.finder.root, title) if title else None
         path = element_path(el, page.finder.root, labels=page.finder.labels) \
             if el is not None else None
-        if path is None or path in tried:
-            continue
-        tried.add(path)
-        if all(_anchor_agrees(view, path, title_j, {n: expected[n][j] for n in missing})
-               for j, (view, title_j) in enumerate(zip(pages, titles, strict=True))):
-            return Source("path", path=path)
-    return None
+        if path is not None:
+            paths.append(path)
+    if not paths:
+        return None
+    counts = Counter(paths)
+    left = set(range(len(pages)))
+    kept: list[tuple[Step, ...]] = []
+    for path in sorted(counts, key=lambda p: -counts[p]):  # (stable: first seen among equals)
+        reached = [j for j in sorted(left) if pages[j].finder.find(path) is not None]
+        if reached and all(_anchor_agrees(pages[j], path, titles[j],
+                                          {n: expected[n][j] for n in missing})
+                           for j in reached):
+            kept.append(path)
+            left.difference_update(reached)
+        if not left or len(kept) == MAX_ANCHOR_PLACES:
+            break
+    allowed = int(MAX_MISSED_SHARE * len(pages)) if len(pages) >= MIN_TOLERANT_PAGES else 0
+    if not kept or len(left) > allowed:
+        return None
+    fallback = Source("path", path=kept[1]) if len(kept) > 1 else None
+    return Source("path", path=kept[0], fallback=fallback)
 
 
 def _anchor_agrees(page: _Page, path: tuple[Step, ...], title: str | None,
