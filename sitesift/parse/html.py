@@ -20,6 +20,7 @@ __all__ = ["parse_html"]
 # than tab/newline make libxml2 stop early.
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL_BYTES = bytes(range(0x00, 0x09)) + b"\x0b\x0c" + bytes(range(0x0e, 0x20)) + b"\x7f"
 # libxml2 drops everything after a stray </html> (pages that embed a whole document, ad
 # snippets pasted with their own end tags); an HTML5 parser treats these end tags as no-ops.
 _END_DOCUMENT = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
@@ -44,9 +45,15 @@ def _parser() -> etree.HTMLParser:
 
 def parse_html(html: str) -> lxml.html.HtmlElement:
     """The ``<html>`` root of ``html``; raises ``EmptyPageError`` or ``ParseError``."""
-    if not html or not html.strip():
+    if not html or html.isspace():  # (no stripped copy of a whole page to tell)
         raise EmptyPageError("the page is empty")
-    text = _END_DOCUMENT.sub("", _CONTROL.sub("", _XML_DECL.sub("", html, count=1)))
+    text = _XML_DECL.sub("", html, count=1)
+    # Most pages have no control character: the bytes' C-level deletion tells in a third of the
+    # time the regex takes to scan for one (UTF-8 never encodes other characters with them).
+    data = text.encode("utf-8", "replace")
+    if len(data.translate(None, _CONTROL_BYTES)) != len(data):
+        text = _CONTROL.sub("", text)
+    text = _END_DOCUMENT.sub("", text)
     if "<" not in text:
         raise EmptyPageError("no HTML markup in the page")
     try:
