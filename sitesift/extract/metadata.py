@@ -178,24 +178,32 @@ class _Lines:
             self.used += len(line)
 
     def walk(self, top: lxml.html.HtmlElement) -> None:
-        """Text of ``top`` and its descendants (not ``top``'s tail), iteratively."""
+        """Text of ``top`` and its descendants (not ``top``'s tail), iteratively.
+
+        (The hot loop of reading a page's fields: ``add`` and ``full`` inlined.)"""
         walker = etree.iterwalk(top, events=("start", "end"))
+        current = self.current
         for event, el in walker:
-            tag = el.tag if isinstance(el.tag, str) else ""
+            tag = el.tag  # (only elements: this walk yields no comments)
             if event == "start":
                 if tag in _SKIP:
                     walker.skip_subtree()
                     continue
                 if tag in _BLOCK:
-                    self.flush()
-                    if self.full:
+                    if current:
+                        self.flush()
+                    if self.used >= self.budget:
                         return
-                self.add(el.text)
+                text = el.text
+                if text:
+                    current.append(text)
             else:
-                if tag in _BLOCK:
+                if current and tag in _BLOCK:
                     self.flush()
                 if el is not top:
-                    self.add(el.tail)
+                    tail = el.tail
+                    if tail:
+                        current.append(tail)
 
 
 def lines_after(anchor: lxml.html.HtmlElement, stop: lxml.html.HtmlElement,
@@ -610,9 +618,10 @@ def complete_metadata(
     for date markup alone when the author is not wanted: half the cost of the whole."""
     meta = meta if meta is not None else read_meta(root)
     ld = ld if ld is not None else read_jsonld(root)
-    if author:
-        marked = _scan(root, _body(root))
-        dates, authors = marked.dates, marked.authors
+    if author:  # (the marked elements as ``_scan`` lists them, without its headings)
+        candidates = [el for el in _candidates(root) if isinstance(el.tag, str)]
+        dates = [el for el in candidates if may_hold_date(el)]
+        authors = [el for el in candidates if may_hold_author(el)]
     else:
         dates = [el for el in _DATE_XPATH(root) if may_hold_date(el)]
         dates.sort(key=lambda el: el.sourceline or 0)  # (the order ``_candidates`` gives)
