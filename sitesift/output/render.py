@@ -83,11 +83,12 @@ def to_text(nodes: Iterable[etree._Element]) -> str:
     out = _Paragraphs()
     for node in nodes:
         pre_depth = 0
-        for event, el in walk(node):
-            is_el = _is_element(el)
-            tag = el.tag if is_el else ""
-            if event == START:
-                if tag in SKIP_TAGS or not is_el:
+        # lxml's own walk (C), as ``dom.walk`` orders it; a comment or processing instruction
+        # comes as one event, and only its tail is text.
+        for event, el in etree.iterwalk(node, events=("start", "end", "comment", "pi")):
+            if event == "start":
+                tag = el.tag
+                if tag in SKIP_TAGS:
                     continue
                 if tag in BLOCK_TAGS:
                     out.flush()
@@ -96,16 +97,18 @@ def to_text(nodes: Iterable[etree._Element]) -> str:
                 elif tag == "br":
                     out.newline()
                 out.add(el.text, pre=pre_depth > 0)
-            else:
-                if is_el and tag not in SKIP_TAGS:
+                continue
+            if event == "end":
+                tag = el.tag
+                if tag not in SKIP_TAGS:
                     if tag == "pre":
                         pre_depth -= 1
                     if tag in BLOCK_TAGS:
                         out.flush()
                     elif tag in ("td", "th"):
                         out.add(" ")
-                if el is not node:
-                    out.add(el.tail, pre=pre_depth > 0)
+            if el is not node:
+                out.add(el.tail, pre=pre_depth > 0)
         out.flush()
     return "\n\n".join(out.paragraphs)
 
