@@ -433,7 +433,7 @@ class Extractor:
         from sitesift.compare.template import PathFinder
 
         finder = PathFinder(parsed.root, labels=labels)
-        model, _share, signatures = profile.assign_page(finder)
+        model, _share, signatures = profile.assign_page(finder, exact=False)
         if signatures is not None:
             parsed.features = PageFeatures(signatures=signatures)
         if model is None:

@@ -72,18 +72,32 @@ class SiteProfile:
         return assigned
 
     def assign_page(
-        self, page: PathFinder
+        self, page: PathFinder, *, exact: bool = True,
     ) -> tuple[TemplateModel | None, float, dict[etree._Element, int] | None]:
         """The template of a new page, the share of it the page holds, and the page's content
-        signatures when they had to be computed.
+        signatures when they had to be computed. ``exact=False``: the same template, found
+        hashing fewer anchors, with a share that is only a lower bound (the pipeline needs the
+        template alone; the inspector shows the share).
 
         When every template has anchors, the page is recognised by them (the share of a
         template's anchors found at their paths): only the anchors are hashed. Otherwise (a
         template too varied to have any) by ``assign`` on all the page's signatures."""
         if self.templates and all(m.anchors for m in self.templates):
             best, best_share = None, 0.0
-            for model in self.templates:
-                share = anchor_coverage(page, model.anchors)
+            last = len(self.templates) - 1
+            for k, model in enumerate(self.templates):
+                if exact:
+                    share = anchor_coverage(page, model.anchors)
+                else:
+                    # Hash no more anchors than the choice needs: a template that cannot pass
+                    # the best so far and the threshold is left as soon as that shows; the last
+                    # one is taken as soon as it passes both (no later template can beat it).
+                    # ``1e-9``: a share equal to the best does not replace it.
+                    below = max(best_share, ASSIGN_MIN_COVERAGE - 1e-9)
+                    share = anchor_coverage(
+                        page, model.anchors, above=below,
+                        enough=max(best_share + 1e-9, ASSIGN_MIN_COVERAGE) if k == last
+                        else None)
                 if share > best_share:
                     best, best_share = model, share
                 if share == 1.0:

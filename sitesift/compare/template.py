@@ -410,16 +410,26 @@ class PathFinder:
         return found
 
 
-def anchor_coverage(page: PathFinder, anchors: Sequence[Anchor]) -> float:
-    """Share of ``anchors`` the page holds at their paths (0 when there are none)."""
+def anchor_coverage(page: PathFinder, anchors: Sequence[Anchor], *,
+                    above: float | None = None, enough: float | None = None) -> float:
+    """Share of ``anchors`` the page holds at their paths (0 when there are none).
+
+    A caller that only needs to know whether the share passes a mark stops the hashing early:
+    ``above``: once the share cannot exceed it, a value no higher is returned; ``enough``:
+    once the share held so far reaches it, that share is returned (a lower bound)."""
     if not anchors:
         return 0.0
+    n = len(anchors)
     held = 0
-    for key, h in anchors:
+    for i, (key, h) in enumerate(anchors):
         el = page.find(key)
         if el is not None and page.signature(el) == h:
             held += 1
-    return held / len(anchors)
+            if enough is not None and held / n >= enough:
+                return held / n
+        elif above is not None and (held + n - i - 1) / n <= above:
+            return (held + n - i - 1) / n
+    return held / n
 
 
 def common_container(keys: Sequence[tuple[Step, ...]]) -> tuple[Step, ...]:

@@ -1,3 +1,5 @@
+import dataclasses
+
 from lxml import etree
 
 from sitesift.compare.istm import page_structure, similarity_matrix
@@ -163,6 +165,35 @@ def test_anchors_recognise_a_new_page_of_the_template_and_not_another_layout() -
     other = parse_html(OTHER_LAYOUT.format(body="a list of links"))
     assert anchor_coverage(PathFinder(other), model.anchors) < 0.4
     assert anchor_coverage(PathFinder(other), ()) == 0.0
+
+
+def test_anchor_coverage_stops_hashing_once_a_mark_is_settled() -> None:
+    model = anchors_of([page(f"T{i}", f"body number {i}") for i in range(4)])
+    n = len(model.anchors)
+    assert n >= 2
+    new = page("New", "a story never seen")
+    # Enough at the first anchor held: its share so far, 1/n.
+    assert anchor_coverage(PathFinder(new), model.anchors, enough=0.01) == 1 / n
+    other = parse_html(OTHER_LAYOUT.format(body="a list of links"))
+    exact = anchor_coverage(PathFinder(other), model.anchors)
+    # Above a mark the page cannot pass: a value no higher than the mark, at least the truth.
+    bounded = anchor_coverage(PathFinder(other), model.anchors, above=0.9)
+    assert exact <= bounded <= 0.9
+
+
+def test_assign_page_without_exact_shares_chooses_the_same_template() -> None:
+    from sitesift.compare.profile import SiteProfile
+
+    first = anchors_of([page(f"T{i}", f"body number {i}") for i in range(4)])
+    second = anchors_of([parse_html(OTHER_LAYOUT.format(body=f"list {i}")) for i in range(4)])
+    second = dataclasses.replace(second, cluster="site#1")
+    profile = SiteProfile(site="site", pages=8, templates=(first, second))
+    for root in (page("New", "unseen"), parse_html(OTHER_LAYOUT.format(body="new list")),
+                 parse_html("<html><body><p>nothing alike</p></body></html>")):
+        exact = profile.assign_page(PathFinder(root))
+        fast = profile.assign_page(PathFinder(root), exact=False)
+        assert (exact[0] and exact[0].cluster) == (fast[0] and fast[0].cluster)
+        assert fast[1] <= exact[1] or fast[0] is None
 
 
 def test_anchors_are_outermost_shared_subtrees_not_their_parts() -> None:
