@@ -14,6 +14,8 @@ field is enough. The method, top to bottom:
    * ``absent``: the field was None on every learning page (reads as None);
    * ``meta``: one ``<meta>`` key (the field's usual keys first, then the others by name);
    * ``jsonld``: the JSON-LD article node's headline, datePublished or author;
+   * ``markup`` (authors only): the names in the page's ``itemprop=author`` and ``rel=author``
+     elements, joined as ``authors.author_from_markup`` joins them (a blog's byline links);
    * ``path``: the element at a learned path from ``<body>`` (``template.PathFinder`` steps):
      its text (at most ``MAX_PATH_TEXT_CHARS``), or for dates one of its date attributes
      (``datetime``, ``content``, ``title``), for authors its text as a name or as a byline;
@@ -89,9 +91,11 @@ from sitesift.compare.template import (
 )
 from sitesift.extract.authors import (
     AUTHOR_META_KEYS,
+    author_from_markup,
     author_from_text,
     clean_author,
     join_authors,
+    may_hold_author,
 )
 from sitesift.extract.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
 from sitesift.extract.jsonld import JsonLd, read_jsonld
@@ -133,7 +137,10 @@ MAX_PATH_TEXT_CHARS = 300
 #: ``itemprop`` markup with ``content``, ``<abbr title>``), tried before its text.
 DATE_ATTRIBUTES = ("datetime", "content", "title")
 #: Source kinds in the order of preference (see the module docstring).
-KINDS = ("absent", "meta", "jsonld", "path", "doctitle", "url")
+KINDS = ("absent", "meta", "jsonld", "markup", "path", "doctitle", "url")
+#: Elements whose markup may name an author (``itemprop``, ``rel``): what ``author_from_markup``
+#: reads without classes, found in one query instead of the page-wide candidate scan.
+_MARKUP_XPATH = etree.XPath("/descendant::*[@itemprop] | /descendant::*[@rel]")
 #: Meta keys tried first for each field, best first (those ``extract_metadata`` reads).
 FIELD_META_KEYS: Mapping[str, tuple[str, ...]] = {
     "title": DECLARED_TITLE_KEYS + TITLE_META_KEYS,
@@ -243,6 +250,10 @@ class _Page:
                      "published": [ld.published] if ld.published else [],
                      "author": list(ld.authors)}[name]
             return found or None
+        if kind == "markup":
+            author = author_from_markup(
+                [el for el in _MARKUP_XPATH(self.finder.root) if may_hold_author(el)])
+            return [author] if author else None
         if kind == "doctitle":
             title = self.doc_title()
             return [title] if title is not None else None
@@ -282,6 +293,8 @@ def _value(name: str, source: Source, values: list[str]) -> str | None:
     if source.kind == "path":
         text = normalize_space(values[0])
         return author_from_text([text]) if source.byline else clean_author(text)
+    if source.kind == "markup":
+        return values[0]  # (joined by author_from_markup already)
     return join_authors(values)
 
 
@@ -408,6 +421,8 @@ def _candidates(name: str, page: _Page, expected: str) -> Iterator[Source]:
         else:
             yield Source("meta", key=key)
     yield Source("jsonld")
+    if name == "author":
+        yield Source("markup")
     lang = (page.finder.root.get("lang") or "").lower()
     english = not lang or lang.startswith("en")
     # Elements that cannot hold the value are passed over before any reading: an author's

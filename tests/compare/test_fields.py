@@ -281,3 +281,19 @@ def test_fields_without_a_source_are_found_from_the_headline_place() -> None:
     # A page without the headline's element: read gives up (the caller runs the full rules).
     assert sources.read(_finder(html.replace("<h1>", "<h2>").replace("</h1>", "</h2>")),
                         url=None) is None
+
+
+def test_authors_named_by_rel_author_links_anywhere_are_a_markup_source() -> None:
+    def blog(i: int, title: str, author: str) -> str:
+        # The byline link sits in a different box on every page: no one path holds it.
+        boxes = "".join(f'<div class="box">Box {k}</div>' for k in range(i))
+        return (f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{boxes}"
+                f'<div class="box"><a rel="author" href="/u/{i}">{author}</a></div>'
+                f"<p>Text of {title.lower()}.</p></body></html>")
+
+    pages = [(blog(i, t, a), _values(t, None, a)) for i, (t, _d, a) in enumerate(MORE)]
+    sources = _learn(pages[:4])
+    assert sources.author == Source("markup")
+    html, values = pages[4]
+    read = sources.read(_finder(html), url=None)
+    assert read is not None and read["author"] == values["author"]
