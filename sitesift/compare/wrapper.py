@@ -219,16 +219,14 @@ class Wrapper:
         before = _length(container)
         doomed: list[etree._Element] = []
         decisions = self.decisions
-        places = {container: place_of(key)}
-        stack = [container]
+        stack = [(container, place_of(key))]
         while stack:
-            el = stack.pop()
-            for child, place in _children(el, places[el], labels):
+            el, at = stack.pop()
+            for child, place in _children(el, at, labels):
                 if place is None or is_hidden(child) or decisions.drops(place):
                     doomed.append(child)
                 else:
-                    places[child] = place
-                    stack.append(child)
+                    stack.append((child, place))
         for el in doomed:
             drop_keep_tail(el)
         # The full method prunes its main block at the level of text runs (a byline or a
