@@ -86,6 +86,10 @@ _SPACE = re.compile(r"\s+")
 #: ASCII and CJK sentence punctuation: prose has it, menus and link lists rarely do.
 _ASCII_PUNCT = ",.;:!?"
 _ALL_PUNCT = _ASCII_PUNCT + "，。；：！？、…"
+_PUNCT_RE = re.compile("[" + re.escape(_ALL_PUNCT) + "]")
+#: Up to this length a text's marks are found by one regex scan, beyond by ``str.count`` per
+#: mark (C loops that win on long texts; most texts measured are runs of a line or two).
+SHORT_TEXT_CHARS = 200
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 
 
@@ -143,6 +147,8 @@ def punctuation_count(text: str | None) -> int:
     """Sentence punctuation marks, ASCII and CJK."""
     if not text:
         return 0
+    if len(text) <= SHORT_TEXT_CHARS:
+        return len(_PUNCT_RE.findall(text))
     if text.isascii():
         return sum(text.count(mark) for mark in _ASCII_PUNCT)
     return sum(text.count(mark) for mark in _ALL_PUNCT)
