@@ -44,6 +44,7 @@ from sitesift.parse.dom import (
     POSITIVE_HINTS,
     SKIP_TAGS,
     cjk_count,
+    class_id,
     drop_keep_tail,
     hint_tokens,
     is_hidden,
@@ -387,11 +388,16 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: 
     for obj in body.iter("object"):
         fallback.update(obj.iter(etree.Element))
     doomed = []
+    # The verdict depends on the tag and the class/id text only, which repeat across a page.
+    verdicts: dict[tuple[str, str], bool] = {}
     for el in body.iter(etree.Element):
         tag = el.tag
         if el in fallback:
             continue
-        hinted = tag in ("nav", "aside", "footer") or _is_boilerplate_hint(el)
+        key = (tag, class_id(el))
+        hinted = verdicts.get(key)
+        if hinted is None:
+            hinted = verdicts[key] = tag in ("nav", "aside", "footer") or _is_boilerplate_hint(el)
         if hinted and _is_described_caption(el, prose.get(el, 0)):
             continue
         if hinted and prose.get(el, 0) <= HINT_KEEP_SHARE * total:
