@@ -129,14 +129,18 @@ def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
     by_attr: dict[str, dict[str, list[str]]] = {a: {} for a in _META_ATTRS}
     for el in root.iter("meta"):
         content = el.get("content")
-        if content is None or not content.strip():
+        if content is None:
+            continue
+        content = content.strip()
+        if not content:
             continue
         for attr in _META_ATTRS:
             key = el.get(attr)
             if key:
                 for k in key.lower().split():
-                    by_attr[attr].setdefault(_DC_PREFIX.sub(r"\1.", k.strip()), []).append(
-                        content.strip())
+                    if k.startswith("dc"):  # (the prefix regex only where it can match)
+                        k = _DC_PREFIX.sub(r"\1.", k)
+                    by_attr[attr].setdefault(k, []).append(content)
     out: dict[str, list[str]] = {}
     for attr in _META_ATTRS:
         for k, values in by_attr[attr].items():
