@@ -36,8 +36,10 @@ them (wrapper induction, learned from the full method's own output rather than f
    extractor keeps it); then prune what is left as the page extractor prunes its main block
    (``content.prune``: labels before and after the story, link lists, teasers), which works
    on runs of text that no element decision can reach (a byline and a copyright line inside
-   the story's own cell). A page that then does not fit goes to the full method on the whole
-   page (its tree parsed again). What is left is the record's text.
+   the story's own cell); a template whose checked learning pages pruning left unchanged
+   skips it (its decisions already drop what pruning would). A page that then does not fit
+   goes to the full method on the whole page (its tree parsed again). What is left is the
+   record's text.
 
 Measured in docs/template.md (held-out halves of the dev sets, ``benchmarks/wrapper.py``).
 A page of a wrapped template with field sources costs a parse, the template's anchors, one
@@ -211,6 +213,10 @@ class Wrapper:
     agreement: float
     #: A page keeping less of its container's text than this (``apply``) is not read alike.
     min_kept: float = 0.0
+    #: Prune what is kept as the page extractor prunes its main block (``content.prune``).
+    #: False when pruning changed no checked learning page (the decisions already drop what it
+    #: would): it is then skipped, a third of the cost of applying the wrapper.
+    prune: bool = True
 
     def apply(self, container: etree._Element, key: Sequence[Step], *,
               labels: RelaxedLabels) -> float:
@@ -231,7 +237,8 @@ class Wrapper:
             drop_keep_tail(el)
         # The full method prunes its main block at the level of text runs (a byline or a
         # copyright line among the story's own text): so do the same on what is left.
-        prune(container)
+        if self.prune:
+            prune(container)
         return _length(container) / before if before else 0.0
 
     def fits(self, main: etree._Element, kept: float) -> bool:
@@ -254,7 +261,7 @@ class Wrapper:
         d = self.decisions
         return {"drop": sorted(d.drop), "drop_at": sorted(d.drop_at),
                 "keep_at": sorted(d.keep_at), "page_type": self.page_type,
-                "agreement": self.agreement, "min_kept": self.min_kept}
+                "agreement": self.agreement, "min_kept": self.min_kept, "prune": self.prune}
 
     @classmethod
     def from_dict(cls, data: object) -> Wrapper:
@@ -270,13 +277,16 @@ class Wrapper:
                 raise ValueError(f"wrapper: {name} is not a list of 64-bit paths")
             sets.append(frozenset(hashes))
         page_type, agreement = data.get("page_type"), data.get("agreement")
-        min_kept = data.get("min_kept")
+        min_kept, pruned = data.get("min_kept"), data.get("prune")
         if not isinstance(page_type, str) or not all(
                 isinstance(v, int | float) and not isinstance(v, bool)
                 for v in (agreement, min_kept)):
             raise ValueError("wrapper: page type, agreement or min_kept missing")
+        if not isinstance(pruned, bool):
+            raise ValueError("wrapper: prune is not a boolean")
         return cls(decisions=Decisions(*sets), page_type=page_type,
-                   agreement=float(agreement), min_kept=float(min_kept))  # type: ignore[arg-type]
+                   agreement=float(agreement), min_kept=float(min_kept),  # type: ignore[arg-type]
+                   prune=pruned)
 
 
 @dataclass(slots=True)
@@ -419,13 +429,19 @@ def _learn_text(
     # Added up once; each checked page's own votes are taken out of the sums (leave one out).
     kept_votes, dropped_votes = _tally(p.votes for p in pages)
     readings = []
+    pruned = False  # whether pruning changed any page: else the wrapper skips it
     for page, finder in zip(pages, finders, strict=False):
         el = finder.find(container)
         if el is None:
             return None
         decisions = _decisions(kept_votes - page.votes.kept, dropped_votes - page.votes.dropped)
-        wrapper = Wrapper(decisions, page_type=page_type, agreement=0.0)
-        readings.append((el, wrapper, wrapper.apply(el, container, labels=labels)))
+        wrapper = Wrapper(decisions, page_type=page_type, agreement=0.0, prune=False)
+        before = _length(el)
+        unpruned = wrapper.apply(el, container, labels=labels)
+        prune(el)
+        kept = _length(el) / before if before else 0.0
+        pruned = pruned or kept != unpruned
+        readings.append((el, replace(wrapper, prune=True), kept))
     min_kept = MIN_KEPT_RATIO * statistics.median(kept for _el, _w, kept in readings)
     scores = []
     for page, (el, wrapper, kept) in zip(pages, readings, strict=False):
@@ -441,7 +457,7 @@ def _learn_text(
         return None
     return Wrapper(_decisions(kept_votes, dropped_votes), page_type=page_type,
                    agreement=round(mean, 4),
-                   min_kept=round(min_kept, 4))
+                   min_kept=round(min_kept, 4), prune=pruned)
 
 
 def reading_summary(model: TemplateModel) -> dict[str, object]:

@@ -145,6 +145,29 @@ def test_new_pages_read_by_the_wrapper_match_the_full_template_method(tmp_path: 
         assert (a.title, a.published, a.page_type) == (b.title, b.published, b.page_type)
 
 
+def test_pruning_is_kept_only_where_it_changed_a_learning_page(tmp_path: Path) -> None:
+    def wrappers(pages: list[Page], name: str) -> list[Wrapper | None]:
+        with ProfileStore(tmp_path / f"{name}.db") as store:
+            Extractor(Options(method="template"), profiles=store).learn(pages)
+            profile = store.get(pages[0].site)
+            assert profile is not None
+            return [t.wrapper for t in profile.templates]
+
+    # Every label the page extractor prunes here is an element the decisions drop.
+    assert [w.prune for w in wrappers(stories(6), "plain") if w] == [False]
+    # A credit line in the story's own cell, before its first paragraph: only pruning the
+    # cell's text runs removes it, as the page extractor does.
+    credited = [replace(p, html=p.html.replace(
+        '<div id="story">', f'<div id="story">Filed by Reporter {i} for Harbour News'))
+        for i, p in enumerate(stories(6))]
+    assert [w.prune for w in wrappers(credited, "credited") if w] == [True]
+    new = replace(stories(1, start=30)[0], html=stories(1, start=30)[0].html.replace(
+        '<div id="story">', '<div id="story">Filed by Reporter 30 for Harbour News'))
+    with ProfileStore(tmp_path / "credited.db") as store:
+        (record,) = Extractor(Options(method="template"), profiles=store).extract_many([new])
+    assert record.extra.get("wrapper") and "Filed by" not in (record.text or "")
+
+
 def test_a_page_lacking_the_container_gets_the_full_method(tmp_path: Path) -> None:
     odd = Page(id="odd", url="https://harbour.example/news/odd.html", site="harbour",
                html=stories(1, start=20)[0].html.replace('id="story"', 'id="elsewhere"'))
