@@ -57,13 +57,14 @@ def parse_html(html: str) -> lxml.html.HtmlElement:
     data = text.encode("utf-8", "replace")
     if len(data.translate(None, _CONTROL_BYTES)) != len(data):
         text = _CONTROL.sub("", text)
-    text = _END_DOCUMENT.sub("", text)
+        data = b""
+    ended = _END_DOCUMENT.sub("", text)
+    if len(ended) != len(text) or not data:  # (else the bytes encoded above are the page's)
+        text, data = ended, ended.encode("utf-8", "replace")
     if "<" not in text:
         raise EmptyPageError("no HTML markup in the page")
     try:
-        root = lxml.html.document_fromstring(
-            text.encode("utf-8", "replace"), parser=_parser()
-        )
+        root = lxml.html.document_fromstring(data, parser=_parser())
     except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
         raise ParseError(f"HTML parser gave up: {exc}") from exc
     if root is None:
