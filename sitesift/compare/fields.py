@@ -62,12 +62,13 @@ places, or between a time and the day alone) has no source. Such fields are stil
 to run all of ``extract_metadata``: what it costs most is choosing the title and finding the
 headline's element, whose neighbourhood the date and byline rules read. So when the title
 has a source, the template learns the *anchor*, the path of the headline's element
-(``metadata.headline_element`` on the first learning pages, ``_learn_anchor``), kept only when
-``metadata.complete_metadata`` there (the page rules for the missing fields alone, with the
-known title) gives every learning page's expected values. ``read`` then finds the missing
-fields that way: the page's date markup and the text around the headline, without the title
-candidates (about half the cost of ``extract_metadata``; with the author missing, the scan
-for byline markup too). Without a title source, or an anchor, ``complete()`` is False and
+(``metadata.headline_element`` on each learning page, ``_learn_anchor``: the most common path,
+with a fallback path for pages lacking it, and the sources' tolerance of pages lacking both),
+kept only when ``metadata.complete_metadata`` there (the page rules for the missing fields
+alone, with the known title) gives every learning page's expected values. ``read`` then finds
+the missing fields that way: the page's date markup and the text around the headline, without
+the title candidates (about half the cost of ``extract_metadata``; with the author missing,
+the scan for byline markup too). Without a title source, or an anchor, ``complete()`` is False and
 the template's pages keep ``extract_metadata``.
 
 Measured figures (held-out halves of the dev sets' templates) are in ``docs/fields.md``
