@@ -471,9 +471,12 @@ def reading_summary(model: TemplateModel) -> dict[str, object]:
         "wrapper": None if wrapper is None else {
             "page_type": wrapper.page_type, "agreement": wrapper.agreement,
             "dropped_paths": len(wrapper.decisions.drop) + len(wrapper.decisions.drop_at),
+            "prunes": wrapper.prune,
         },
+        # A field without a source is found from the headline's place ("anchor") when the
+        # template learned it.
         "fields": None if model.fields is None else {
-            name: source.kind for name in FIELDS
-            if (source := getattr(model.fields, name)) is not None
+            name: source.kind if (source := getattr(model.fields, name)) is not None
+            else "anchor" for name in FIELDS
         },
     }

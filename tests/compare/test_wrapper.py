@@ -254,6 +254,7 @@ def test_reading_summary_says_what_a_template_reads_at_learned_places(tmp_path: 
         (template,) = store.get("harbour").templates
     summary = reading_summary(template)
     assert summary["wrapper"]["dropped_paths"] > 0  # the share bar, related box, header...
+    assert summary["wrapper"]["prunes"] is False  # (its decisions drop all the pruning would)
     assert summary["fields"] == {"title": "meta", "published": "meta", "author": "absent"}
 
 
