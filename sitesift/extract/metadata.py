@@ -379,8 +379,10 @@ def _words(text: str) -> int:
     return len(text.split()) + len(_CJK.findall(text)) // 2
 
 
-def _scan(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement) -> _Marked:
-    """Elements whose markup suggests a title, an author or a date."""
+def _scan(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement, *,
+          headings: bool = True) -> _Marked:
+    """Elements whose markup suggests a title, an author or a date (``headings=False``: no
+    title candidates, for a page whose headline is known)."""
     out = _Marked([], [], [])
     for el in _candidates(root):
         tag = el.tag
@@ -390,7 +392,7 @@ def _scan(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement) -> _Marked:
             out.dates.append(el)
         if may_hold_author(el):
             out.authors.append(el)
-        if len(out.headings) < MAX_HEADINGS:
+        if headings and len(out.headings) < MAX_HEADINGS:
             kind = _heading_kind(el, tag)
             if kind and (body is root or _inside(el, body)):
                 text = normalize_space(el.get("content") or el.text_content())
@@ -513,6 +515,13 @@ def _lang(root: lxml.html.HtmlElement, meta: dict[str, list[str]], ld: JsonLd) -
         meta.get("og:locale", [None])[0]) or (meta.get("content-language", [None])[0])
 
 
+def _declared_titles(meta: dict[str, list[str]], ld: JsonLd) -> list[str]:
+    """Titles the publisher declares (JSON-LD headline, then the declared meta keys)."""
+    declared = [ld.headline] if ld.headline else []
+    declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
+    return declared
+
+
 def _body(root: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
     body = root.find("body")
     return body if body is not None else root
@@ -569,8 +578,7 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     headings = marked.headings
     lang = _lang(root, meta, ld)
     site_names = _site_names(meta, ld.site_name, url)
-    declared = [ld.headline] if ld.headline else []
-    declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
+    declared = _declared_titles(meta, ld)
     meta_titles = [v for k in TITLE_META_KEYS for v in meta.get(k, [])[:1]]
     doc_title = _doc_title(root)
     _printed_segments(doc_title, body, headings)
@@ -579,8 +587,7 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
         meta_titles=tuple(meta_titles),
         headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names))
     title = choose_title(candidates)
-    anchor = _anchor(title, body, headings,
-                     [v for v in (_doc_title(root), *declared) if v])
+    anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(
         body=body, anchor=anchor, title=title, meta=meta, ld=ld, url=url, lang=lang,
         dates=marked.dates, authors=marked.authors)
@@ -601,8 +608,7 @@ def headline_element(root: lxml.html.HtmlElement, title: str) -> lxml.html.HtmlE
     headings = _scan(root, body).headings
     doc_title = _doc_title(root)
     _printed_segments(doc_title, body, headings)
-    declared = [ld.headline] if ld.headline else []
-    declared += [v for k in DECLARED_TITLE_KEYS for v in meta.get(k, [])[:1]]
+    declared = _declared_titles(meta, ld)
     return _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
 
 
@@ -622,14 +628,13 @@ def complete_metadata(
     for date markup alone when the author is not wanted: half the cost of the whole."""
     meta = meta if meta is not None else read_meta(root)
     ld = ld if ld is not None else read_jsonld(root)
-    if author:  # (the marked elements as ``_scan`` lists them, without its headings)
-        candidates = [el for el in _candidates(root) if isinstance(el.tag, str)]
-        dates = [el for el in candidates if may_hold_date(el)]
-        authors = [el for el in candidates if may_hold_author(el)]
+    authors: list[lxml.html.HtmlElement] | None = None
+    if author:
+        marked = _scan(root, _body(root), headings=False)
+        dates, authors = marked.dates, marked.authors
     else:
         dates = [el for el in _DATE_XPATH(root) if may_hold_date(el)]
         dates.sort(key=lambda el: el.sourceline or 0)  # (the order ``_candidates`` gives)
-        authors = None
     return _date_and_author(
         body=_body(root), anchor=anchor, title=title, meta=meta, ld=ld, url=url,
         lang=_lang(root, meta, ld), dates=dates if published else None, authors=authors)
