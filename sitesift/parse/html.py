@@ -55,12 +55,13 @@ def parse_html(html: str) -> lxml.html.HtmlElement:
     # Most pages have no control character: the bytes' C-level deletion tells in a third of the
     # time the regex takes to scan for one (UTF-8 never encodes other characters with them).
     data = text.encode("utf-8", "replace")
-    if len(data.translate(None, _CONTROL_BYTES)) != len(data):
+    controls = len(data.translate(None, _CONTROL_BYTES)) != len(data)
+    if controls:
         text = _CONTROL.sub("", text)
-        data = b""
     ended = _END_DOCUMENT.sub("", text)
-    if len(ended) != len(text) or not data:  # (else the bytes encoded above are the page's)
-        text, data = ended, ended.encode("utf-8", "replace")
+    if controls or len(ended) != len(text):  # (else the bytes encoded above are the page's)
+        data = ended.encode("utf-8", "replace")
+    text = ended
     if "<" not in text:
         raise EmptyPageError("no HTML markup in the page")
     try:

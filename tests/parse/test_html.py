@@ -50,3 +50,8 @@ def test_unclosed_title_is_closed_at_its_first_markup() -> None:
     root = parse_html(html)
     assert root.findtext("head/title") == "Site - Story"
     assert root.findtext("body/h1") == "Story"
+
+
+def test_a_stray_end_tag_and_control_characters_together_keep_the_rest() -> None:
+    root = parse_html("<html><body><p>a\x01b</p></html><p>after</p></body></html>")
+    assert [p.text for p in root.iter("p")] == ["ab", "after"]
