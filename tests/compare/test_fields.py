@@ -297,3 +297,23 @@ def test_authors_named_by_rel_author_links_anywhere_are_a_markup_source() -> Non
     html, values = pages[4]
     read = sources.read(_finder(html), url=None)
     assert read is not None and read["author"] == values["author"]
+
+
+def test_the_headline_place_reads_a_huge_or_cut_off_page_without_failing() -> None:
+    from sitesift.extract.metadata import extract_metadata
+
+    pages = []
+    for i, ((t, _d, a), p) in enumerate(zip(MORE, PRINTED, strict=True)):
+        html = _moving_date(i, t, p, a)
+        meta = extract_metadata(parse_html(html))
+        pages.append((html, _values(meta.title or "", meta.published, meta.author)))
+    sources = _learn(pages[:4])
+    assert sources.anchor is not None
+    html, values = pages[4]
+    story = f"<p>Story text of {MORE[4][0].lower()}, told at length.</p>"
+    assert story in html
+    huge = html.replace(story, story * 20_000)
+    assert sources.read(_finder(huge), url=None) == values  # the windows stay bounded
+    cut = html[:html.index("<p>Story text")]  # a crawl cut off before the story
+    read = sources.read(_finder(cut), url=None)
+    assert read is None or read["title"] == values["title"]
