@@ -61,7 +61,7 @@ and goes; a page alone in its cluster falls back to page), siblings (a block tha
 the page's same-layer pages, those with the longest shared URL directory, goes; a site of one
 page falls back to page), forum (a site's post-body rule is learned from its thread pages
 and its URLs clustered by structure: page types list / thread / other for every page, `posts`
-[{author, published, text}] on thread pages, the first post as text), visual (pages rendered
+[{author, published, text}] on thread pages, the whole thread as text), visual (pages rendered
 in Chromium, visual blocks pruned layer by layer; needs the [visual] extra and chromium), auto
 (the default: a site of one page gets page; a site of several, template and siblings together,
 page types from its URL clusters, posts of forum threads).

@@ -75,6 +75,9 @@ ROOT_TAG_SCAN = 200_000
 #: The URL population is cut to this many URLs before clustering (O(n^2): 3,000 URLs take
 #: about 2 s and 150 MB); the pages' own URLs are always kept.
 MAX_URLS = 3000
+#: Between two posts of a thread's text: a blank line, as between paragraphs, so the posts stay
+#: apart in Markdown and in the text's own paragraph split.
+THREAD_TEXT_JOIN = "\n\n"
 
 
 def post_groups(root: etree._Element) -> int:
@@ -246,8 +249,11 @@ class ForumSite:
         return out
 
     def fill(self, records: Sequence[Record]) -> None:
-        """Set page types (all pages) and posts (threads) on the page method's records;
-        a thread's text is its first post, its author the first post's when known."""
+        """Set page types (all pages) and posts (threads) on the page method's records.
+
+        A thread's text is the whole discussion, every post's text in page order (what a
+        reader of the thread reads, and what the gold of every forum set holds); ``posts``
+        splits it. Its author and time are the first post's, the thread starter's."""
         types = self.page_types([r.page_type for r in records])
         for i, record in enumerate(records):
             if record.error:
@@ -258,7 +264,8 @@ class ForumSite:
             if types[i] == "thread" and self.posts[i]:
                 first = self.posts[i][0]
                 record.extra["posts"] = self.posts[i]
-                record.text = first["text"]
+                record.text = THREAD_TEXT_JOIN.join(
+                    p["text"] for p in self.posts[i] if p["text"])
                 record.author = first["author"] or record.author
                 record.published = record.published or first["published"]
 

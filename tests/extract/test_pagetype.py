@@ -49,7 +49,7 @@ def test_forum_method_records_and_saved_profile(tmp_path) -> None:
     assert [r.page_type for r in records] == [t for _, _, t in crawl]
     thread = records[2]  # thread 3: three replies
     assert thread.method == "forum" and len(thread.extra["posts"]) == 4
-    assert thread.text == thread.extra["posts"][0]["text"]
+    assert thread.text == "\n\n".join(p["text"] for p in thread.extra["posts"])
     saved = store.get("forum.test")
     assert saved is not None and saved.forum is not None and "thread_regex" in saved.forum
     # Applying the saved rules gives the same records.
@@ -58,7 +58,7 @@ def test_forum_method_records_and_saved_profile(tmp_path) -> None:
 
 
 def test_forum_dz_figures() -> None:
-    """forum-dz: page types, post count, post text, first-post body (docs/forums.md)."""
+    """forum-dz: page types, post count, post text, the whole thread as body (docs/forums.md)."""
     from sitesift.evaluate.bench import bench
 
     metrics, _, _ = bench(data_set("forum-dz"), options=Options(method="forum"))
