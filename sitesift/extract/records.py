@@ -25,13 +25,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Protocol
 
 from lxml import etree
 
 from sitesift.parse.dom import cjk_count, text_weight
 
-__all__ = ["LIST_MIN_RECORD_SHARE", "RECORD_MIN_RUN", "record_share"]
+__all__ = [
+    "LIST_MIN_RECORD_SHARE", "RECORD_MIN_RUN", "RecordRun", "heaviest_run", "record_share",
+]
 
 #: A record run has at least this many records (a list shows several items).
 RECORD_MIN_RUN = 4
@@ -81,6 +84,22 @@ def _headline(el: etree._Element) -> int:
 def record_share(scope: etree._Element, units: Iterable[TextUnit]) -> float:
     """Share of the text weight under ``scope`` held by its heaviest record run (0 when
     it has none)."""
+    run = heaviest_run(scope, units)
+    return run.share if run is not None else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRun:
+    """The heaviest record run under a scope: its parent, its records in page order, and the
+    share of the scope's text weight they hold."""
+
+    parent: etree._Element
+    records: tuple[etree._Element, ...]
+    share: float
+
+
+def heaviest_run(scope: etree._Element, units: Iterable[TextUnit]) -> RecordRun | None:
+    """The record run under ``scope`` holding the most text weight (None without one)."""
     own_count: dict[etree._Element, int] = defaultdict(int)
     own_weight: dict[etree._Element, int] = defaultdict(int)
     own_prose: dict[etree._Element, int] = defaultdict(int)
@@ -101,8 +120,9 @@ def record_share(scope: etree._Element, units: Iterable[TextUnit]) -> float:
             count[el], weight[el], prose[el] = n, w, p
     total = weight.get(scope, 0)
     if not total:
-        return 0.0
+        return None
     best = 0
+    found: RecordRun | None = None
     for parent in scope.iter(etree.Element):
         if count.get(parent, 0) < RECORD_MIN_RUN:
             continue  # too little text below for a run
@@ -124,4 +144,9 @@ def record_share(scope: etree._Element, units: Iterable[TextUnit]) -> float:
         for signature, run in groups.items():
             if members[signature] >= RECORD_MIN_RUN and run > best:
                 best = run
-    return best / total
+                records = tuple(
+                    child for child in parent if child in count
+                    and (child.tag, _classes(child)) == signature
+                    and child.tag not in NOT_RECORDS and prose[child] <= RECORD_MAX_PROSE)
+                found = RecordRun(parent, records, run / total)
+    return found

@@ -114,7 +114,22 @@ def test_link_list_page_is_a_list() -> None:
     items = "".join(f"<li><a href='/a{i}'>Headline of story {i} here</a></li>" for i in range(30))
     content = _extract(_page(f"<ul>{items}</ul>"))
     assert content.page_type == "list"
-    assert content.text == ""
+    # A list page's items are its content (as today's-web gold reads listing pages).
+    assert content.text.split() == " ".join(
+        f"Headline of story {i} here" for i in range(30)).split()
+
+
+def test_list_page_keeps_its_items_and_introduction_not_its_menu() -> None:
+    menu = "<nav><ul>" + "".join(f"<li><a href='/m{i}'>Menu {i}</a></li>" for i in range(8)) \
+        + "</ul></nav>"
+    items = "".join(
+        f"<div class='item'><h3><a href='/a{i}'>Headline of story {i} here</a></h3>"
+        f"<span>May {i + 1}</span></div>" for i in range(12))
+    content = _extract(_page(f"{menu}<div><p>All our stories.</p><div>{items}</div></div>"))
+    assert content.page_type == "list"
+    assert content.text.startswith("All our stories.")
+    assert "Headline of story 11 here" in content.text and "May 12" in content.text
+    assert "Menu" not in content.text
 
 
 def test_long_article_is_detail() -> None:
