@@ -119,6 +119,9 @@ LIST_MAX_OTHER_PROSE = 100
 #: A run of siblings replaces their parent only when leaving out the rest gains at least this
 #: share of the run's score: a trailing list of short items is not reason enough.
 RUN_MIN_GAIN = 0.3
+#: Veiled (hidden, <noscript>) blocks are kept only when they hold at least this much text,
+#: a paragraph or two, besides outweighing the visible page.
+VEILED_MIN_WEIGHT = 200
 #: Prose inside an element marked up as the article body (schema.org ``itemprop``) counts this
 #: many times: the page's own statement of where its text is.
 MARKED_BODY_BOOST = 2.0
@@ -361,13 +364,34 @@ def _mark_teasers(units: list[_Unit]) -> None:
 
 
 def _clean(body: etree._Element) -> None:
-    """Remove non-text elements and hidden ones (in place)."""
+    """Remove non-text elements and hidden ones (in place), except veiled text that outweighs
+    the visible page."""
     doomed = [
-        el for el in body.iter(etree.Element)
-        if el.tag in SKIP_TAGS or (el is not body and is_hidden(el))
+        el for el in body.iter(etree.Element) if el.tag in SKIP_TAGS and el.tag != "noscript"
     ]
     for el in doomed:
         drop_keep_tail(el)
+    veiled = [
+        el for el in body.iter(etree.Element)
+        if el is not body and (el.tag == "noscript" or is_hidden(el))
+    ]
+    if not veiled:
+        return
+    weights = {el: text_weight(el.text_content()) for el in veiled}
+    outermost = [el for el in veiled if not any(a in weights for a in el.iterancestors())]
+    visible = text_weight(body.text_content()) - sum(weights[el] for el in outermost)
+    for el in veiled:
+        # A veiled block holding more text than the whole visible page is the page's content
+        # waiting for a script: a Discourse thread in <noscript> under an empty app shell, a
+        # product grid shown on load. Readers see it; what merely hides (menus, dialogs,
+        # log-in forms) holds less.
+        if weights[el] > max(visible, VEILED_MIN_WEIGHT):
+            if el.tag == "noscript":
+                el.tag = "div"
+            for attr in ("hidden", "aria-hidden", "style"):
+                el.attrib.pop(attr, None)
+        elif el.getparent() is not None:
+            drop_keep_tail(el)
 
 
 def _prose_weights(body: etree._Element, units: list[_Unit]) -> dict[etree._Element, int]:

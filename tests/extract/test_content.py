@@ -110,6 +110,27 @@ def test_hidden_and_script_content_is_dropped() -> None:
     assert _extract(html).text == PROSE
 
 
+def test_a_thread_in_noscript_under_an_empty_app_shell_is_the_text() -> None:
+    # What a crawler (or a reader without scripts) sees of a script-rendered forum.
+    posts = "".join(f"<div class='post'><p>{PROSE} Reply {i}.</p></div>" for i in range(4))
+    html = _page(
+        "<div id='app'><span>Loading</span></div>"
+        f"<noscript><div class='topic'>{posts}</div></noscript>"
+        "<div hidden><ul><li>Log in</li><li>Sign up</li></ul></div>"
+    )
+    text = _extract(html).text
+    assert text.count(PROSE) == 4 and "Reply 3." in text
+    assert "Log in" not in text
+
+
+def test_noscript_and_hidden_text_lighter_than_the_page_is_dropped() -> None:
+    html = _page(
+        f"<div><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></div>"
+        f"<noscript><p>Please enable JavaScript, {PROSE}</p></noscript>"
+    )
+    assert "JavaScript" not in _extract(html).text
+
+
 def test_link_list_page_is_a_list() -> None:
     items = "".join(f"<li><a href='/a{i}'>Headline of story {i} here</a></li>" for i in range(30))
     content = _extract(_page(f"<ul>{items}</ul>"))
