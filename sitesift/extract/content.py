@@ -137,6 +137,11 @@ TEASER_MIN_HEADLINE = 15
 TEASER_MAX_ELLIPSIS_WEIGHT = 600
 #: ...unless it has no link and has at least this many characters.
 TEASER_MAX_UNLINKED_CHARS = 200
+#: Repeated items holding more than this share of the page's prose are its text (a thread's
+#: posts), not teasers. Mean char F1 on modern-dev half a for 0.5 / 0.6 / 0.7 / 0.8 / 0.9:
+#: 0.872 / 0.867 / 0.867 / 0.864 / 0.861; short stories beside a box of headlines with
+#: summaries (l3s-gn1) reach 0.6, so the flat part's upper end.
+TEASER_MAX_PROSE_SHARE = 0.7
 
 #: Labels that open a comment section: it and everything after it at its level is not main text.
 _COMMENTS_LABEL = re.compile(
@@ -325,7 +330,8 @@ def _mark_teasers(units: list[_Unit]) -> None:
     repeated item (card, list entry) that has its own linked headline."""
     headline_blocks: list[etree._Element] = []
     for unit in units:
-        if unit.link_share >= 0.9 and unit.chars >= TEASER_MIN_HEADLINE:
+        if unit.link_share >= 0.9 and unit.chars >= TEASER_MIN_HEADLINE and \
+                _leads_elsewhere(unit.block):
             headline_blocks.append(unit.block)
         if unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and unit.pieces and \
                 _ELLIPSIS.search(unit.pieces[-1]) and \
@@ -336,6 +342,8 @@ def _mark_teasers(units: list[_Unit]) -> None:
     # Items: the ancestor of each headline a few levels up whose parent holds at least
     # TEASER_MIN_SIBLINGS same-signature children that *each* have a headline.
     found: dict[tuple[etree._Element, tuple[str, str], int], set[etree._Element]] = {}
+    # Items whose linked headline is a heading: the title of another page, by markup.
+    titled: set[etree._Element] = set()
     for block in headline_blocks:
         el: etree._Element | None = block
         for level in range(4):  # a headline sits a few levels inside its card
@@ -345,22 +353,50 @@ def _mark_teasers(units: list[_Unit]) -> None:
             if parent is None:
                 break
             found.setdefault((parent, _signature(el), level), set()).add(el)
+            if block.tag in HEADING_TAGS:
+                titled.add(el)
             el = parent
-    items: set[etree._Element] = set()
+    groups: set[etree._Element] = set()
     for (_parent, sig, _level), members in found.items():
         if len(members) >= TEASER_MIN_SIBLINGS and sig[0] not in ("p", "span", "a", "br"):
-            items.update(members)
-    if not items:
+            groups.update(members)
+    if not groups:
         return
+    member_of: list[etree._Element | None] = []
     for unit in units:
         el = unit.block
+        found_member = None
         for _ in range(5):
             if el is None:
                 break
-            if el in items:
-                unit.teaser = True
+            if el in groups:
+                found_member = el
                 break
             el = el.getparent()
+        member_of.append(found_member)
+    # Summaries sit beside a page's own text. Items without a titling heading that hold
+    # nearly all the page's prose are its text: a thread's posts, each with a linked name.
+    prose = [unit.weight if unit.is_prose() else 0 for unit in units]
+    total = sum(prose)
+    held = sum(w for w, member in zip(prose, member_of, strict=True)
+               if member is not None and member not in titled)
+    untitled_are_text = total and held > TEASER_MAX_PROSE_SHARE * total
+    for unit, member in zip(units, member_of, strict=True):
+        if member is not None and (member in titled or not untitled_are_text):
+            unit.teaser = True
+
+
+def _leads_elsewhere(block: etree._Element) -> bool:
+    """Whether a link in (or around) the block leads to another page: a headline's. Links to
+    a place on this page (a section's anchor, "#" for a script) title nothing elsewhere."""
+    links = list(block.iter("a"))
+    if not links:  # a card's link may wrap its headline block
+        links = [el for el in block.iterancestors("a")][:1]
+    for link in links:
+        href = (link.get("href") or "").strip()
+        if not href.startswith(("#", "javascript:")):
+            return True
+    return False
 
 
 def _clean(body: etree._Element) -> None:

@@ -73,11 +73,31 @@ def test_paragraphs_directly_in_a_layout_cell_next_to_link_tables() -> None:
 def test_teaser_cards_are_not_main_text() -> None:
     cards = "".join(
         f"<div class='card'><h3><a href='/s{i}'>Another headline number {i}</a></h3>"
-        f"<p>{PROSE}</p></div>" for i in range(5)
+        f"<p>{PROSE}</p></div>" for i in range(4)
     )
     html = _page(f"<article><p>{PROSE} Main.</p><p>{PROSE} Main again.</p></article>"
                  f"<section>{cards}</section>")
     assert _extract(html).text == f"{PROSE} Main.\n\n{PROSE} Main again."
+
+
+def test_posts_with_linked_author_names_are_a_thread_not_teasers() -> None:
+    # Repeated items, each with a linked name, holding nearly all the page's prose.
+    posts = "".join(
+        f"<div class='post'><div><a href='/u/member{i}'>Forum member number {i}</a></div>"
+        f"<p>{PROSE} Post {i}.</p></div>" for i in range(5)
+    )
+    text = _extract(_page(f"{_nav()}<div class='topic'>{posts}</div>")).text
+    assert text.count(PROSE) == 5 and "Post 4." in text
+
+
+def test_sections_titled_by_their_own_anchors_are_not_teasers() -> None:
+    # Documentation: each section's heading links to itself ("#setting-the-method").
+    sections = "".join(
+        f"<section><h3><a href='#part-{i}'>Setting part number {i}</a></h3><p>{PROSE}</p>"
+        "</section>" for i in range(5)
+    )
+    text = _extract(_page(f"{_nav()}<article><p>{PROSE}</p>{sections}</article>")).text
+    assert text.count(PROSE) == 6
 
 
 def test_comment_section_after_label_is_removed() -> None:
