@@ -91,6 +91,9 @@ WEAK_HINTS = frozenset({
 #: A weak hint word is layout on a page where the elements carrying it hold this share of
 #: the page's prose: most of the story cannot be boilerplate.
 WEAK_HINT_LAYOUT_SHARE = 0.5
+#: Words that name a page's discussion: the comments under a story, or the posts of a page
+#: that is a discussion (then its comments are its text).
+DISCUSSION_HINTS = frozenset({"comment", "comments"})
 #: Inside the container, a block whose link share exceeds this and that is not prose is removed.
 PRUNE_LINK_SHARE = 0.5
 #: A comment label with more of its text in links than this is a "3 comments" link, not a
@@ -506,20 +509,30 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: 
         fallback.update(obj.iter(etree.Element))
     doomed = []
     # The verdict depends on the tag and the class/id text only, which repeat across a page.
-    verdicts: dict[tuple[str, str], bool] = {}
+    verdicts: dict[tuple[str, str], frozenset[str]] = {}
     layout = _outvoted_hints(body, prose, total)
+    # Containers kept for their prose, with their words: the comments of a page that is a
+    # discussion ("comment-tree" holding the thread, no story beside it) keep their own
+    # "comment"s too. Beside a story, they stay comments.
+    kept: dict[etree._Element, frozenset[str]] = {}
     for el in body.iter(etree.Element):
         tag = el.tag
         if el in fallback:
             continue
         key = (tag, class_id(el))
-        hinted = verdicts.get(key)
-        if hinted is None:
-            hinted = verdicts[key] = bool(_hints(el) - layout)
-        if not hinted:
+        hints = verdicts.get(key)
+        if hints is None:
+            hints = verdicts[key] = _hints(el) - layout
+        if not hints:
             continue
         own = prose.get(el, 0)
-        if _is_described_caption(el, own) or own > HINT_KEEP_SHARE * total:
+        if _is_described_caption(el, own):
+            continue
+        if own > HINT_KEEP_SHARE * total:
+            if total - own < DETAIL_MIN_PROSE and hints & DISCUSSION_HINTS:
+                kept[el] = hints & DISCUSSION_HINTS
+            continue
+        if kept and any(hints & kept.get(a, frozenset()) for a in el.iterancestors()):
             continue
         doomed.append(el)
     for el in doomed:

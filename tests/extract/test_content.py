@@ -100,6 +100,14 @@ def test_sections_titled_by_their_own_anchors_are_not_teasers() -> None:
     assert text.count(PROSE) == 6
 
 
+def test_a_page_that_is_a_comment_tree_keeps_its_comments() -> None:
+    # A discussion page: the "comment-tree" holds the thread, each post a "comment".
+    posts = "".join(f"<tr class='comment'><td>{PROSE} Reply {i}.</td></tr>" for i in range(6))
+    html = _page(f"{_nav()}<p>Ask: why?</p><table class='comment-tree'>{posts}</table>")
+    text = _extract(html).text
+    assert text.count(PROSE) == 6 and "Reply 5." in text
+
+
 def test_comment_section_after_label_is_removed() -> None:
     html = _page(
         f"<div><p>{PROSE}</p><p>{PROSE} End.</p><h3>Comments</h3>"
