@@ -91,6 +91,9 @@ WEAK_HINTS = frozenset({
 #: A weak hint word is layout on a page where the elements carrying it hold this share of
 #: the page's prose: most of the story cannot be boilerplate.
 WEAK_HINT_LAYOUT_SHARE = 0.5
+#: An id spelling the element's own heading of this many words names its content ("more-on-
+#: lists"), not a role: shorter headings are labels ("Comments", "Related posts").
+HEADING_SLUG_MIN_WORDS = 3
 #: Words that name a page's discussion: the comments under a story, or the posts of a page
 #: that is a discussion (then its comments are its text).
 DISCUSSION_HINTS = frozenset({"comment", "comments"})
@@ -165,6 +168,7 @@ _RELATED_LABEL = re.compile(
     re.IGNORECASE,
 )
 #: Lists and tables: a run of their items is never the article (it is part of a list).
+_WORD_SPLIT = re.compile(r"[^\w]+|_")
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu", "dir", "table", "tbody", "thead", "tfoot", "tr"})
 #: Blocks that are items of a list or table.
 _ITEM_TAGS = frozenset({"li", "dd", "dt", "td", "th"})
@@ -458,6 +462,8 @@ def _hints(el: etree._Element) -> frozenset[str]:
     if tokens & POSITIVE_HINTS:
         return frozenset()
     hints = tokens & NEGATIVE_HINTS
+    if hints and _id_spells_heading(el):
+        hints -= _words(el.get("id"))
     weak = hints & WEAK_HINTS
     if weak:
         # A layout word inside a compound name ("elementor-widget-wrap", "overflow-hidden")
@@ -468,6 +474,20 @@ def _hints(el: etree._Element) -> frozenset[str]:
     if el.tag in ("nav", "aside", "footer"):
         hints.add(el.tag)
     return frozenset(hints)
+
+
+def _words(text: str | None) -> set[str]:
+    return {w for w in _WORD_SPLIT.split((text or "").lower()) if w and not w.isdigit()}
+
+
+def _id_spells_heading(el: etree._Element) -> bool:
+    """Whether the id is the slug of the element's own heading ("more-on-lists" on the
+    section titled "5.1. More on Lists"): a name made from the text, not a layout role."""
+    ident = _words(el.get("id"))
+    if len(ident) < HEADING_SLUG_MIN_WORDS:
+        return False
+    heading = next(el.iter(*HEADING_TAGS), None)
+    return heading is not None and ident <= _words(heading.text_content())
 
 
 def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
@@ -507,6 +527,10 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: 
     fallback: set[etree._Element] = set()
     for obj in body.iter("object"):
         fallback.update(obj.iter(etree.Element))
+    # Inside code, class names are a syntax highlighter's token kinds ("hljs-comment",
+    # "token tag", "meta"): the code is shown verbatim.
+    for code in body.iter("pre", "code"):
+        fallback.update(code.iter(etree.Element))
     doomed = []
     # The verdict depends on the tag and the class/id text only, which repeat across a page.
     verdicts: dict[tuple[str, str], frozenset[str]] = {}

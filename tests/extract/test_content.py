@@ -108,6 +108,26 @@ def test_a_page_that_is_a_comment_tree_keeps_its_comments() -> None:
     assert text.count(PROSE) == 6 and "Reply 5." in text
 
 
+def test_code_keeps_its_highlighted_comments() -> None:
+    html = _page(
+        f"<article><p>{PROSE}</p><pre><code><span class='hljs-comment'># set up the repo"
+        "</span>\ngit init</code></pre><p>{PROSE}</p></article>".replace("{PROSE}", PROSE)
+    )
+    assert "# set up the repo" in _extract(html).text
+
+
+def test_a_section_named_after_its_heading_is_not_boilerplate() -> None:
+    # "more" is a hint word, but this id is the slug of the section's own heading.
+    html = _page(
+        f"<article><p>{PROSE}</p><section id='more-on-lists'><h2>5.1. More on Lists</h2>"
+        f"<p>{PROSE}</p>"
+        f"</section><section id='tuples'><h2>5.2. Tuples</h2><p>{PROSE}</p></section>"
+        "<div id='more'><a href='/x'>More stories</a></div></article>"
+    )
+    text = _extract(html).text
+    assert "More on Lists" in text and text.count(PROSE) == 3
+
+
 def test_comment_section_after_label_is_removed() -> None:
     html = _page(
         f"<div><p>{PROSE}</p><p>{PROSE} End.</p><h3>Comments</h3>"
