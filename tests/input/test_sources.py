@@ -219,3 +219,14 @@ def test_no_inputs_no_pages() -> None:
 def _touch(path: Path) -> str:
     path.write_text("x")
     return str(path)
+
+
+def test_jsonl_inputs_split_on_newline_only(tmp_path: Path) -> None:
+    html = "<p>a\x85b\u2028c\u2029d</p>"
+    line = json.dumps({"id": "n", "url": None, "html": html}, ensure_ascii=False) + "\n"
+    manifest = tmp_path / "pages.jsonl"
+    manifest.write_text(line + line.replace('"n"', '"m"'), "utf-8")
+    assert [(p.id, p.html, p.error) for p in iter_pages([str(manifest)])] == [
+        ("n", html, None), ("m", html, None)]
+    raw = io.TextIOWrapper(io.BytesIO(line.encode("utf-8")), encoding="utf-8")
+    assert [(p.html, p.error) for p in iter_pages(["-"], stdin=raw)] == [(html, None)]
