@@ -391,7 +391,7 @@ def _run_profiles(args: argparse.Namespace) -> int:
                 continue
             summary = {
                 "site": profile.site, "pages": profile.pages, "version": profile.version,
-                "info": profile.info,
+                "info": profile.info, "forum": profile.forum,
                 "templates": [{"cluster": t.cluster, "pages": t.pages,
                                "template_subtrees": len(t.count), **reading_summary(t)}
                               for t in profile.templates],

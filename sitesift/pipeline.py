@@ -382,7 +382,13 @@ class Extractor:
             profile = learned.profile
             if forum_rules is not None:
                 profile = dataclasses.replace(profile, forum=forum_rules)
-            if store is not None:
+            if not profile.templates and saved is not None and saved.templates:
+                # Pages that teach no template (too few of a kind) say nothing against the
+                # saved ones: relearning from them would drop data, not correct it.
+                log.warning("site %s: %d page(s) teach no template; its saved profile "
+                            "(%d template(s)) is kept", site, len(members), len(saved.templates))
+                profile = saved
+            elif store is not None:
                 store.put(profile)
         return profile
 
