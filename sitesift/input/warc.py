@@ -51,6 +51,7 @@ _HTTP_MESSAGE = "application/http"
 #: An HTTP status line's protocol and code, as HTTP/1.0, 1.1 and 2 crawlers write them.
 _HTTP_PROTOCOL = re.compile(r"HTTP/\d(?:\.\d)?\Z")
 _STATUS_CODE = re.compile(r"\d{3}\Z")
+_SCHEME = re.compile(r"([a-z][a-z0-9+.-]*):", re.IGNORECASE)
 _ABSOLUTE_HTTP = re.compile(r"https?://[^/?#\s]+", re.IGNORECASE)
 
 #: What warcio raises on damaged files: bad headers, truncated gzip members, bad lengths, and
@@ -110,6 +111,10 @@ def iter_warc(path: str, *, max_bytes: int) -> Iterator[WarcPage]:
                 )
                 return
             offset = getattr(records, "offset", 0)
+            if record.length is None:  # WARC requires it: without it the next record is lost
+                yield WarcPage(id=f"{path}#{offset}", error=f"input: unreadable WARC record at "
+                               f"byte {offset}: no Content-Length (truncated or damaged)")
+                return
             page = _html_page(record, path, offset, max_bytes)
             if _drain(record):
                 yield WarcPage(
@@ -168,18 +173,21 @@ def _http_headers(record: ArcWarcRecord, url: str | None) -> StatusAndHeaders | 
     """The HTTP status and headers a response record starts with; None when the record holds
     no HTTP message (a ``dns:`` lookup); a message when it should and they cannot be read."""
     kind = (record.rec_headers.get_header("Content-Type") or "").split(";", 1)[0].strip().lower()
-    expected = kind == _HTTP_MESSAGE or (url or "").lower().startswith(("http:", "https:"))
-    if kind and not expected:
+    scheme = _SCHEME.match(url or "")
+    http_uri = scheme is not None and scheme.group(1).lower() in ("http", "https")
+    # As warcio: an http(s) target URI means an HTTP message; so does a relative or missing
+    # one unless the record's Content-Type says otherwise (``dns:`` lookups are text/dns).
+    if not (kind == _HTTP_MESSAGE or http_uri or (not kind and scheme is None)):
         return None
     try:
         http = StatusAndHeadersParser([], verify=False).parse(record.raw_stream)
     except (*_ARCHIVE_ERRORS, UnicodeError) as exc:
-        http, problem = None, _describe(exc)
+        problem = _describe(exc)
     else:
         problem = f"status line {http.protocol[:40]!r}"
         if _HTTP_PROTOCOL.match(http.protocol) and _STATUS_CODE.match(http.get_statuscode()):
             return http
-    return f"unreadable HTTP header in the response record ({problem})" if expected else None
+    return f"unreadable HTTP header in the response record ({problem})"
 
 
 def _drain(record: ArcWarcRecord) -> bool:
