@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import lxml.html
 
 from sitesift.compare.list_titles import Link, learn_site_titles, page_links
-from sitesift.errors import EmptyPageError, PageError, ProfileError
+from sitesift.errors import PageError, PageLimitError, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.extract.title_place import near_heading
@@ -756,11 +756,12 @@ class Extractor:
 
     def _parse(self, page: Page, *, read: bool = True) -> _Parsed:
         if len(page.html) > self.options.max_page_bytes:
-            raise EmptyPageError(
+            raise PageLimitError(
                 f"page of {len(page.html):,} characters exceeds the limit of "
                 f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
             )
-        parsed = _Parsed(root=parse_html(page.html), meta=None)
+        parsed = _Parsed(root=parse_html(page.html, max_elements=self.options.max_page_elements),
+                         meta=None)
         if read:
             self._read(page, parsed)
         return parsed

@@ -34,6 +34,9 @@ def test_parse_args_builds_validated_options() -> None:
     assert cli.parse_args(["bench", "x", "--visual-fallback"]).options.visual_fallback
     assert args.options.wrappers
     assert not cli.parse_args(["extract", "x", "--no-wrappers"]).options.wrappers
+    assert args.options.max_page_elements == 100_000
+    limited = cli.parse_args(["extract", "x", "--max-page-elements", "7"])
+    assert limited.options.max_page_elements == 7
 
 
 @pytest.mark.parametrize(
@@ -134,7 +137,7 @@ def test_malformed_inputs_each_get_a_record_and_the_run_goes_on(
     assert set(entries_id["id"] for entries_id in entries) <= set(records)
     assert records["good"]["error"] is None
     huge = records["huge"]
-    assert huge["error"] is None or huge["error"].startswith("timeout"), huge["error"]
+    assert huge["error"] is None or huge["error"].startswith(("timeout", "limit")), huge["error"]
     assert records["missing"]["error"].startswith("input")
     for bad in ("empty", "missing"):
         assert records[bad]["error"], bad
