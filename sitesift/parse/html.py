@@ -33,6 +33,10 @@ PARSER_MAX_DEPTH = 2048
 #: A tag long enough to hold ``MAX_TAG_ATTRIBUTES`` attributes (each at least " a"): only such
 #: tags are counted, so the check costs about 2 ms per MB of page.
 _LONG_TAG = re.compile(rf"<[A-Za-z][^<>]{{{2 * MAX_TAG_ATTRIBUTES},}}")
+#: Where libxml2 reads no attributes: raw text elements and comments (scripts hold long runs
+#: without "<" or ">" that look like tags of many attributes).
+_RAW_TEXT = re.compile(
+    r"<(script|style|textarea|xmp|title)\b.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
 _RESOURCE_LIMIT = [etree.ErrorTypes.ERR_RESOURCE_LIMIT]
 _ATTRIBUTE = re.compile(r"""[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?""")
 
@@ -110,9 +114,20 @@ def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> lxml.html
 def _check_attributes(html: str) -> None:
     for tag in _LONG_TAG.finditer(html):
         count = len(_ATTRIBUTE.findall(html, tag.start() + 1, tag.end())) - 1  # the name
-        if count > MAX_TAG_ATTRIBUTES:
+        if count > MAX_TAG_ATTRIBUTES and not _in_raw_text(html, tag.start()):
             raise PageLimitError(f"a tag has {count:,} attributes, over the limit of "
                                  f"{MAX_TAG_ATTRIBUTES:,}")
+
+
+def _in_raw_text(html: str, at: int) -> bool:
+    """Whether ``at`` lies in a script, style or comment (looked for only when a run of
+    many would-be attributes is found: rare, so the scan costs nothing on most pages)."""
+    for span in _RAW_TEXT.finditer(html):
+        if span.start() > at:
+            return False
+        if at < span.end():
+            return True
+    return False
 
 
 def _closed_title(root: lxml.html.HtmlElement, text: str) -> lxml.html.HtmlElement | None:

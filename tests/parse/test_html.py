@@ -58,6 +58,11 @@ def test_a_tag_with_too_many_attributes_is_a_limit_error_before_parsing() -> Non
     data = "x " * 50_000
     root = parse_html(f'<html><body><div data-props="{data}" class="c">y</div></body></html>')
     assert root.find(".//div").get("class") == "c"
+    # Nor is a script or comment whose code reads like a tag of many attributes.
+    code = "for(i=0;i<n;i++) " + "a = b, c = d; " * 2_000
+    root = parse_html(f"<html><head><script>{code}</script><!-- <x {code} --></head>"
+                      "<body><p>z</p></body></html>")
+    assert root.find(".//p").text == "z"
 
 
 def test_fragment_without_html_or_body_gets_a_document_root() -> None:
