@@ -7,7 +7,7 @@ from sitesift import Options, UsageError
 
 def test_defaults_are_valid() -> None:
     opts = Options()
-    assert opts.method == "auto" and opts.page_timeout == 30.0
+    assert opts.method == "auto" and opts.page_timeout == 10.0
 
 
 def test_keyword_only_and_frozen() -> None:
