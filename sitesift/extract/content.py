@@ -340,8 +340,9 @@ def _mark_teasers(units: list[_Unit]) -> None:
         if unit.link_share >= 0.9 and unit.chars >= TEASER_MIN_HEADLINE and \
                 _leads_elsewhere(unit.block):
             headline_blocks.append(unit.block)
-        if unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and unit.pieces and \
-                _ELLIPSIS.search(unit.pieces[-1]) and \
+        # (A heading is no excerpt, however it ends: "Here a Book, There a Book.....")
+        if unit.block.tag not in HEADING_TAGS and unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and \
+                unit.pieces and _ELLIPSIS.search(unit.pieces[-1]) and \
                 (unit.link_chars or unit.chars < TEASER_MAX_UNLINKED_CHARS):
             # Cut off and linked (or short): an excerpt. A long unlinked paragraph that
             # trails off "…" is the writer's style.
@@ -695,6 +696,13 @@ def _is_trailing_label(unit: _Unit) -> bool:
     return _text(unit).endswith((":", "："))
 
 
+def _titles_prose(units: list[_Unit], i: int) -> bool:
+    """A heading followed by prose titles that prose, linked or not (a review's "1. The Book
+    by Its Author" linking to a shop)."""
+    return units[i].block.tag in HEADING_TAGS and i + 1 < len(units) and \
+        units[i + 1].is_prose()
+
+
 def prune(node: etree._Element) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place). Public for template wrappers (``compare.wrapper``), which
@@ -705,8 +713,9 @@ def prune(node: etree._Element) -> None:
     by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
     doomed: list[etree._Element] = _labelled_sections(node, units, keep)
     dropped: list[_Unit] = []
-    for unit in units:
-        if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose()):
+    for i, unit in enumerate(units):
+        if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose() and \
+                not _titles_prose(units, i)):
             dropped.append(unit)
     # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
     prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]

@@ -128,6 +128,16 @@ def test_a_section_named_after_its_heading_is_not_boilerplate() -> None:
     assert "More on Lists" in text and text.count(PROSE) == 3
 
 
+def test_linked_and_trailing_off_headings_title_their_sections() -> None:
+    html = _page(
+        f"<article><p>{PROSE}</p><h2>Here a Book, There a Book.....</h2><p>{PROSE}</p>"
+        f"<h3><a href='https://shop.example/b'>1. The Book by Its Author</a></h3><p>{PROSE}</p>"
+        "</article>"
+    )
+    text = _extract(html).text
+    assert "There a Book....." in text and "1. The Book by Its Author" in text
+
+
 def test_comment_section_after_label_is_removed() -> None:
     html = _page(
         f"<div><p>{PROSE}</p><p>{PROSE} End.</p><h3>Comments</h3>"
