@@ -299,3 +299,23 @@ def test_a_describing_caption_stays_and_a_photo_credit_goes() -> None:
     text = _extract(html).text
     assert "Waves break over the sea wall" in text
     assert "J. Doe" not in text
+
+
+def test_a_text_split_across_blocks_is_taken_whole_without_the_footer() -> None:
+    # A course page: a lead paragraph in one row, the rest in columns beside a long list of
+    # dates. The lead alone outscores each column; it holds under half the prose, so the main
+    # block is the rows' common parent. The footer's disclaimers are prose too, but no part of it.
+    dates = "".join(f"<a href='/d{j}'>Date {j}</a> " for j in range(80))
+    html = _page(
+        f"<div id='header'>{_nav()}</div><div class='wrap'>"
+        f"<div class='row'><div class='col'><p>{PROSE} {PROSE} {PROSE}</p></div></div>"
+        f"<div class='row'><div class='col'><h3>Who it is for</h3><p>{PROSE} Audience.</p>"
+        f"<p>{PROSE} Level.</p></div><div class='col'>{dates}</div>"
+        f"<div class='col'><h3>Fees</h3><p>{PROSE} Fees.</p></div></div></div>"
+        "<div class='footer'>" + "".join(f"<p>{PROSE} Disclaimer {i}.</p>" for i in range(6))
+        + "</div>"
+    )
+    content = _extract(html)
+    assert content.page_type == "detail"
+    assert "Audience." in content.text and "Fees." in content.text
+    assert "Date 3" not in content.text and "Disclaimer" not in content.text
