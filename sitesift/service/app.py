@@ -42,7 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sitesift import __version__
-from sitesift.input.sitekey import site_key
+from sitesift.input.sitekey import site_key, url_problem
 from sitesift.options import Options
 from sitesift.record import RECORD_FIELDS, Page
 from sitesift.service.memory import MemorySettings, SiteHistory, SiteMemory
@@ -381,6 +381,8 @@ def _page(body: PageIn, options: Options) -> Page:
     if "\x00" in body.html or not _TAG.search(body.html):
         raise HTTPException(422, "field html is not HTML: no tag found (send the page's "
                             "markup, decoded to text)")
+    if problem := url_problem(body.url):
+        raise HTTPException(422, f"field url: {problem}")
     page_id = body.id or body.url or hashlib.sha1(body.html.encode()).hexdigest()[:16]
     site = site_key(body.url, body.site, None, mode=options.site_key)
     return Page(id=page_id, url=body.url, site=site, html=body.html, source="service")

@@ -105,6 +105,8 @@ def test_a_page_that_fails_is_a_record_with_error(store: str) -> None:
         (b'{"html": "   "}', {"content-type": "application/json"}, 422, "empty"),
         (b'{"url": "https://a.example/"}', {"content-type": "application/json"}, 422,
          "html: Field required"),
+        (b'{"url": "http://[::1", "html": "<p>x</p>"}', {"content-type": "application/json"},
+         422, "unusable URL"),
         (b'{"html": "<p>' + b"x" * 300_000 + b'</p>"}', {"content-type": "application/json"},
          413, "larger than the limit"),
     ],
