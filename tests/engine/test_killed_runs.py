@@ -8,15 +8,14 @@ import gzip
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from killing import kill_at_random
 
 from sitesift.record import Page
 
@@ -37,28 +36,6 @@ def command(folder: Path, engine: str, *extra: str) -> list[str]:
             "-o", str(folder / "out" / "out.jsonl"), "-q", *extra]
 
 
-def kill_at_random(argv: list[str], out: Path, rng: random.Random) -> bool:
-    """Start ``argv`` in its own process group and SIGKILL the group at a random point: after
-    0 to 3 parts are written, and a random fraction of a second more. True if it was killed
-    (not finished first)."""
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    process = subprocess.Popen(argv, cwd=REPO, env=env, start_new_session=True,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    parts, extra = rng.randint(0, 3), rng.uniform(0.0, 0.5)
-    deadline = time.monotonic() + 120
-    while process.poll() is None and time.monotonic() < deadline:
-        if len(list(out.glob("out-*.jsonl.gz"))) >= parts:
-            time.sleep(extra)
-            break
-        time.sleep(0.02)
-    killed = process.poll() is None
-    if killed:
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    time.sleep(0.2)  # let the group's last processes go
-    return killed
-
-
 def written(out: Path) -> Counter[str]:
     ids: Counter[str] = Counter()
     for part in sorted(out.glob("out-*.jsonl.gz")):
@@ -75,7 +52,8 @@ def test_a_killed_run_resumed_writes_every_page_once(
         pytest.importorskip("distributed", reason="the dask engine needs sitesift[scale]")
     ids = write_manifest(tmp_path, site_pages(sites=6, per_site=40))
     out = tmp_path / "out"
-    killed = kill_at_random(command(tmp_path, engine), out, random.Random(seed))
+    killed = kill_at_random(command(tmp_path, engine), random.Random(seed),
+                            lambda: len(list(out.glob("out-*.jsonl.gz"))))
     assert killed  # (0 to 3 of its parts written: the run was not over)
     done = subprocess.run(command(tmp_path, engine, "--resume"), cwd=REPO,
                           env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
