@@ -220,18 +220,18 @@ def _json_lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, dict[str, A
         if not isinstance(obj, dict):
             yield lineno, f"line {lineno} is not a JSON object"
             continue
-        yield lineno, _without_lone_surrogates(obj) if _SURROGATE_ESCAPE.search(line) else obj
+        yield lineno, without_lone_surrogates(obj) if _SURROGATE_ESCAPE.search(line) else obj
 
 
-def _without_lone_surrogates(obj: Any) -> Any:
+def without_lone_surrogates(obj: Any) -> Any:
     """``obj`` with every lone surrogate (JSON may escape one: ``"\\ud800"``) replaced by
     U+FFFD: no UTF-8 text holds one, so a record carrying it could not be written."""
     if isinstance(obj, str):
         return obj.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     if isinstance(obj, dict):
-        return {_without_lone_surrogates(k): _without_lone_surrogates(v) for k, v in obj.items()}
+        return {without_lone_surrogates(k): without_lone_surrogates(v) for k, v in obj.items()}
     if isinstance(obj, list):
-        return [_without_lone_surrogates(v) for v in obj]
+        return [without_lone_surrogates(v) for v in obj]
     return obj
 
 

@@ -25,7 +25,7 @@ JSON_TEXT = ODD_TEXT | st.just("\ud800 lone surrogate")
 URLS = st.none() | st.sampled_from(["http://a.fuzz.test/1", "https://b.fuzz.test/x?y=1",
                                     "/relative", "http://[::1", "http://a.test:99999/", ""])
 PAGE = st.fixed_dictionaries(
-    {"html": MARKUP | JSON_TEXT},
+    {"html": MARKUP | JSON_TEXT | st.tuples(MARKUP, JSON_TEXT, MARKUP).map("".join)},
     optional={"id": IDS, "url": URLS | JSON_TEXT, "site": st.none() | JSON_TEXT,
               "extra": JSON_TEXT},
 )
