@@ -14,6 +14,7 @@ import lxml.html
 from lxml import etree
 
 from sitesift.errors import EmptyPageError, PageLimitError, ParseError
+from sitesift.parse.dom import drop_keep_tail
 
 __all__ = ["MAX_PAGE_ELEMENTS", "MAX_TAG_ATTRIBUTES", "PARSER_MAX_DEPTH", "parse_html"]
 
@@ -53,6 +54,8 @@ _END_DOCUMENT = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
 _TITLE_START = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
 #: Shorter swallowed titles are left alone (a real title holding a stray "<").
 SWALLOWED_TITLE_MIN = 1000
+#: Pages streamed by React carry placeholders (``<template id="B:0">``); others skip the pass.
+_STREAMED = "<template id"
 
 
 def _parser() -> etree.HTMLParser:
@@ -108,7 +111,59 @@ def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> lxml.html
         raise PageLimitError(f"page has more than {max_elements:,} elements "
                              "(Options.max_page_elements)")
     closed = _closed_title(root, text)
-    return closed if closed is not None else root
+    if closed is not None:
+        root = closed
+    if _STREAMED in text:
+        _place_streamed(root)
+    return root
+
+
+def _place_streamed(root: lxml.html.HtmlElement) -> None:
+    """Put streamed server-rendered segments where a browser shows them (in place).
+
+    React's streaming renderer sends a page's slow parts last, each in ``<div hidden
+    id="S:n">``, with an inline script (``$RC("B:n", "S:n")`` for a suspense boundary,
+    ``$RS("S:n", "P:n")`` for a segment) that moves the div's children to the placeholder
+    ``<template id="B:n">`` or ``<template id="P:n">`` and drops the div. Every browser runs
+    that script on load, so the moved content is what readers see; left hidden, a Next.js
+    page's article is dropped as invisible. The boundary's loading fallback after a ``B:``
+    placeholder stays (its end marker is a comment, removed by the parser); it is a spinner
+    or a skeleton without text.
+    """
+    placeholders = {
+        ident[2:]: el for el in root.iter("template")
+        if (ident := el.get("id") or "").startswith(("B:", "P:"))
+    }
+    if not placeholders:
+        return
+    for segment in list(root.iter("div")):
+        ident = segment.get("id") or ""
+        if not ident.startswith("S:") or segment.get("hidden") is None:
+            continue
+        target = placeholders.pop(ident[2:], None)
+        parent = target.getparent() if target is not None else None
+        if target is None or parent is None or _contains(segment, target):
+            continue
+        # After the placeholder, in order: the segment's text and children, then what
+        # followed the placeholder.
+        after = target.tail
+        target.tail = segment.text
+        children = list(segment)
+        index = parent.index(target)
+        for offset, child in enumerate(children):
+            parent.insert(index + 1 + offset, child)  # moves the child with its tail
+        if children:
+            last = children[-1]
+            last.tail = (last.tail or "") + (after or "") or None
+        else:
+            target.tail = (target.tail or "") + (after or "") or None
+        segment.text = None
+        drop_keep_tail(segment)
+        # The template is left as it was: an empty element, skipped with its tail kept.
+
+
+def _contains(ancestor: etree._Element, el: etree._Element) -> bool:
+    return any(node is ancestor for node in el.iterancestors())
 
 
 def _check_attributes(html: str) -> None:

@@ -73,11 +73,69 @@ def test_paragraphs_directly_in_a_layout_cell_next_to_link_tables() -> None:
 def test_teaser_cards_are_not_main_text() -> None:
     cards = "".join(
         f"<div class='card'><h3><a href='/s{i}'>Another headline number {i}</a></h3>"
-        f"<p>{PROSE}</p></div>" for i in range(5)
+        f"<p>{PROSE}</p></div>" for i in range(4)
     )
     html = _page(f"<article><p>{PROSE} Main.</p><p>{PROSE} Main again.</p></article>"
                  f"<section>{cards}</section>")
     assert _extract(html).text == f"{PROSE} Main.\n\n{PROSE} Main again."
+
+
+def test_posts_with_linked_author_names_are_a_thread_not_teasers() -> None:
+    # Repeated items, each with a linked name, holding nearly all the page's prose.
+    posts = "".join(
+        f"<div class='post'><div><a href='/u/member{i}'>Forum member number {i}</a></div>"
+        f"<p>{PROSE} Post {i}.</p></div>" for i in range(5)
+    )
+    text = _extract(_page(f"{_nav()}<div class='topic'>{posts}</div>")).text
+    assert text.count(PROSE) == 5 and "Post 4." in text
+
+
+def test_sections_titled_by_their_own_anchors_are_not_teasers() -> None:
+    # Documentation: each section's heading links to itself ("#setting-the-method").
+    sections = "".join(
+        f"<section><h3><a href='#part-{i}'>Setting part number {i}</a></h3><p>{PROSE}</p>"
+        "</section>" for i in range(5)
+    )
+    text = _extract(_page(f"{_nav()}<article><p>{PROSE}</p>{sections}</article>")).text
+    assert text.count(PROSE) == 6
+
+
+def test_a_page_that_is_a_comment_tree_keeps_its_comments() -> None:
+    # A discussion page: the "comment-tree" holds the thread, each post a "comment".
+    posts = "".join(f"<tr class='comment'><td>{PROSE} Reply {i}.</td></tr>" for i in range(6))
+    html = _page(f"{_nav()}<p>Ask: why?</p><table class='comment-tree'>{posts}</table>")
+    text = _extract(html).text
+    assert text.count(PROSE) == 6 and "Reply 5." in text
+
+
+def test_code_keeps_its_highlighted_comments() -> None:
+    html = _page(
+        f"<article><p>{PROSE}</p><pre><code><span class='hljs-comment'># set up the repo"
+        "</span>\ngit init</code></pre><p>{PROSE}</p></article>".replace("{PROSE}", PROSE)
+    )
+    assert "# set up the repo" in _extract(html).text
+
+
+def test_a_section_named_after_its_heading_is_not_boilerplate() -> None:
+    # "more" is a hint word, but this id is the slug of the section's own heading.
+    html = _page(
+        f"<article><p>{PROSE}</p><section id='more-on-lists'><h2>5.1. More on Lists</h2>"
+        f"<p>{PROSE}</p>"
+        f"</section><section id='tuples'><h2>5.2. Tuples</h2><p>{PROSE}</p></section>"
+        "<div id='more'><a href='/x'>More stories</a></div></article>"
+    )
+    text = _extract(html).text
+    assert "More on Lists" in text and text.count(PROSE) == 3
+
+
+def test_linked_and_trailing_off_headings_title_their_sections() -> None:
+    html = _page(
+        f"<article><p>{PROSE}</p><h2>Here a Book, There a Book.....</h2><p>{PROSE}</p>"
+        f"<h3><a href='https://shop.example/b'>1. The Book by Its Author</a></h3><p>{PROSE}</p>"
+        "</article>"
+    )
+    text = _extract(html).text
+    assert "There a Book....." in text and "1. The Book by Its Author" in text
 
 
 def test_comment_section_after_label_is_removed() -> None:
@@ -108,6 +166,27 @@ def test_hidden_and_script_content_is_dropped() -> None:
         "<script>var a = 'x, y, z.';</script></div>"
     )
     assert _extract(html).text == PROSE
+
+
+def test_a_thread_in_noscript_under_an_empty_app_shell_is_the_text() -> None:
+    # What a crawler (or a reader without scripts) sees of a script-rendered forum.
+    posts = "".join(f"<div class='post'><p>{PROSE} Reply {i}.</p></div>" for i in range(4))
+    html = _page(
+        "<div id='app'><span>Loading</span></div>"
+        f"<noscript><div class='topic'>{posts}</div></noscript>"
+        "<div hidden><ul><li>Log in</li><li>Sign up</li></ul></div>"
+    )
+    text = _extract(html).text
+    assert text.count(PROSE) == 4 and "Reply 3." in text
+    assert "Log in" not in text
+
+
+def test_noscript_and_hidden_text_lighter_than_the_page_is_dropped() -> None:
+    html = _page(
+        f"<div><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></div>"
+        f"<noscript><p>Please enable JavaScript, {PROSE}</p></noscript>"
+    )
+    assert "JavaScript" not in _extract(html).text
 
 
 def test_link_list_page_is_a_list() -> None:

@@ -92,3 +92,22 @@ def test_unclosed_title_is_closed_at_its_first_markup() -> None:
 def test_a_stray_end_tag_and_control_characters_together_keep_the_rest() -> None:
     root = parse_html("<html><body><p>a\x01b</p></html><p>after</p></body></html>")
     assert [p.text for p in root.iter("p")] == ["ab", "after"]
+
+
+def test_streamed_segments_take_their_placeholders_place() -> None:
+    # React streaming: the slow parts come last in hidden divs, moved by inline scripts.
+    root = parse_html(
+        "<html><body><h1>Title</h1><template id='B:0'></template><div>Loading</div>"
+        "<p>Footer</p><div hidden id='S:0'><p>First</p>lead<p>Second</p>"
+        "<template id='P:1'></template></div><div hidden id='S:1'><p>Nested</p></div>"
+        "<script>$RC('B:0','S:0')</script></body></html>"
+    )
+    body = root.find("body")
+    assert [el.text for el in body.iter("p")] == ["First", "Second", "Nested", "Footer"]
+    assert "lead" in body.text_content()
+    assert not [el for el in body.iter("div") if el.get("hidden") is not None]
+
+
+def test_hidden_divs_without_a_placeholder_stay_hidden() -> None:
+    root = parse_html("<html><body><p>a</p><div hidden id='S:0'><p>b</p></div></body></html>")
+    assert root.find("body/div").get("hidden") is not None
