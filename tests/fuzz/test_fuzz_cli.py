@@ -125,6 +125,7 @@ def test_extract_manifest(lines: list[tuple[str, object]], ascii_only: bool, wor
     code, out, _ = run(["extract", str(manifest), "-q"], capsys)
     if not ids:
         assert code == 0 and out == ""
+        counted("extract_manifest")
         return
     check_records(records_of(out), ids, code)
     counted("extract_manifest", len(ids))
@@ -262,6 +263,7 @@ def test_learn_then_extract_with_profiles(
         db.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 8)
         code, _, err = run(["learn", str(folder), "--profiles", str(db), "-q"], capsys)
         assert code == 2 and err.startswith("sitesift: error: "), err
+        counted("learn_damaged_store")
         return
     assert run(["learn", str(folder), "--profiles", str(db), "-q"], capsys)[0] == 0
     with ProfileStore(db) as store:
