@@ -417,6 +417,7 @@ def _run_urls(args: argparse.Namespace) -> int:
     import json
 
     from sitesift.compare.urls import cluster_urls, summarize
+    from sitesift.input.sitekey import url_problem
 
     try:
         if args.url_file == "-":
@@ -426,6 +427,10 @@ def _run_urls(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise InputError(f"cannot read {args.url_file}: {exc}") from exc
     urls = [line.split("\t", 1)[0].strip() for line in lines if line.strip()]
+    unusable = [problem for url in urls if (problem := url_problem(url))]
+    if unusable:
+        print(f"sitesift: {len(unusable)} line(s) left out, e.g. {unusable[0]}", file=sys.stderr)
+        urls = [url for url in urls if not url_problem(url)]
     if args.topic and args.topic not in urls:
         urls.append(args.topic)
     for item in summarize(cluster_urls(urls), topic=args.topic):

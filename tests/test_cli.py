@@ -227,3 +227,44 @@ def test_learn_keeps_every_saved_forum_rule_and_template(
     with ProfileStore(db) as store:
         kept = store.get("forum.test")
     assert kept is not None and profile_to_bytes(kept) == profile_to_bytes(learned)
+
+
+def test_a_killed_learn_leaves_a_readable_store_and_a_rerun_completes(tmp_path: Path) -> None:
+    """`learn` SIGKILLed at a random point (after 0 to 3 sites are saved): the store opens,
+    every saved profile reads back whole, and learning again saves every site once."""
+    import random
+    import subprocess
+
+    from killing import kill_at_random
+
+    from sitesift.compare.store import ProfileStore
+
+    def page(site: str, i: int) -> str:  # pages big enough that learning takes seconds
+        nav = "".join(f"<li><a href='/c{k}'>Section {k}</a></li>" for k in range(60))
+        body = "".join(f"<p>Paragraph {j} of story {i} on {site}: the harbour board met again "
+                       "on the tide barrier and the ferries.</p>" for j in range(30))
+        return (f"<html><head><title>Story {i}</title></head><body><nav><ul>{nav}</ul></nav>"
+                f"<article><h1>Story {i}</h1>{body}</article><footer>{site}</footer></body></html>")
+
+    sites = [f"site{s}.example" for s in range(12)]
+    rows = [{"id": f"{s}-{i}", "url": f"https://{site}/{i}.html", "site": site,
+             "html": page(site, i)} for i in range(30) for s, site in enumerate(sites)]
+    manifest, db = tmp_path / "pages.jsonl", tmp_path / "p.db"
+    manifest.write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
+    argv = [sys.executable, "-m", "sitesift", "learn", str(manifest), "--profiles", str(db),
+            "-q"]
+
+    def saved() -> list[str]:
+        if not db.exists():
+            return []
+        with ProfileStore(db) as store:
+            return [row["site"] for row in store.sites()]
+
+    assert kill_at_random(argv, random.Random(1), lambda: len(saved()))  # after 1 site
+    with ProfileStore(db) as store:
+        for site in saved():
+            assert store.get(site) is not None
+    done = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert sorted(saved()) == sorted(sites)

@@ -161,6 +161,8 @@ def read_jsonl(path: Path) -> list[tuple[int, dict[str, Any]]]:
         lines = path.read_text(encoding="utf-8").split("\n")
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     out = []
     for number, line in enumerate(lines, 1):
         if not line.strip():

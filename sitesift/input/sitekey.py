@@ -30,7 +30,7 @@ from publicsuffixlist import PublicSuffixList
 from sitesift.errors import UsageError
 from sitesift.options import SITE_KEYS
 
-__all__ = ["registrable_domain", "site_key"]
+__all__ = ["registrable_domain", "site_key", "url_problem"]
 
 #: A URL scheme; group 1 is set when an authority ("//host") follows. "example.com:8080/a"
 #: is a host and port, not a scheme, hence the digit look-ahead.
@@ -76,6 +76,18 @@ def registrable_domain(url: str) -> str | None:
     if "." not in host:
         return host
     return _suffix_list().privatesuffix(host) or host
+
+
+def url_problem(url: str | None) -> str | None:
+    """Why ``url`` cannot be used (``urlsplit`` rejects it: an unbalanced "[" of an IPv6
+    literal, a bad port), or None. Every later stage splits page URLs."""
+    if url is None:
+        return None
+    try:
+        urlsplit(url).port  # noqa: B018 - reading the port checks it
+    except ValueError as exc:
+        return f"unusable URL {url[:200]!r}: {exc}"
+    return None
 
 
 def _host(url: str) -> str | None:

@@ -24,6 +24,7 @@ import gzip
 import json
 import logging
 import os
+import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
@@ -34,6 +35,7 @@ from typing import Any, BinaryIO, TextIO
 from sitesift.errors import DecodeError, InputError, UsageError
 from sitesift.input.encoding import decode_html
 from sitesift.input.sitekey import site_key as compute_site_key
+from sitesift.input.sitekey import url_problem
 from sitesift.input.warc import iter_warc
 from sitesift.options import DEFAULT_MAX_PAGE_BYTES, SITE_KEYS
 from sitesift.record import Page
@@ -200,6 +202,10 @@ def _optional_str(value: Any) -> str | None:
     return text or None
 
 
+#: A JSON escape of a UTF-16 surrogate: only lines holding one can decode to a lone surrogate.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def _json_lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, dict[str, Any] | str]]:
     """``(line number, object)`` per non-blank line, or ``(line number, error message)``."""
     for lineno, raw in enumerate(lines, 1):
@@ -214,13 +220,27 @@ def _json_lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, dict[str, A
         if not isinstance(obj, dict):
             yield lineno, f"line {lineno} is not a JSON object"
             continue
-        yield lineno, obj
+        yield lineno, without_lone_surrogates(obj) if _SURROGATE_ESCAPE.search(line) else obj
+
+
+def without_lone_surrogates(obj: Any) -> Any:
+    """``obj`` with every lone surrogate (JSON may escape one: ``"\\ud800"``) replaced by
+    U+FFFD: no UTF-8 text holds one, so a record carrying it could not be written."""
+    if isinstance(obj, str):
+        return obj.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(obj, dict):
+        return {without_lone_surrogates(k): without_lone_surrogates(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [without_lone_surrogates(v) for v in obj]
+    return obj
 
 
 def _manifest_pages(manifest: str, mode: str, max_bytes: int) -> Iterator[Page]:
     folder = Path(manifest).parent
     try:
-        fh = open(manifest, encoding="utf-8", errors="replace")  # noqa: SIM115 - with below
+        # Bytes: lines end at b"\n" only (text mode also ends them at a lone "\r", which
+        # shifts every later line number); ``_json_lines`` decodes each as UTF-8.
+        fh = open(manifest, "rb")  # noqa: SIM115 - with below
     except OSError as exc:
         yield _error_page(f"{manifest}#0", None, None, manifest, mode, f"cannot read: {exc}")
         return
@@ -235,7 +255,9 @@ def _manifest_pages(manifest: str, mode: str, max_bytes: int) -> Iterator[Page]:
             site = _optional_str(item.get("site"))
             file = item.get("file")
             html = item.get("html")
-            if isinstance(file, str) and file.strip():
+            if problem := url_problem(url):
+                yield _error_page(page_id, None, site, manifest, mode, problem)
+            elif isinstance(file, str) and file.strip():
                 yield _file_page(folder / file, page_id, url, site, manifest, None, mode, max_bytes)
             elif isinstance(html, str):
                 yield Page(
@@ -307,6 +329,9 @@ def _stdin_pages(stdin: TextIO | None, mode: str) -> Iterator[Page]:
         url = _optional_str(item.get("url"))
         site = _optional_str(item.get("site"))
         html = item.get("html")
+        if problem := url_problem(url):
+            yield _error_page(page_id, None, site, STDIN, mode, problem)
+            continue
         if not isinstance(html, str):
             yield _error_page(
                 page_id, url, site, STDIN, mode, f"line {lineno} of stdin has no \"html\" string"

@@ -36,6 +36,8 @@ from warcio.statusandheaders import (
     StatusAndHeadersParserException,
 )
 
+from sitesift.input.sitekey import url_problem
+
 __all__ = ["HTML_TYPES", "WarcPage", "iter_warc"]
 
 #: Media types read as HTML pages.
@@ -156,6 +158,8 @@ def _html_page(record: ArcWarcRecord, path: str, offset: int, max_bytes: int) ->
     if record.rec_type == "response" and not (url and _ABSOLUTE_HTTP.match(url)):
         problem = (f"WARC-Target-URI {url!r} is not an absolute http(s) URL" if url
                    else "response record without WARC-Target-URI")
+        return WarcPage(id=record_id, error=f"input: {problem}")
+    if problem := url_problem(url):
         return WarcPage(id=record_id, error=f"input: {problem}")
     if len(data) > max_bytes:
         return WarcPage(

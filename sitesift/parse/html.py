@@ -19,8 +19,8 @@ from sitesift.parse.dom import drop_keep_tail
 __all__ = ["MAX_PAGE_ELEMENTS", "MAX_TAG_ATTRIBUTES", "PARSER_MAX_DEPTH", "parse_html"]
 
 #: Default most elements of one page. The largest of the 2,432 dev pages has 10,203 (half a:
-#: 9,888, half b: 10,203); extraction costs about 35 us per element, so 100,000 elements take
-#: a few seconds, and a page of 200,000 table rows (600,000 elements) that took 21 s is an
+#: 9,888, half b: 10,203); extraction costs 17-35 us per element, so 100,000 elements take
+#: a few seconds, and a page of 200,000 table rows (600,000 elements) that took 10-21 s is an
 #: error at once. ``Options.max_page_elements`` sets it per run.
 MAX_PAGE_ELEMENTS = 100_000
 #: Most attributes of one tag. libxml2 checks each attribute of a tag against the ones before

@@ -42,7 +42,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sitesift import __version__
-from sitesift.input.sitekey import site_key
+from sitesift.input.sitekey import site_key, url_problem
+from sitesift.input.sources import without_lone_surrogates
 from sitesift.options import Options
 from sitesift.record import RECORD_FIELDS, Page
 from sitesift.service.memory import MemorySettings, SiteHistory, SiteMemory
@@ -376,14 +377,28 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
 
 def _page(body: PageIn, options: Options) -> Page:
     """The pipeline's ``Page`` for a request page; 422 when ``html`` is not HTML."""
+    body = _utf8(body)
     if not body.html.strip():
         raise HTTPException(422, "field html is empty")
     if "\x00" in body.html or not _TAG.search(body.html):
         raise HTTPException(422, "field html is not HTML: no tag found (send the page's "
                             "markup, decoded to text)")
+    if problem := url_problem(body.url):
+        raise HTTPException(422, f"field url: {problem}")
     page_id = body.id or body.url or hashlib.sha1(body.html.encode()).hexdigest()[:16]
     site = site_key(body.url, body.site, None, mode=options.site_key)
     return Page(id=page_id, url=body.url, site=site, html=body.html, source="service")
+
+
+def _utf8(body: PageIn) -> PageIn:
+    """``body`` with any lone surrogate (JSON may escape one: ``"\\ud800"``) as U+FFFD: no
+    UTF-8 text holds one, so the page could be neither hashed nor answered (a 500)."""
+    fields = {name: getattr(body, name) for name in ("html", "url", "site", "id")}
+    try:
+        "".join(v for v in fields.values() if v is not None).encode("utf-8")
+    except UnicodeEncodeError:
+        return body.model_copy(update=without_lone_surrogates(fields))
+    return body
 
 
 def _saved_sites(store: str) -> list[dict[str, Any]]:

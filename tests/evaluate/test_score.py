@@ -282,3 +282,10 @@ def test_jsonl_lines_split_on_newline_only(tmp_path: Path) -> None:
     assert load_gold(set_dir)["a"]["body"] == body
     assert load_predictions(pred)["a"]["text"] == body
     assert score(set_dir, pred)["shingle_r"] == 1.0
+
+
+def test_a_file_that_is_not_utf8_is_an_input_error(tmp_path: Path) -> None:
+    set_dir = _make_set(tmp_path / "set", [{"id": "a"}])
+    (tmp_path / "bad.jsonl").write_bytes(b'{"id": "a", "text": "\xed\xa0\x80"}\n')
+    with pytest.raises(InputError, match="not UTF-8"):
+        score(set_dir, tmp_path / "bad.jsonl")

@@ -70,3 +70,12 @@ def test_mode_none() -> None:
 def test_unknown_mode() -> None:
     with pytest.raises(UsageError):
         site_key("http://a.com/", None, None, mode="host")
+
+
+def test_url_problem_names_urls_no_stage_can_split() -> None:
+    from sitesift.input.sitekey import url_problem
+
+    assert url_problem(None) is None and url_problem("http://a.test/x?q=1") is None
+    assert url_problem("/relative") is None
+    assert "Invalid IPv6 URL" in (url_problem("http://[::1/x") or "")
+    assert "Port out of range" in (url_problem("http://a.test:99999/") or "")

@@ -230,3 +230,29 @@ def test_jsonl_inputs_split_on_newline_only(tmp_path: Path) -> None:
         ("n", html, None), ("m", html, None)]
     raw = io.TextIOWrapper(io.BytesIO(line.encode("utf-8")), encoding="utf-8")
     assert [(p.html, p.error) for p in iter_pages(["-"], stdin=raw)] == [(html, None)]
+
+
+def test_a_lone_carriage_return_does_not_end_a_manifest_line(tmp_path: Path) -> None:
+    manifest = tmp_path / "pages.jsonl"
+    good = json.dumps({"id": "g", "url": None, "html": "<p>x</p>"})
+    manifest.write_bytes(b"junk\r\x00\n" + good.encode() + b"\r\n")
+    pages = list(iter_pages([str(manifest)]))
+    assert [p.id for p in pages] == [f"{manifest}#1", "g"]
+    assert pages[1].error is None
+
+
+def test_lone_surrogates_in_json_strings_become_replacement_characters() -> None:
+    line = json.dumps({"id": "s\ud800", "url": "http://a.test/\udfff", "html": "<p>\ud83d\ude00"
+                       "\ud800</p>"}) + "\n"
+    (page,) = iter_pages(["-"], stdin=io.StringIO(line))
+    assert (page.id, page.url, page.html) == ("s\ufffd", "http://a.test/\ufffd",
+                                              "<p>\U0001f600\ufffd</p>")
+    page.html.encode("utf-8")  # writable
+
+
+def test_an_unusable_url_is_an_input_error_record() -> None:
+    lines = "".join(json.dumps({"id": i, "url": u, "html": "<p>x</p>"}) + "\n"
+                    for i, u in [("bad", "http://[::1"), ("ok", "http://a.test/")])
+    pages = list(iter_pages(["-"], stdin=io.StringIO(lines)))
+    assert [p.id for p in pages] == ["bad", "ok"]
+    assert (pages[0].error or "").startswith("input: unusable URL") and pages[1].error is None

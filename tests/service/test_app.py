@@ -105,6 +105,8 @@ def test_a_page_that_fails_is_a_record_with_error(store: str) -> None:
         (b'{"html": "   "}', {"content-type": "application/json"}, 422, "empty"),
         (b'{"url": "https://a.example/"}', {"content-type": "application/json"}, 422,
          "html: Field required"),
+        (b'{"url": "http://[::1", "html": "<p>x</p>"}', {"content-type": "application/json"},
+         422, "unusable URL"),
         (b'{"html": "<p>' + b"x" * 300_000 + b'</p>"}', {"content-type": "application/json"},
          413, "larger than the limit"),
     ],
@@ -145,3 +147,14 @@ def test_a_request_over_its_time_limit_gets_504(
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="workers"):
         ServiceSettings(workers=-1)
+
+
+def test_a_lone_surrogate_in_a_json_string_reads_as_a_replacement_character(
+    client: TestClient,
+) -> None:
+    """JSON may escape a lone surrogate; no UTF-8 text holds one (it was a 500)."""
+    for extra in (b"", b', "id": "\\udfff"'):
+        body = b'{"html": "<p>\\ud800 lone</p>"' + extra + b"}"
+        response = client.post("/extract", content=body,
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 200 and response.json()["text"] == "\ufffd lone"
