@@ -97,3 +97,27 @@ def test_unclosed_title_tag_does_not_swallow_the_page() -> None:
             "<p>Body text</p></body></html>")
     title = _title(html)
     assert title is not None and title.startswith("Real headline") and "var x" not in title
+
+
+def test_printed_h1_wins_over_declared_titles_copying_the_document_title() -> None:
+    # og:title copying <title> is SEO wording: the h1 like it is the headline the reader sees.
+    c = TitleCandidates(
+        doc_title="Health And Nutrition Trends For 2026 - Tastewise",
+        declared_titles=("Health And Nutrition Trends For 2026 - Tastewise",),
+        headings=(("h1", "Top 10 Health and Nutrition Trends to Watch"), ("h2", "Key takeaways")),
+    )
+    assert choose_title(c) == "Top 10 Health and Nutrition Trends to Watch"
+    # A declared title of its own is the publisher's headline and stays.
+    c = TitleCandidates(doc_title="Other words - Site", declared_titles=c.declared_titles,
+                        headings=c.headings)
+    assert choose_title(c) == "Health And Nutrition Trends For 2026 - Tastewise"
+
+
+def test_character_references_escaped_twice_are_decoded() -> None:
+    page = ('<html><head><title>Rates &amp;amp; Jobs - Site</title>'
+            '<meta property="og:title" content="Rates &amp;#038; Jobs"></head>'
+            '<body><p>text</p></body></html>')
+    meta = extract_metadata(parse_html(page))
+    assert meta.title_candidates is not None
+    assert meta.title_candidates.doc_title == "Rates & Jobs - Site"
+    assert meta.title == "Rates & Jobs"
