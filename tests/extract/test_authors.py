@@ -141,3 +141,13 @@ def test_byline_box_gives_its_first_line_and_skips_follow_widgets() -> None:
             "<div class='author-title'>Games Editor</div></div>"
             "<p>The text of the story.</p></body></html>")
     assert extract_metadata(parse_html(html)).author == "Ben Silverman"
+
+
+def test_marked_authors_join_only_within_one_byline() -> None:
+    post = "<p>" + "A reply long enough to be a post of its own. " * 12 + "</p>"
+    page = ('<html><body><h1>Question title here</h1>'
+            '<div><span itemprop="author">Ann Lee</span> and '
+            '<span itemprop="author">Bo Chen</span></div>'
+            f'<div>{post}<span itemprop="author">Cy Dee</span></div>'
+            f'<div>{post}<span itemprop="author">Di Eve</span></div></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Ann Lee, Bo Chen"
