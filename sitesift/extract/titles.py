@@ -41,6 +41,8 @@ DECLARED_AGREEMENT = 0.5
 #: (chosen on modern-dev half a: 0.4 / 0.5 / 0.6 / 0.7 gave title exact 0.741 / 0.733 / 0.718 /
 #: 0.674 there, 0.5 costing no readability-meta page that 0.4 keeps).
 PRINTED_H1_SIMILARITY = 0.5
+#: An h1 that a title starts with, before a separator, counts as this similar to it.
+LEADING_H1_SIMILARITY = 0.99
 #: Headings longer than this are paragraphs styled as headings.
 MAX_TITLE_CHARS = 300
 #: A segment cut from ``<title>`` is dropped as site decoration only if what remains has at least
@@ -200,6 +202,18 @@ def _words(text: str) -> int:
     return len(text.split()) + cjk // 2
 
 
+def _leads(h1: str, references: Iterable[str]) -> bool:
+    """Whether a reference title starts with ``h1`` and goes on past a separator: "Kayaks |
+    REI Co-op", "Flexbox - Learn web development | MDN" print the h1 and then decorate it."""
+    folded = h1.casefold()
+    for ref in references:
+        r = ref.casefold()
+        rest = r[len(folded):]
+        if r.startswith(folded) and rest and _SEPARATOR.match(" " + rest + " ") is not None:
+            return True
+    return False
+
+
 def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
     """The page's h1 most like the headline its metadata names, if any is like it enough."""
     refs = [t for t in (*declared, normalize_space(c.doc_title),
@@ -213,6 +227,8 @@ def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
                 or _is_site_name(h, c.site_names):
             continue
         s = max((_sim(h, r) for r in refs), default=0.0)
+        if _leads(h, refs):
+            s = max(s, LEADING_H1_SIMILARITY)
         if s > best_sim:
             best, best_sim = h, s
     return best

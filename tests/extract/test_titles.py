@@ -121,3 +121,16 @@ def test_character_references_escaped_twice_are_decoded() -> None:
     assert meta.title_candidates is not None
     assert meta.title_candidates.doc_title == "Rates & Jobs - Site"
     assert meta.title == "Rates & Jobs"
+
+
+def test_short_h1_that_the_title_starts_with_is_the_headline() -> None:
+    # "Kayaks | REI Co-op": the title prints the h1, then decorates it.
+    c = TitleCandidates(doc_title="Flexbox - Learn web development | MDN",
+                        declared_titles=("Flexbox - Learn web development | MDN",),
+                        headings=(("h1", "Flexbox"), ("h2", "Why flexbox?")))
+    assert choose_title(c) == "Flexbox"
+    # An h1 that only starts a word of the title is no headline.
+    c = TitleCandidates(doc_title="Flexboxes and grids compared",
+                        declared_titles=("Flexboxes and grids compared",),
+                        headings=(("h1", "Flexbox"),))
+    assert choose_title(c) == "Flexboxes and grids compared"
