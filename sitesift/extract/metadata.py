@@ -560,7 +560,9 @@ def _date_and_author(
         published = find_published(
             date_elements=dates, meta=meta, jsonld_published=ld.published,
             jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
-            labelled_first=anchor is None, month_first=_month_first(lang))
+            labelled_first=anchor is None, month_first=_month_first(lang),
+            top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
+            else None)
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)
         author = (join_authors(ld.authors) or author_from_meta(meta)
