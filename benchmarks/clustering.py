@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import json
 import os
 import platform
 import random
@@ -43,6 +42,7 @@ from sitesift.compare.cluster import (
 )
 from sitesift.compare.features import PageFeatures, page_features, page_strings
 from sitesift.compare.istm import page_structure, similarity_matrix
+from sitesift.evaluate.score import read_jsonl
 from sitesift.input.encoding import decode_html
 from sitesift.parse import parse_html
 
@@ -73,12 +73,10 @@ def load(name: str) -> list[Page]:
     """Features of every page of set ``name`` (trees are dropped after use)."""
     folder = DATA / name
     gold = {}
-    for line in (folder / "gold.jsonl").read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
+    for _, row in read_jsonl(folder / "gold.jsonl"):
         gold[row["id"]] = row
     pages = []
-    for line in (folder / "pages.jsonl").read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
+    for _, row in read_jsonl(folder / "pages.jsonl"):
         text, _ = decode_html((folder / row["file"]).read_bytes())
         feats = page_features(parse_html(text), signatures=False)
         pages.append(Page(name, row["id"], row["site"] or "", gold.get(row["id"], {})
@@ -246,8 +244,7 @@ def cost(n: int, spec: str) -> None:
     name, site = spec.split(":", 1)
     folder = DATA / name
     bases = []
-    for line in (folder / "pages.jsonl").read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
+    for _, row in read_jsonl(folder / "pages.jsonl"):
         if row["site"] == site:
             bases.append(decode_html((folder / row["file"]).read_bytes())[0])
     rng = random.Random(0)

@@ -19,6 +19,7 @@ from pathlib import Path
 from sklearn.metrics import adjusted_rand_score
 
 from sitesift import Extractor, Options
+from sitesift.evaluate.score import read_jsonl
 from sitesift.input import iter_pages
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -29,8 +30,7 @@ def main(argv: list[str]) -> int:
     pages, truth = [], []
     for name in sets:
         manifest = DATA / name / "pages.jsonl"
-        site_of = {row["id"]: row["site"] for row in map(
-            json.loads, manifest.read_text(encoding="utf-8").splitlines())}
+        site_of = {row["id"]: row["site"] for _, row in read_jsonl(manifest)}
         for page in iter_pages([str(manifest)], site_key="none"):
             pages.append(page)
             truth.append(f"{name}/{site_of[page.id]}")

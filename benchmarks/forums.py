@@ -75,7 +75,7 @@ def awful_urls(data: Path) -> tuple[list[str], list[str]]:
 
 def read_gold(set_dir: Path) -> list[dict[str, Any]]:
     text = (set_dir / "gold.jsonl").read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    return [json.loads(line) for line in text.split("\n") if line.strip()]
 
 
 def prf(predicted: list[bool], kinds: list[str]) -> dict[str, float]:

@@ -30,6 +30,7 @@ from sitesift.compare.profile import SiteProfile
 from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
 from sitesift.compare.site import learn_site
 from sitesift.compare.store import ProfileStore
+from sitesift.evaluate.score import read_jsonl
 from sitesift.input.encoding import decode_html
 from sitesift.parse import parse_html
 
@@ -49,8 +50,7 @@ def learn_sets(data: Path, sets: list[str]) -> list[tuple[str, SiteProfile]]:
     for name in sets:
         folder = data / name
         by_site: dict[str, list[Path]] = defaultdict(list)
-        for line in (folder / "pages.jsonl").read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
+        for _, row in read_jsonl(folder / "pages.jsonl"):
             by_site[row["site"] or row["id"]].append(folder / row["file"])
         for site, files in sorted(by_site.items()):
             features = [page_features(parse_html(decode_html(f.read_bytes())[0]), strings=False)

@@ -15,7 +15,14 @@ from sitesift import __version__
 from sitesift.crawl.command import CRAWL_EPILOG, add_crawl_arguments, crawl_options, run_crawl
 from sitesift.engine import cli as engine_cli
 from sitesift.errors import InputError, UsageError
-from sitesift.options import DEFAULT_PAGE_TIMEOUT, METHODS, OUTPUT_FORMATS, SITE_KEYS, Options
+from sitesift.options import (
+    DEFAULT_MAX_PAGE_ELEMENTS,
+    DEFAULT_PAGE_TIMEOUT,
+    METHODS,
+    OUTPUT_FORMATS,
+    SITE_KEYS,
+    Options,
+)
 
 if TYPE_CHECKING:
     from sitesift.compare.store import ProfileStore
@@ -112,6 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     ext.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S",
                      help=f"seconds a page may take before it becomes an error record "
                      f"(default {DEFAULT_PAGE_TIMEOUT:g}; 0 = no limit)")
+    ext.add_argument("--max-page-elements", type=int, default=DEFAULT_MAX_PAGE_ELEMENTS,
+                     metavar="N", help="pages with more elements become error records "
+                     f"(default {DEFAULT_MAX_PAGE_ELEMENTS:,})")
     ext.add_argument("--profiles", metavar="DB",
                      help="SQLite store of site profiles: known sites are cleaned with their "
                      "saved templates without clustering again, unknown sites are learned and "
@@ -253,6 +263,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         visual_fallback=getattr(args, "visual_fallback", False),
         wrappers=not getattr(args, "no_wrappers", False),
         page_timeout=timeout if timeout and timeout > 0 else None,
+        max_page_elements=getattr(args, "max_page_elements", DEFAULT_MAX_PAGE_ELEMENTS),
         blocks=getattr(args, "blocks", False),
         **crawl_options(args),
     )
@@ -391,7 +402,7 @@ def _run_profiles(args: argparse.Namespace) -> int:
                 continue
             summary = {
                 "site": profile.site, "pages": profile.pages, "version": profile.version,
-                "info": profile.info,
+                "info": profile.info, "forum": profile.forum,
                 "templates": [{"cluster": t.cluster, "pages": t.pages,
                                "template_subtrees": len(t.count), **reading_summary(t)}
                               for t in profile.templates],

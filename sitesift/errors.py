@@ -11,6 +11,7 @@ Hierarchy (who raises each is said on the class)::
         ├── DecodeError       bytes that no encoding turns into text
         ├── EmptyPageError    nothing to parse: empty file, no markup, no body text
         ├── ParseError        the HTML parser gave up
+        ├── PageLimitError    the page is over a stated per-page limit (size, elements, ...)
         ├── PageTimeout       the per-page time limit ran out
         ├── RenderError       the browser tab rendering the page crashed or failed
         └── ExtractionError   an extractor failed on a parsed page
@@ -29,6 +30,7 @@ __all__ = [
     "ExtractionError",
     "InputError",
     "PageError",
+    "PageLimitError",
     "PageTimeout",
     "ParseError",
     "ProfileError",
@@ -87,6 +89,14 @@ class ParseError(PageError):
     """Raised by ``sitesift.parse`` when the HTML parser cannot build a tree."""
 
     kind = "parse"
+
+
+class PageLimitError(PageError):
+    """Raised by the parser and the pipeline for a page over a stated per-page limit (bytes,
+    elements, attributes of one tag, nesting depth): such pages fail fast instead of holding a
+    worker for seconds to minutes (docs/reliability.md lists the limits)."""
+
+    kind = "limit"
 
 
 class PageTimeout(PageError):

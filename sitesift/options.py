@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from sitesift.errors import UsageError
+from sitesift.parse.html import MAX_PAGE_ELEMENTS
 from sitesift.segment.rules import VisualRules
 
 __all__ = ["METHODS", "OUTPUT_FORMATS", "SITE_KEYS", "SITE_METHODS", "Options", "VisualRules"]
@@ -26,12 +27,16 @@ OUTPUT_FORMATS = ("jsonl", "markdown", "parquet")
 #: ``auto``: given site, else registrable domain, else folder. ``none``: ignore them all.
 SITE_KEYS = ("auto", "none")
 
-#: Default per-page time limit in seconds: long enough for a 20 MB page, short enough that a
-#: pathological page cannot stall a crawl-sized batch.
-DEFAULT_PAGE_TIMEOUT = 30.0
+#: Default per-page time limit in seconds. Every one of the 2,432 dev pages finished under
+#: 2 s (``--page-timeout 2``, default method, 2026-11-25, a shared 2-core machine; a 20 MB page
+#: of text takes 2.4 s): 10 s leaves five times that, and a pathological page holds a worker
+#: for 10 s, not 30 (docs/reliability.md).
+DEFAULT_PAGE_TIMEOUT = 10.0
 #: Pages larger than this many bytes become error records instead of being parsed
 #: (the largest real article pages seen are a few MB; 64 MB leaves room for data-heavy pages).
 DEFAULT_MAX_PAGE_BYTES = 64 * 1024 * 1024
+#: Pages with more elements than this become error records (``sitesift.parse.html``).
+DEFAULT_MAX_PAGE_ELEMENTS = MAX_PAGE_ELEMENTS
 #: Paper 004's thresholds: a block is noise when a same-layer page holds a subtree matching
 #: this share of its nodes (Tag_similarity, alpha) and of its text (Text_similarity, beta),
 #: with at most this many subtrees slid over per mismatch (MAX).
@@ -79,6 +84,7 @@ class Options:
     site_key: str = "auto"
     page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
     max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
+    max_page_elements: int = DEFAULT_MAX_PAGE_ELEMENTS
     #: Add each page's blocks (xpath, text, label, reason) to its record.
     blocks: bool = False
     sibling_tag_similarity: float = DEFAULT_SIBLING_TAG_SIMILARITY
@@ -139,10 +145,10 @@ class Options:
             )
         if not isinstance(self.visual, VisualRules):
             raise UsageError(f"visual must be a VisualRules, not {type(self.visual).__name__}")
-        if not isinstance(self.max_page_bytes, int) or self.max_page_bytes <= 0:
-            raise UsageError(
-                f"max_page_bytes must be a positive integer, not {self.max_page_bytes!r}"
-            )
+        for name in ("max_page_bytes", "max_page_elements"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise UsageError(f"{name} must be a positive integer, not {value!r}")
         for name in ("site_titles", "visual_fallback", "wrappers"):
             if not isinstance(getattr(self, name), bool):
                 raise UsageError(f"{name} must be True or False, not {getattr(self, name)!r}")

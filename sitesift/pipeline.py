@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import lxml.html
 
 from sitesift.compare.list_titles import Link, learn_site_titles, page_links
-from sitesift.errors import EmptyPageError, PageError, ProfileError
+from sitesift.errors import PageError, PageLimitError, ProfileError
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.extract.title_place import near_heading
@@ -382,7 +382,13 @@ class Extractor:
             profile = learned.profile
             if forum_rules is not None:
                 profile = dataclasses.replace(profile, forum=forum_rules)
-            if store is not None:
+            if not profile.templates and saved is not None and saved.templates:
+                # Pages that teach no template (too few of a kind) say nothing against the
+                # saved ones: relearning from them would drop data, not correct it.
+                log.warning("site %s: %d page(s) teach no template; its saved profile "
+                            "(%d template(s)) is kept", site, len(members), len(saved.templates))
+                profile = saved
+            elif store is not None:
                 store.put(profile)
         return profile
 
@@ -750,11 +756,12 @@ class Extractor:
 
     def _parse(self, page: Page, *, read: bool = True) -> _Parsed:
         if len(page.html) > self.options.max_page_bytes:
-            raise EmptyPageError(
+            raise PageLimitError(
                 f"page of {len(page.html):,} characters exceeds the limit of "
                 f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
             )
-        parsed = _Parsed(root=parse_html(page.html), meta=None)
+        parsed = _Parsed(root=parse_html(page.html, max_elements=self.options.max_page_elements),
+                         meta=None)
         if read:
             self._read(page, parsed)
         return parsed

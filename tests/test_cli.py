@@ -34,6 +34,9 @@ def test_parse_args_builds_validated_options() -> None:
     assert cli.parse_args(["bench", "x", "--visual-fallback"]).options.visual_fallback
     assert args.options.wrappers
     assert not cli.parse_args(["extract", "x", "--no-wrappers"]).options.wrappers
+    assert args.options.max_page_elements == 100_000
+    limited = cli.parse_args(["extract", "x", "--max-page-elements", "7"])
+    assert limited.options.max_page_elements == 7
 
 
 @pytest.mark.parametrize(
@@ -134,7 +137,7 @@ def test_malformed_inputs_each_get_a_record_and_the_run_goes_on(
     assert set(entries_id["id"] for entries_id in entries) <= set(records)
     assert records["good"]["error"] is None
     huge = records["huge"]
-    assert huge["error"] is None or huge["error"].startswith("timeout"), huge["error"]
+    assert huge["error"] is None or huge["error"].startswith(("timeout", "limit")), huge["error"]
     assert records["missing"]["error"].startswith("input")
     for bad in ("empty", "missing"):
         assert records[bad]["error"], bad
@@ -190,3 +193,37 @@ def test_extract_on_the_local_engine_writes_parts_and_a_manifest(
     (part,) = manifest["parts"]
     assert manifest["complete"] and (out.parent / part["file"]).is_file()
     assert part["file"].startswith("run-") and part["file"].endswith(".jsonl.gz")
+
+
+def test_learn_keeps_every_saved_forum_rule_and_template(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`learn` relearns a site's templates; it must not drop the rules the forum method saved,
+    nor replace learned templates by a profile without any (one page teaches no template)."""
+    from forum_pages import site
+
+    from sitesift.compare.serialize import profile_to_bytes
+    from sitesift.compare.store import ProfileStore
+
+    rows = [{"id": str(k), "url": u, "site": "forum.test", "html": h}
+            for k, (u, h, _) in enumerate(site())]
+    manifest, one = tmp_path / "pages.jsonl", tmp_path / "one.jsonl"
+    manifest.write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
+    one.write_text(json.dumps(rows[0]) + "\n", "utf-8")
+    db = str(tmp_path / "p.db")
+    assert run(["extract", str(manifest), "--method", "forum", "--profiles", db, "-q"],
+               capsys)[0] == 0
+    with ProfileStore(db) as store:
+        forum = store.get("forum.test").forum  # type: ignore[union-attr]
+    assert forum
+    assert run(["learn", str(manifest), "--profiles", db, "-q"], capsys)[0] == 0
+    with ProfileStore(db) as store:
+        learned = store.get("forum.test")
+    assert learned is not None and learned.forum == forum and learned.templates
+    shown = json.loads(run(["profiles", "show", "forum.test", "--profiles", db, "--json"],
+                           capsys)[1])
+    assert shown["forum"] == forum and len(shown["templates"]) == len(learned.templates)
+    assert run(["learn", str(one), "--profiles", db, "-q"], capsys)[0] == 0
+    with ProfileStore(db) as store:
+        kept = store.get("forum.test")
+    assert kept is not None and profile_to_bytes(kept) == profile_to_bytes(learned)

@@ -7,7 +7,7 @@ from sitesift import Options, UsageError
 
 def test_defaults_are_valid() -> None:
     opts = Options()
-    assert opts.method == "auto" and opts.page_timeout == 30.0
+    assert opts.method == "auto" and opts.page_timeout == 10.0
 
 
 def test_keyword_only_and_frozen() -> None:
@@ -26,6 +26,8 @@ def test_keyword_only_and_frozen() -> None:
         {"page_timeout": 0},
         {"page_timeout": -1.0},
         {"max_page_bytes": 0},
+        {"max_page_elements": 0},
+        {"max_page_elements": True},
         {"sibling_tag_similarity": 0},
         {"sibling_text_similarity": 1.5},
         {"sibling_max_slide": -1},

@@ -31,7 +31,13 @@ from rapidfuzz.distance import LCSseq
 
 from sitesift.errors import InputError
 from sitesift.evaluate.bench import EXIT_INPUT, EXIT_OK
-from sitesift.evaluate.score import DECIMALS, Predictions, load_gold, load_predictions
+from sitesift.evaluate.score import (
+    DECIMALS,
+    Predictions,
+    load_gold,
+    load_predictions,
+    read_jsonl,
+)
 
 __all__ = ["GOLD_CONTENT", "GOLD_NOISE", "NOISE_SHARE", "page_blocks", "run_blocks_eval",
            "score_blocks"]
@@ -154,10 +160,8 @@ def score_blocks(
     sites: dict[str, str | None] = {}
     manifest = set_dir / "pages.jsonl"
     if manifest.exists():
-        for line in manifest.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                obj = json.loads(line)
-                sites[str(obj.get("id"))] = obj.get("site")
+        for _, obj in read_jsonl(manifest):
+            sites[str(obj.get("id"))] = obj.get("site")
     per_site = Counter(sites.values())
     total: Counter[str] = Counter()
     pages = without = 0

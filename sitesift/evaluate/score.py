@@ -151,10 +151,14 @@ def day(value: Any) -> str | None:
 
 # --- loading ------------------------------------------------------------------------------------
 
-def _read_jsonl(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """(line number, object) for every non-blank line; a malformed line is an ``InputError``."""
+def read_jsonl(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """(line number, object) for every non-blank line; a malformed line is an ``InputError``.
+
+    Lines end at "\n" only: ``str.splitlines`` also breaks at U+0085, U+2028 and U+2029,
+    which JSON strings hold unescaped (``json.dumps(..., ensure_ascii=False)``) when page text
+    has them, and would cut such a line in two."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8").split("\n")
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc}") from exc
     out = []
@@ -204,7 +208,7 @@ def load_gold(set_dir: str | Path) -> dict[str, dict[str, Any]]:
     set_dir = Path(set_dir)
     path = set_dir / "gold.jsonl"
     gold: dict[str, dict[str, Any]] = {}
-    for number, obj in _read_jsonl(path):
+    for number, obj in read_jsonl(path):
         where = f"{path}:{number}"
         page_id = obj.get("id")
         if not isinstance(page_id, str) or not page_id:
@@ -215,7 +219,7 @@ def load_gold(set_dir: str | Path) -> dict[str, dict[str, Any]]:
         gold[page_id] = obj
     manifest = set_dir / "pages.jsonl"
     if manifest.exists():
-        pages = {str(obj.get("id")) for _, obj in _read_jsonl(manifest)}
+        pages = {str(obj.get("id")) for _, obj in read_jsonl(manifest)}
         missing, extra = sorted(pages - gold.keys()), sorted(gold.keys() - pages)
         if missing:
             raise InputError(
@@ -240,7 +244,7 @@ def load_predictions(predictions: Predictions) -> dict[str, Mapping[str, Any]]:
     """
     if isinstance(predictions, str | Path):
         items: Iterable[Mapping[str, Any] | Record] = (
-            obj for _, obj in _read_jsonl(Path(predictions))
+            obj for _, obj in read_jsonl(Path(predictions))
         )
     else:
         items = predictions

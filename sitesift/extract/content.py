@@ -91,6 +91,12 @@ WEAK_HINTS = frozenset({
 #: A weak hint word is layout on a page where the elements carrying it hold this share of
 #: the page's prose: most of the story cannot be boilerplate.
 WEAK_HINT_LAYOUT_SHARE = 0.5
+#: An id spelling the element's own heading of this many words names its content ("more-on-
+#: lists"), not a role: shorter headings are labels ("Comments", "Related posts").
+HEADING_SLUG_MIN_WORDS = 3
+#: Words that name a page's discussion: the comments under a story, or the posts of a page
+#: that is a discussion (then its comments are its text).
+DISCUSSION_HINTS = frozenset({"comment", "comments"})
 #: Inside the container, a block whose link share exceeds this and that is not prose is removed.
 PRUNE_LINK_SHARE = 0.5
 #: A comment label with more of its text in links than this is a "3 comments" link, not a
@@ -162,6 +168,7 @@ _RELATED_LABEL = re.compile(
     re.IGNORECASE,
 )
 #: Lists and tables: a run of their items is never the article (it is part of a list).
+_WORD_SPLIT = re.compile(r"[^\w]+|_")
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu", "dir", "table", "tbody", "thead", "tfoot", "tr"})
 #: Blocks that are items of a list or table.
 _ITEM_TAGS = frozenset({"li", "dd", "dt", "td", "th"})
@@ -333,8 +340,9 @@ def _mark_teasers(units: list[_Unit]) -> None:
         if unit.link_share >= 0.9 and unit.chars >= TEASER_MIN_HEADLINE and \
                 _leads_elsewhere(unit.block):
             headline_blocks.append(unit.block)
-        if unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and unit.pieces and \
-                _ELLIPSIS.search(unit.pieces[-1]) and \
+        # (A heading is no excerpt, however it ends: "Here a Book, There a Book.....")
+        if unit.block.tag not in HEADING_TAGS and unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and \
+                unit.pieces and _ELLIPSIS.search(unit.pieces[-1]) and \
                 (unit.link_chars or unit.chars < TEASER_MAX_UNLINKED_CHARS):
             # Cut off and linked (or short): an excerpt. A long unlinked paragraph that
             # trails off "…" is the writer's style.
@@ -455,6 +463,8 @@ def _hints(el: etree._Element) -> frozenset[str]:
     if tokens & POSITIVE_HINTS:
         return frozenset()
     hints = tokens & NEGATIVE_HINTS
+    if hints and _id_spells_heading(el):
+        hints -= _words(el.get("id"))
     weak = hints & WEAK_HINTS
     if weak:
         # A layout word inside a compound name ("elementor-widget-wrap", "overflow-hidden")
@@ -465,6 +475,20 @@ def _hints(el: etree._Element) -> frozenset[str]:
     if el.tag in ("nav", "aside", "footer"):
         hints.add(el.tag)
     return frozenset(hints)
+
+
+def _words(text: str | None) -> set[str]:
+    return {w for w in _WORD_SPLIT.split((text or "").lower()) if w and not w.isdigit()}
+
+
+def _id_spells_heading(el: etree._Element) -> bool:
+    """Whether the id is the slug of the element's own heading ("more-on-lists" on the
+    section titled "5.1. More on Lists"): a name made from the text, not a layout role."""
+    ident = _words(el.get("id"))
+    if len(ident) < HEADING_SLUG_MIN_WORDS:
+        return False
+    heading = next(el.iter(*HEADING_TAGS), None)
+    return heading is not None and ident <= _words(heading.text_content())
 
 
 def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
@@ -504,22 +528,36 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int], total: 
     fallback: set[etree._Element] = set()
     for obj in body.iter("object"):
         fallback.update(obj.iter(etree.Element))
+    # Inside code, class names are a syntax highlighter's token kinds ("hljs-comment",
+    # "token tag", "meta"): the code is shown verbatim.
+    for code in body.iter("pre", "code"):
+        fallback.update(code.iter(etree.Element))
     doomed = []
     # The verdict depends on the tag and the class/id text only, which repeat across a page.
-    verdicts: dict[tuple[str, str], bool] = {}
+    verdicts: dict[tuple[str, str], frozenset[str]] = {}
     layout = _outvoted_hints(body, prose, total)
+    # Containers kept for their prose, with their words: the comments of a page that is a
+    # discussion ("comment-tree" holding the thread, no story beside it) keep their own
+    # "comment"s too. Beside a story, they stay comments.
+    kept: dict[etree._Element, frozenset[str]] = {}
     for el in body.iter(etree.Element):
         tag = el.tag
         if el in fallback:
             continue
         key = (tag, class_id(el))
-        hinted = verdicts.get(key)
-        if hinted is None:
-            hinted = verdicts[key] = bool(_hints(el) - layout)
-        if not hinted:
+        hints = verdicts.get(key)
+        if hints is None:
+            hints = verdicts[key] = _hints(el) - layout
+        if not hints:
             continue
         own = prose.get(el, 0)
-        if _is_described_caption(el, own) or own > HINT_KEEP_SHARE * total:
+        if _is_described_caption(el, own):
+            continue
+        if own > HINT_KEEP_SHARE * total:
+            if total - own < DETAIL_MIN_PROSE and hints & DISCUSSION_HINTS:
+                kept[el] = hints & DISCUSSION_HINTS
+            continue
+        if kept and any(hints & kept.get(a, frozenset()) for a in el.iterancestors()):
             continue
         doomed.append(el)
     for el in doomed:
@@ -658,6 +696,13 @@ def _is_trailing_label(unit: _Unit) -> bool:
     return _text(unit).endswith((":", "："))
 
 
+def _titles_prose(units: list[_Unit], i: int) -> bool:
+    """A heading followed by prose titles that prose, linked or not (a review's "1. The Book
+    by Its Author" linking to a shop)."""
+    return units[i].block.tag in HEADING_TAGS and i + 1 < len(units) and \
+        units[i + 1].is_prose()
+
+
 def prune(node: etree._Element) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place). Public for template wrappers (``compare.wrapper``), which
@@ -668,8 +713,9 @@ def prune(node: etree._Element) -> None:
     by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
     doomed: list[etree._Element] = _labelled_sections(node, units, keep)
     dropped: list[_Unit] = []
-    for unit in units:
-        if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose()):
+    for i, unit in enumerate(units):
+        if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose() and \
+                not _titles_prose(units, i)):
             dropped.append(unit)
     # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
     prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]

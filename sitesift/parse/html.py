@@ -7,15 +7,39 @@ tolerant parser; the measurement is in docs/parsers.md. libxml2 caps nesting dep
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import lxml.html
 from lxml import etree
 
-from sitesift.errors import EmptyPageError, ParseError
+from sitesift.errors import EmptyPageError, PageLimitError, ParseError
 from sitesift.parse.dom import drop_keep_tail
 
-__all__ = ["parse_html"]
+__all__ = ["MAX_PAGE_ELEMENTS", "MAX_TAG_ATTRIBUTES", "PARSER_MAX_DEPTH", "parse_html"]
+
+#: Default most elements of one page. The largest of the 2,432 dev pages has 10,203 (half a:
+#: 9,888, half b: 10,203); extraction costs about 35 us per element, so 100,000 elements take
+#: a few seconds, and a page of 200,000 table rows (600,000 elements) that took 21 s is an
+#: error at once. ``Options.max_page_elements`` sets it per run.
+MAX_PAGE_ELEMENTS = 100_000
+#: Most attributes of one tag. libxml2 checks each attribute of a tag against the ones before
+#: it: 10,000 attributes parse in 0.13 s, 100,000 in 13 s, in one C call no time limit can
+#: stop. The dev pages have at most 78 (half a: 78, half b: 77).
+MAX_TAG_ATTRIBUTES = 1_000
+#: libxml2 (with ``huge_tree``) nests elements at most this deep and drops the markup below;
+#: a page that reaches it is an error rather than a record missing that text. The dev pages
+#: nest at most 108 deep.
+PARSER_MAX_DEPTH = 2048
+#: A tag long enough to hold ``MAX_TAG_ATTRIBUTES`` attributes (each at least " a"): only such
+#: tags are counted, so the check costs about 2 ms per MB of page.
+_LONG_TAG = re.compile(rf"<[A-Za-z][^<>]{{{2 * MAX_TAG_ATTRIBUTES},}}")
+#: Where libxml2 reads no attributes: raw text elements and comments (scripts hold long runs
+#: without "<" or ">" that look like tags of many attributes).
+_RAW_TEXT = re.compile(
+    r"<(script|style|textarea|xmp|title)\b.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
+_RESOURCE_LIMIT = [etree.ErrorTypes.ERR_RESOURCE_LIMIT]
+_ATTRIBUTE = re.compile(r"""[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?""")
 
 # XML declarations with an encoding clash with already-decoded text; control characters other
 # than tab/newline make libxml2 stop early.
@@ -50,10 +74,13 @@ def _parser() -> etree.HTMLParser:
     return parser
 
 
-def parse_html(html: str) -> lxml.html.HtmlElement:
-    """The ``<html>`` root of ``html``; raises ``EmptyPageError`` or ``ParseError``."""
+def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> lxml.html.HtmlElement:
+    """The ``<html>`` root of ``html``; raises ``EmptyPageError``, ``ParseError``, or
+    ``PageLimitError`` for a page over ``max_elements`` elements, a tag with more than
+    ``MAX_TAG_ATTRIBUTES`` attributes, or nesting deeper than ``PARSER_MAX_DEPTH``."""
     if not html or html.isspace():  # (no stripped copy of a whole page to tell)
         raise EmptyPageError("the page is empty")
+    _check_attributes(html)
     text = _XML_DECL.sub("", html, count=1)
     # Most pages have no control character: the bytes' C-level deletion tells in a third of the
     # time the regex takes to scan for one (UTF-8 never encodes other characters with them).
@@ -67,12 +94,22 @@ def parse_html(html: str) -> lxml.html.HtmlElement:
     text = ended
     if "<" not in text:
         raise EmptyPageError("no HTML markup in the page")
+    parser = _parser()
     try:
-        root = lxml.html.document_fromstring(data, parser=_parser())
+        root = lxml.html.document_fromstring(data, parser=parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
         raise ParseError(f"HTML parser gave up: {exc}") from exc
     if root is None:
         raise ParseError("HTML parser returned no document")
+    if any("depth" in e.message for e in parser.error_log.filter_types(_RESOURCE_LIMIT)):
+        raise PageLimitError(f"elements nest deeper than {PARSER_MAX_DEPTH:,} levels, the "
+                             "HTML parser's limit (the markup below is lost)")
+    # Each element has a "<": pages with fewer cannot be over the limit (most, counted in C).
+    if text.count("<") > max_elements and (
+        sum(1 for _ in itertools.islice(root.iter(), max_elements + 1)) > max_elements
+    ):
+        raise PageLimitError(f"page has more than {max_elements:,} elements "
+                             "(Options.max_page_elements)")
     closed = _closed_title(root, text)
     if closed is not None:
         root = closed
@@ -127,6 +164,25 @@ def _place_streamed(root: lxml.html.HtmlElement) -> None:
 
 def _contains(ancestor: etree._Element, el: etree._Element) -> bool:
     return any(node is ancestor for node in el.iterancestors())
+
+
+def _check_attributes(html: str) -> None:
+    for tag in _LONG_TAG.finditer(html):
+        count = len(_ATTRIBUTE.findall(html, tag.start() + 1, tag.end())) - 1  # the name
+        if count > MAX_TAG_ATTRIBUTES and not _in_raw_text(html, tag.start()):
+            raise PageLimitError(f"a tag has {count:,} attributes, over the limit of "
+                                 f"{MAX_TAG_ATTRIBUTES:,}")
+
+
+def _in_raw_text(html: str, at: int) -> bool:
+    """Whether ``at`` lies in a script, style or comment (looked for only when a run of
+    many would-be attributes is found: rare, so the scan costs nothing on most pages)."""
+    for span in _RAW_TEXT.finditer(html):
+        if span.start() > at:
+            return False
+        if at < span.end():
+            return True
+    return False
 
 
 def _closed_title(root: lxml.html.HtmlElement, text: str) -> lxml.html.HtmlElement | None:

@@ -91,3 +91,15 @@ def test_cli_eval_blocks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert cli.main(["eval", str(set_dir), str(out), "--blocks", "--json"]) == 0
     metrics = json.loads(capsys.readouterr().out)
     assert metrics["noise_precision"] == 1.0 and metrics["noise_recall"] == 0.5
+
+
+def test_manifest_lines_split_on_newline_only(tmp_path: Path) -> None:
+    set_dir = write_set(tmp_path)
+    manifest = set_dir / "pages.jsonl"
+    rows = [json.loads(line) for line in manifest.read_text("utf-8").split("\n") if line]
+    for row in rows:
+        row["url"] = "http://x.test/a\x85b\u2028c\u2029"
+    manifest.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+    assert "\u2028" in manifest.read_text("utf-8")
+    preds = [{"id": i, "blocks": pred("noise", "content", "content", "noise")} for i in "abc"]
+    assert score_blocks(set_dir, preds)["pages"] == 2

@@ -266,3 +266,19 @@ def test_agrees_with_reference_on_snippets(reference: ModuleType, tmp_path: Path
         {"id": "b", "text": "one two"},
     ])
     _assert_agree(score(set_dir, preds), reference.score(str(set_dir), str(preds)))
+
+
+#: Characters ``str.splitlines`` breaks on that a JSON string may hold unescaped.
+LINE_LIKE = "\x85\u2028\u2029\x1c\x1d\x1e\x0b\x0c"
+
+
+def test_jsonl_lines_split_on_newline_only(tmp_path: Path) -> None:
+    body = f"one{LINE_LIKE}two three four five six"
+    gold = [{"id": "a", "title": f"T{LINE_LIKE}", "body": body}]
+    set_dir = _make_set(tmp_path / "set", gold)
+    pred = _write_jsonl(tmp_path / "pred.jsonl", [{"id": "a", "text": body}])
+    # The raw characters are in the files, not escaped.
+    assert "\u2028" in (set_dir / "gold.jsonl").read_text("utf-8")
+    assert load_gold(set_dir)["a"]["body"] == body
+    assert load_predictions(pred)["a"]["text"] == body
+    assert score(set_dir, pred)["shingle_r"] == 1.0

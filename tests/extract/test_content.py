@@ -100,6 +100,44 @@ def test_sections_titled_by_their_own_anchors_are_not_teasers() -> None:
     assert text.count(PROSE) == 6
 
 
+def test_a_page_that_is_a_comment_tree_keeps_its_comments() -> None:
+    # A discussion page: the "comment-tree" holds the thread, each post a "comment".
+    posts = "".join(f"<tr class='comment'><td>{PROSE} Reply {i}.</td></tr>" for i in range(6))
+    html = _page(f"{_nav()}<p>Ask: why?</p><table class='comment-tree'>{posts}</table>")
+    text = _extract(html).text
+    assert text.count(PROSE) == 6 and "Reply 5." in text
+
+
+def test_code_keeps_its_highlighted_comments() -> None:
+    html = _page(
+        f"<article><p>{PROSE}</p><pre><code><span class='hljs-comment'># set up the repo"
+        "</span>\ngit init</code></pre><p>{PROSE}</p></article>".replace("{PROSE}", PROSE)
+    )
+    assert "# set up the repo" in _extract(html).text
+
+
+def test_a_section_named_after_its_heading_is_not_boilerplate() -> None:
+    # "more" is a hint word, but this id is the slug of the section's own heading.
+    html = _page(
+        f"<article><p>{PROSE}</p><section id='more-on-lists'><h2>5.1. More on Lists</h2>"
+        f"<p>{PROSE}</p>"
+        f"</section><section id='tuples'><h2>5.2. Tuples</h2><p>{PROSE}</p></section>"
+        "<div id='more'><a href='/x'>More stories</a></div></article>"
+    )
+    text = _extract(html).text
+    assert "More on Lists" in text and text.count(PROSE) == 3
+
+
+def test_linked_and_trailing_off_headings_title_their_sections() -> None:
+    html = _page(
+        f"<article><p>{PROSE}</p><h2>Here a Book, There a Book.....</h2><p>{PROSE}</p>"
+        f"<h3><a href='https://shop.example/b'>1. The Book by Its Author</a></h3><p>{PROSE}</p>"
+        "</article>"
+    )
+    text = _extract(html).text
+    assert "There a Book....." in text and "1. The Book by Its Author" in text
+
+
 def test_comment_section_after_label_is_removed() -> None:
     html = _page(
         f"<div><p>{PROSE}</p><p>{PROSE} End.</p><h3>Comments</h3>"

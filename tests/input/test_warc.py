@@ -208,5 +208,47 @@ def test_record_without_target_uri_is_an_error_not_a_crash(tmp_path: Path) -> No
     )
     path.write_bytes(gzip.compress(record))
     pages = list(iter_pages([str(path)]))
-    assert len(pages) == 1 and pages[0].id == f"{path}#0"
-    assert pages[0].error is not None and pages[0].error.startswith("input: unreadable WARC")
+    assert len(pages) == 1 and pages[0].id == "<urn:uuid:1>"
+    assert pages[0].error == "input: response record without WARC-Target-URI"
+
+
+def raw_response(writer: WARCWriter, uri: str | None, message: bytes,
+                 kind: str = "application/http; msgtype=response") -> str:
+    """A response record holding ``message`` (an HTTP message), whatever its target URI."""
+    record = writer.create_warc_record(  # (warcio would parse the message of an http: URI)
+        "urn:test", "response", payload=io.BytesIO(message), warc_content_type=kind,
+    )
+    if uri is None:
+        record.rec_headers.remove_header("WARC-Target-URI")
+    else:
+        record.rec_headers.replace_header("WARC-Target-URI", uri)
+    writer.write_record(record)
+    return record.rec_headers.get_header("WARC-Record-ID")
+
+
+@pytest.mark.parametrize("gzipped", [False, True])
+def test_every_html_response_gives_a_page_even_with_an_unusable_uri_or_header(
+    tmp_path: Path, gzipped: bool
+) -> None:
+    """A relative or missing target URI, or an HTTP header that cannot be parsed: an error page
+    for that record, and the records after it are read as usual."""
+    page = html_doc("Query", "a page served at a relative address").encode()
+    http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + page
+    path = tmp_path / "odd.warc"
+    with path.open("wb") as fh:
+        writer = WARCWriter(fh, gzip=gzipped)
+        ids = [response(writer, "http://a.example.com/1", page, "text/html"),
+               raw_response(writer, "/bigquery?q=1", http),
+               raw_response(writer, None, http),
+               raw_response(writer, "http://a.example.com/2", b"\x00\x01garbage" + page),
+               response(writer, "http://a.example.com/3", page, "text/html")]
+        raw_response(writer, "dns:a.example.com", b"a.example.com. 60 IN A 10.0.0.1\n",
+                     "text/dns")
+        raw_response(writer, "/style.css", b"HTTP/1.1 200 OK\r\nContent-Type: text/css\r\n\r\np{}")
+    pages = list(iter_pages([str(path)]))
+    assert [p.id for p in pages] == ids
+    assert [p.error is None for p in pages] == [True, False, False, False, True]
+    assert "'/bigquery?q=1'" in pages[1].error and "absolute" in pages[1].error  # type: ignore[operator]
+    assert "without WARC-Target-URI" in pages[2].error  # type: ignore[operator]
+    assert "HTTP" in pages[3].error  # type: ignore[operator]
+    assert all(p.error.startswith("input: ") for p in pages[1:4])  # type: ignore[union-attr]

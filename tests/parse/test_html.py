@@ -1,6 +1,8 @@
+import time
+
 import pytest
 
-from sitesift.errors import EmptyPageError
+from sitesift.errors import EmptyPageError, PageLimitError
 from sitesift.parse import parse_html
 
 
@@ -21,11 +23,46 @@ def test_control_characters_do_not_cut_the_document() -> None:
 
 
 def test_deeply_nested_unclosed_tags_parse_without_recursion() -> None:
-    root = parse_html("<html><body>" + "<div>" * 20_000 + "deep")
+    root = parse_html("<html><body>" + "<div>" * 1_500 + "deep")
     depth, node = 0, root
     while len(node):
         node, depth = node[0], depth + 1
-    assert depth > 100
+    assert depth > 1_000  # deeper than Python's recursion limit
+    assert node.text == "deep"
+
+
+def test_nesting_past_the_parser_limit_is_a_limit_error() -> None:
+    with pytest.raises(PageLimitError, match="deeper than 2,048"):
+        parse_html("<html><body>" + "<div>" * 20_000 + "deep")
+
+
+def test_too_many_elements_is_a_limit_error_in_a_second() -> None:
+    rows = "".join(f"<tr><td>{i}</td></tr>" for i in range(200_000))
+    page = f"<html><body><table>{rows}</table></body></html>"
+    started = time.perf_counter()
+    with pytest.raises(PageLimitError, match="more than 100,000 elements"):
+        parse_html(page)
+    assert time.perf_counter() - started < 2.0
+    assert len(parse_html(page, max_elements=500_000).findall(".//tr")) == 200_000
+    with pytest.raises(PageLimitError, match="more than 10 elements"):
+        parse_html("<p>a</p>" * 11, max_elements=10)
+
+
+def test_a_tag_with_too_many_attributes_is_a_limit_error_before_parsing() -> None:
+    many = " ".join(f'a{i}="v"' for i in range(100_000))
+    started = time.perf_counter()
+    with pytest.raises(PageLimitError, match="100,000 attributes"):
+        parse_html(f"<html><body><div {many}>x</div></body></html>")
+    assert time.perf_counter() - started < 1.0  # libxml2 takes 13 s over them
+    # A long tag of few attributes (inline JSON, a long style) is fine.
+    data = "x " * 50_000
+    root = parse_html(f'<html><body><div data-props="{data}" class="c">y</div></body></html>')
+    assert root.find(".//div").get("class") == "c"
+    # Nor is a script or comment whose code reads like a tag of many attributes.
+    code = "for(i=0;i<n;i++) " + "a = b, c = d; " * 2_000
+    root = parse_html(f"<html><head><script>{code}</script><!-- <x {code} --></head>"
+                      "<body><p>z</p></body></html>")
+    assert root.find(".//p").text == "z"
 
 
 def test_fragment_without_html_or_body_gets_a_document_root() -> None:
