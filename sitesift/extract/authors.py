@@ -125,6 +125,13 @@ _NAME_LINE = re.compile(r"^[\u3400-\u9fff]{2,4}"
 NAME_LINE_PROBE = 2
 _EN_BYLINE = re.compile(r"(?:^|\n)\s*(?:by|von|par|por)\s+(?P<v>[A-Z][^\n]{1,80})",
                         re.IGNORECASE)
+#: A post's credit inside a line: "by NAME" right before its date ("89 points by ann on Dec
+#: 26, 2023", "Title by ann: 3:21pm", "by ann » 11 Sep 2024"), the line forums print per post.
+_DATED_BYLINE = re.compile(
+    r"\bby\s+(?P<v>[\w.-]{2,40}(?: [\w.-]{2,40}){0,2}?)"
+    r"(?=\s*(?:\bon\s+(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*\b)|»|:\s*\d|\|\s*\d|,\s*\d{1,2}\b|\s\d{1,2}:\d\d))",
+    re.IGNORECASE)
 
 
 def _zh_names(value: str) -> str | None:
@@ -338,6 +345,10 @@ def author_from_text(lines: Sequence[str]) -> str | None:
         if cleaned:
             parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
             return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
+    for m in _DATED_BYLINE.finditer(text):
+        cleaned = clean_author(m.group("v"))
+        if cleaned:
+            return cleaned
     return None
 
 
