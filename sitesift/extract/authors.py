@@ -25,6 +25,9 @@ MAX_AUTHOR_WORDS = 10
 #: Longest Chinese author field without separators (a few 2–4 character names).
 MAX_CJK_AUTHOR_CHARS = 20
 #: Most authors taken from ``itemprop=author``/``rel=author`` markup (more are comment authors).
+#: Marked names whose nearest common element with the first holds at most this many
+#: characters share its byline (a byline of five long names with roles fits; two posts do not).
+MAX_BYLINE_CHARS = 400
 MAX_MARKUP_AUTHORS = 4
 #: How many characters of text after the headline are searched for an English "By X" byline.
 BYLINE_WINDOW = 800
@@ -122,6 +125,13 @@ _NAME_LINE = re.compile(r"^[\u3400-\u9fff]{2,4}"
 NAME_LINE_PROBE = 2
 _EN_BYLINE = re.compile(r"(?:^|\n)\s*(?:by|von|par|por)\s+(?P<v>[A-Z][^\n]{1,80})",
                         re.IGNORECASE)
+#: A post's credit inside a line: "by NAME" right before its date ("89 points by ann on Dec
+#: 26, 2023", "Title by ann: 3:21pm", "by ann » 11 Sep 2024"), the line forums print per post.
+_DATED_BYLINE = re.compile(
+    r"\bby\s+(?P<v>[\w.-]{2,40}(?: [\w.-]{2,40}){0,2}?)"
+    r"(?=\s*(?:\bon\s+(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*\b)|»|:\s*\d|\|\s*\d|,\s*\d{1,2}\b|\s\d{1,2}:\d\d))",
+    re.IGNORECASE)
 
 
 def _zh_names(value: str) -> str | None:
@@ -232,8 +242,8 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
 
     ``elements`` are the page's elements in document order that pass ``may_hold_author``.
     """
-    itemprop: list[str] = []
-    rel: list[str] = []
+    itemprop: list[tuple[lxml.html.HtmlElement, str]] = []
+    rel: list[tuple[lxml.html.HtmlElement, str]] = []
     classed: list[str] = []
     for el in elements:
         if el.tag in ("script", "style", "meta", "link", "body", "html", "head"):
@@ -242,17 +252,17 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
         if prop == "author" or prop == "creator":
             names = [n.get("content") or n.text_content() for n in el.iter()
                      if (n.get("itemprop") or "").lower() == "name"]
-            itemprop.extend(names or [el.get("content") or el.text_content()])
+            itemprop.extend((el, n) for n in names or [el.get("content") or el.text_content()])
             continue
         if "author" in (el.get("rel") or "").lower() and el.tag == "a":
-            rel.append(el.text_content())
+            rel.append((el, el.text_content()))
             continue
         attrs = _attrs(el)
         if attrs and _AUTHOR_CLASS.search(attrs) and not _NOT_AUTHOR_CLASS.search(attrs):
             classed.append(_first_line(el))
     if not classes:
         for group in (itemprop, rel):
-            joined = join_authors(group[:MAX_MARKUP_AUTHORS])
+            joined = join_authors(_one_byline(group)[:MAX_MARKUP_AUTHORS])
             if joined:
                 return joined
         return None
@@ -262,6 +272,24 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
         if cleaned:
             return cleaned
     return None
+
+
+def _one_byline(marked: list[tuple[lxml.html.HtmlElement, str]]) -> list[str]:
+    """The names printed together with the first one: co-authors share a byline, while the
+    authors of a thread's posts or a page's comments are each printed with their own text."""
+    if not marked:
+        return []
+    first = marked[0][0]
+    ancestors = [first, *first.iterancestors()]  # (held: lxml reuses the ids of freed proxies)
+    around = {id(a) for a in ancestors}
+    names = []
+    for el, name in marked:
+        common = el
+        while common is not None and id(common) not in around:
+            common = common.getparent()
+        if common is not None and len(common.text_content()) <= MAX_BYLINE_CHARS:
+            names.append(name)
+    return names
 
 
 _LINE_BREAKING = frozenset(("address", "article", "blockquote", "br", "dd", "div", "dl", "dt",
@@ -317,6 +345,10 @@ def author_from_text(lines: Sequence[str]) -> str | None:
         if cleaned:
             parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
             return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
+    for m in _DATED_BYLINE.finditer(text):
+        cleaned = clean_author(m.group("v"))
+        if cleaned:
+            return cleaned
     return None
 
 

@@ -457,13 +457,16 @@ def find_published(
     labelled_first: bool = False,
     month_first: bool = True,
     now: datetime | None = None,
+    top: Callable[[], Sequence[str]] | None = None,
 ) -> str | None:
     """The page's original publication date as ISO 8601, or None when nothing credible is found.
 
     ``date_elements`` are the elements passing ``may_hold_date``; ``meta`` maps lower-cased
     meta keys to their contents (see ``metadata.read_meta``);
     ``after``/``before`` are the visible text lines from the headline on and just above it,
-    ``story`` a longer run from the headline on; ``labelled_first`` when the headline is unknown.
+    ``story`` a longer run from the headline on; ``labelled_first`` when the headline is unknown;
+    ``top`` walks the page's lines from the top of the body, read only when nothing else is
+    found (a byline box printed above a headline placed elsewhere: "Published on ...").
     """
     now = now or _now()
     kw = {"now": now, "month_first": month_first}
@@ -508,7 +511,10 @@ def find_published(
         return url_day
     if text_day:
         return text_day
-    return modified[0] if modified else None
+    if modified:
+        return modified[0]
+    labelled = _labelled_date("\n".join(top()), kw) if top is not None else None
+    return labelled.iso if labelled else None
 
 
 def _meta_dates(meta: dict[str, list[str]], keys: Sequence[str],

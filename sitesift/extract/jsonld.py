@@ -8,6 +8,7 @@ Broken JSON (trailing commas, raw newlines, HTML comments) is repaired once, the
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from dataclasses import dataclass
@@ -89,6 +90,17 @@ def _types(node: dict[str, Any]) -> list[str]:
     return [v.lower().rsplit("/", 1)[-1] for v in values if isinstance(v, str)]
 
 
+#: An HTML character reference left in a value the parser already decoded once.
+_ENTITY = re.compile(r"&(?:#\d{2,7}|#x[0-9a-f]{2,6}|[a-z]{2,8});", re.IGNORECASE)
+
+
+def unescape_twice(value: str) -> str:
+    """``value`` with character references decoded again: CMSs escape titles before putting
+    them in attributes or JSON that escape them once more ("&amp;amp;", "&#038;" printed as
+    such), and no reader means the literal "&amp;"."""
+    return html.unescape(value) if _ENTITY.search(value) else value
+
+
 def _text(value: Any) -> str | None:
     if isinstance(value, list):
         value = value[0] if value else None
@@ -97,7 +109,7 @@ def _text(value: Any) -> str | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return str(value)
     if isinstance(value, str):
-        value = " ".join(value.split())
+        value = " ".join(unescape_twice(value).split())
         return value or None
     return None
 

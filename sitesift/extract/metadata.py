@@ -27,7 +27,7 @@ from sitesift.extract.authors import (
     may_hold_author,
 )
 from sitesift.extract.dates import find_published, may_hold_date
-from sitesift.extract.jsonld import JsonLd, read_jsonld
+from sitesift.extract.jsonld import JsonLd, read_jsonld, unescape_twice
 from sitesift.extract.titles import (
     TitleCandidates,
     choose_title,
@@ -131,7 +131,7 @@ def read_meta(root: lxml.html.HtmlElement) -> dict[str, list[str]]:
         content = el.get("content")
         if content is None:
             continue
-        content = content.strip()
+        content = unescape_twice(content).strip()
         if not content:
             continue
         for attr in _META_ATTRS:
@@ -423,7 +423,7 @@ def _doc_title(root: lxml.html.HtmlElement) -> str | None:
     cut = _TAG_RESIDUE.sub("", text)
     if cut != text:
         text = _TRAILING_SEPARATOR.sub("", cut)
-    return normalize_space(text)
+    return normalize_space(unescape_twice(text))
 
 
 def _site_names(meta: dict[str, list[str]], jsonld_site: str | None, url: str | None) -> list[str]:
@@ -560,7 +560,9 @@ def _date_and_author(
         published = find_published(
             date_elements=dates, meta=meta, jsonld_published=ld.published,
             jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
-            labelled_first=anchor is None, month_first=_month_first(lang))
+            labelled_first=anchor is None, month_first=_month_first(lang),
+            top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
+            else None)
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)
         author = (join_authors(ld.authors) or author_from_meta(meta)

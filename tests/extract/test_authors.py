@@ -141,3 +141,26 @@ def test_byline_box_gives_its_first_line_and_skips_follow_widgets() -> None:
             "<div class='author-title'>Games Editor</div></div>"
             "<p>The text of the story.</p></body></html>")
     assert extract_metadata(parse_html(html)).author == "Ben Silverman"
+
+
+def test_marked_authors_join_only_within_one_byline() -> None:
+    post = "<p>" + "A reply long enough to be a post of its own. " * 12 + "</p>"
+    page = ('<html><body><h1>Question title here</h1>'
+            '<div><span itemprop="author">Ann Lee</span> and '
+            '<span itemprop="author">Bo Chen</span></div>'
+            f'<div>{post}<span itemprop="author">Cy Dee</span></div>'
+            f'<div>{post}<span itemprop="author">Di Eve</span></div></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Ann Lee, Bo Chen"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("89 points by koconder on Dec 26, 2023 | hide | 137 comments", "koconder"),
+        ("by galitsyn » 11. Sep 2024, 18:36", "galitsyn"),
+        # "by" without a date after it is no credit line: a phrase of the story.
+        ("Stand by your man and see", None),
+    ],
+)
+def test_dated_credit_line_of_a_post(line: str, expected: str | None) -> None:
+    assert author_from_text(["Some thread title", line, "The post itself."]) == expected

@@ -6,7 +6,13 @@ from datetime import datetime
 
 import pytest
 
-from sitesift.extract.dates import date_from_url, find_text_date, iter_dates, parse_date
+from sitesift.extract.dates import (
+    date_from_url,
+    find_published,
+    find_text_date,
+    iter_dates,
+    parse_date,
+)
 from sitesift.extract.metadata import extract_metadata
 from sitesift.parse import parse_html
 
@@ -168,3 +174,16 @@ def test_printed_update_date_does_not_outvote_the_declared_original() -> None:
     </script><title>Video tools</title></head>
     <body><h1>Video tools</h1><p>Last Updated: January 7, 2025</p><p>Text.</p></body></html>"""
     assert _published(html)[:10] == "2020-07-10"
+
+
+def test_labelled_date_from_the_top_of_the_page_is_the_last_resort() -> None:
+    args = {"date_elements": [], "meta": {}, "jsonld_published": None, "jsonld_modified": None,
+            "url": None, "after": ["Some story text."], "before": []}
+    top = ["Menu", "Jane Roe", "Published on July 18, 2025", "Some story text."]
+    assert find_published(**args, top=lambda: top) == "2025-07-18"
+    # Read only when nothing else is found: declared metadata wins.
+    args["jsonld_published"] = "2025-07-01"
+    assert find_published(**args, top=lambda: top)[:10] == "2025-07-01"
+    # An unlabelled date at the top is no publication date.
+    args["jsonld_published"] = None
+    assert find_published(**args, top=lambda: ["Sale ends July 18, 2025"]) is None

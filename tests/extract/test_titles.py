@@ -97,3 +97,40 @@ def test_unclosed_title_tag_does_not_swallow_the_page() -> None:
             "<p>Body text</p></body></html>")
     title = _title(html)
     assert title is not None and title.startswith("Real headline") and "var x" not in title
+
+
+def test_printed_h1_wins_over_declared_titles_copying_the_document_title() -> None:
+    # og:title copying <title> is SEO wording: the h1 like it is the headline the reader sees.
+    c = TitleCandidates(
+        doc_title="Health And Nutrition Trends For 2026 - Tastewise",
+        declared_titles=("Health And Nutrition Trends For 2026 - Tastewise",),
+        headings=(("h1", "Top 10 Health and Nutrition Trends to Watch"), ("h2", "Key takeaways")),
+    )
+    assert choose_title(c) == "Top 10 Health and Nutrition Trends to Watch"
+    # A declared title of its own is the publisher's headline and stays.
+    c = TitleCandidates(doc_title="Other words - Site", declared_titles=c.declared_titles,
+                        headings=c.headings)
+    assert choose_title(c) == "Health And Nutrition Trends For 2026 - Tastewise"
+
+
+def test_character_references_escaped_twice_are_decoded() -> None:
+    page = ('<html><head><title>Rates &amp;amp; Jobs - Site</title>'
+            '<meta property="og:title" content="Rates &amp;#038; Jobs"></head>'
+            '<body><p>text</p></body></html>')
+    meta = extract_metadata(parse_html(page))
+    assert meta.title_candidates is not None
+    assert meta.title_candidates.doc_title == "Rates & Jobs - Site"
+    assert meta.title == "Rates & Jobs"
+
+
+def test_short_h1_that_the_title_starts_with_is_the_headline() -> None:
+    # "Kayaks | REI Co-op": the title prints the h1, then decorates it.
+    c = TitleCandidates(doc_title="Flexbox - Learn web development | MDN",
+                        declared_titles=("Flexbox - Learn web development | MDN",),
+                        headings=(("h1", "Flexbox"), ("h2", "Why flexbox?")))
+    assert choose_title(c) == "Flexbox"
+    # An h1 that only starts a word of the title is no headline.
+    c = TitleCandidates(doc_title="Flexboxes and grids compared",
+                        declared_titles=("Flexboxes and grids compared",),
+                        headings=(("h1", "Flexbox"),))
+    assert choose_title(c) == "Flexboxes and grids compared"
