@@ -72,7 +72,9 @@ def crawl_options(args: argparse.Namespace) -> dict[str, object]:
 
 def run_crawl(urls: list[str], warc: str | Path, options: Options, *, frontier: str | None,
               quiet: bool) -> bool:
-    """Crawl ``urls`` into ``warc``; True if every URL taken ended as a page or redirect."""
+    """Crawl ``urls`` into ``warc``; True if every URL taken ended as a page or redirect, or
+    was skipped (refused by robots.txt, not HTML, too large); False after failures and URLs
+    deferred to the next run (robots.txt unreachable)."""
     from sitesift.crawl.crawler import Crawler
 
     def tell(state: str, text: str) -> None:
@@ -85,4 +87,4 @@ def run_crawl(urls: list[str], warc: str | Path, options: Options, *, frontier: 
         totals = ", ".join(f"{n} {state}" for state, n in sorted(stats.totals.items()))
         print(f"sitesift crawl: {stats.done} page(s) written in {stats.seconds:.1f} s "
               f"({stats.pages_per_second:.1f}/s); frontier: {totals}", file=sys.stderr)
-    return stats.failed == 0
+    return stats.failed == 0 and stats.deferred == 0

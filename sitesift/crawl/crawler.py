@@ -10,8 +10,10 @@ Politeness and robustness:
 
 * robots.txt of each origin is read once (protego: RFC 9309 with ``*``/``$`` wildcards and
   longest-match precedence, which ``urllib.robotparser`` lacks; it is Scrapy's parser). A 4xx
-  robots.txt allows all, an unreachable one or a 5xx disallows all (RFC 9309, 2.3.1);
-  ``Crawl-delay`` for ``sitesift`` or ``*`` raises the host's delay.
+  robots.txt allows all. While robots.txt is unreachable (DNS, connection, timeout) or answers
+  5xx, nothing of the origin is fetched (RFC 9309, 2.3.1), but that is not a refusal: the URL is
+  retried like a failed fetch, then ``deferred`` (queued again by the next run), never stored
+  as disallowed. ``Crawl-delay`` for ``sitesift`` or ``*`` raises the host's delay.
 * per host: at most ``crawl_host_concurrency`` requests at once, request starts
   ``crawl_delay`` seconds apart; the user agent names sitesift and its version.
 * 5xx, 429, timeouts and connection errors are retried ``crawl_retries`` times after
@@ -89,6 +91,7 @@ class CrawlStats:
     redirected: int = 0
     failed: int = 0
     skipped: int = 0
+    deferred: int = 0
     retried: int = 0
     seconds: float = 0.0
     totals: dict[str, int] = field(default_factory=dict)
@@ -103,7 +106,7 @@ class _Result:
     """What a fetch task hands back to the loop: an outcome, and the exchanges to write."""
 
     entry: Entry
-    outcome: str  # page, redirect, status, retry, skip, fail
+    outcome: str  # page, redirect, status, retry, skip, fail, defer
     exchange: Exchange | None = None
     note: str | None = None
     charset: str | None = None
@@ -138,8 +141,10 @@ class Crawler:
         self._transport = transport
         self._frontier_path = frontier
         self._progress = progress
-        # Per-run state (reset by run): robots parsers per origin, per-host slots.
+        # Per-run state (reset by run): robots parsers per origin, per-host slots, and origins
+        # whose robots.txt was unreachable (what happened, and until when that answer holds).
         self._robots: dict[str, Protego | None] = {}
+        self._robots_down: dict[str, tuple[str, float]] = {}
         self._robots_locks: dict[str, asyncio.Lock] = {}
         self._hosts: dict[str, _Host] = {}
 
@@ -157,13 +162,14 @@ class Crawler:
             if url is None:
                 raise UsageError(f"not an http(s) URL: {seed!r}")
             entries.append(Entry(url=url, host=_host(url), depth=0, kind="seed"))
-        self._robots, self._robots_locks, self._hosts = {}, {}, {}
+        self._robots, self._robots_locks, self._hosts, self._robots_down = {}, {}, {}, {}
         started = time.monotonic()
         stats = CrawlStats()
         with Frontier(self.frontier_path(warc)) as frontier:
             scope = set(json.loads(frontier.get_meta("scope") or "[]"))
             scope.update(entry.host for entry in entries)
             frontier.set_meta("scope", json.dumps(sorted(scope)))
+            frontier.requeue_deferred()
             frontier.add(entries)
             out = WarcOutput(warc, length=frontier.warc_length, software=USER_AGENT)
             try:
@@ -272,7 +278,7 @@ class Crawler:
         metadata: dict[str, Any] = {"depth": entry.depth, "kind": entry.kind,
                                     "via": entry.parent, "anchor": entry.anchor}
         state = {"page": "done", "redirect": "redirected", "status": "failed",
-                 "skip": "skipped", "fail": "failed"}[result.outcome]
+                 "skip": "skipped", "fail": "failed", "defer": "deferred"}[result.outcome]
         if result.outcome == "page" and result.content is not None:
             new = self._follow(entry, result, scope, metadata)
         elif result.outcome == "redirect" and result.note:
@@ -341,10 +347,16 @@ class Crawler:
 
     # -- fetching (runs as tasks) -----------------------------------------------------------
     async def _fetch(self, client: httpx.AsyncClient, entry: Entry) -> _Result:
-        robots, exchanges = await self._robots_for(client, entry.url)
+        retry_left = entry.attempts < self.options.crawl_retries
+        robots, exchanges, down = await self._robots_for(client, entry.url)
+        if down is not None:  # not a refusal: try again, later in this run or on the next
+            if retry_left:
+                return _Result(entry, "retry", note=f"robots.txt unreachable: {down}",
+                               robots=exchanges)
+            return _Result(entry, "defer", note=f"robots.txt unreachable: {down}; queued again"
+                           " on the next run", robots=exchanges)
         if robots is not None and not robots.can_fetch(entry.url, ROBOTS_TOKEN):
             return _Result(entry, "skip", note="disallowed by robots.txt", robots=exchanges)
-        retry_left = entry.attempts < self.options.crawl_retries
         try:
             async with asyncio.timeout(self.options.crawl_timeout):
                 result = await self._get(client, entry)
@@ -402,35 +414,47 @@ class Crawler:
 
     async def _robots_for(
         self, client: httpx.AsyncClient, url: str
-    ) -> tuple[Protego | None, list[Exchange]]:
-        """The origin's robots.txt parser (None: all allowed) and, the first time, the exchange
-        that fetched it (to be written to the WARC file)."""
+    ) -> tuple[Protego | None, list[Exchange], str | None]:
+        """The origin's robots.txt parser (None: all allowed), the first time the exchange that
+        fetched it (to be written to the WARC file), and what went wrong if it is unreachable
+        (an answer kept for ``crawl_backoff`` seconds, so the URLs of a dead host do not each
+        ask again at once; then it is asked again)."""
         parts = urlsplit(url)
         origin = f"{parts.scheme}://{parts.netloc}"
         lock = self._robots_locks.setdefault(origin, asyncio.Lock())
         async with lock:
             if origin in self._robots:
-                return self._robots[origin], []
-            parser, exchanges = await self._read_robots(client, origin)
+                return self._robots[origin], [], None
+            down = self._robots_down.get(origin)
+            if down is not None and down[1] > time.monotonic():
+                return None, [], down[0]
+            parser, exchanges, problem = await self._read_robots(client, origin)
+            if problem is not None:
+                self._robots_down[origin] = (problem,
+                                             time.monotonic() + self.options.crawl_backoff)
+                return None, exchanges, problem
             self._robots[origin] = parser
             if parser is not None:
                 delay = parser.crawl_delay(ROBOTS_TOKEN)
                 slot = self._hosts.setdefault(parts.netloc, _Host(delay=self.options.crawl_delay))
                 if delay:
                     slot.delay = max(slot.delay, min(float(delay), MAX_ROBOTS_DELAY))
-            return parser, exchanges
+            return parser, exchanges, None
 
     async def _read_robots(
         self, client: httpx.AsyncClient, origin: str
-    ) -> tuple[Protego | None, list[Exchange]]:
+    ) -> tuple[Protego | None, list[Exchange], str | None]:
+        """Parser (None: all allowed), exchanges, and the problem when it is unreachable."""
         url = f"{origin}/robots.txt"
         try:
             async with asyncio.timeout(self.options.crawl_timeout):
                 response = await client.get(url, follow_redirects=True)
         except httpx.TooManyRedirects:
-            return None, []  # "unavailable" like a 4xx (RFC 9309, 2.3.1.2)
-        except (TimeoutError, httpx.HTTPError):
-            return Protego.parse("User-agent: *\nDisallow: /\n"), []  # unreachable: disallow
+            return None, [], None  # "unavailable" like a 4xx (RFC 9309, 2.3.1.2)
+        except TimeoutError:
+            return None, [], f"timeout after {self.options.crawl_timeout:g} s"
+        except httpx.HTTPError as exc:  # DNS, refused connection, reset...
+            return None, [], _describe(exc)
         body = response.content[:ROBOTS_MAX_BYTES]
         exchange = Exchange(
             url=str(response.url), request_headers=_raw(response.request.headers.raw),
@@ -441,10 +465,10 @@ class Crawler:
             body=body,
         )
         if response.status_code >= 500:
-            return Protego.parse("User-agent: *\nDisallow: /\n"), [exchange]
+            return None, [exchange], f"HTTP {response.status_code}"
         if response.status_code >= 400:
-            return None, [exchange]
-        return Protego.parse(body.decode("utf-8", "replace")), [exchange]
+            return None, [exchange], None
+        return Protego.parse(body.decode("utf-8", "replace")), [exchange], None
 
 
 def crawl(

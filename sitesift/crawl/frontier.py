@@ -3,8 +3,9 @@
 A URL is stored once (its normalised form is the key), so no page is queued twice however many
 pages link to it. States: ``queued`` -> ``fetching`` -> one of ``done`` (an HTML page written to
 the WARC file), ``redirected``, ``failed`` (an error status or no answer after the retries) or
-``skipped`` (refused by robots.txt, not HTML, too large). A URL whose retry is due later stays
-``queued`` with ``not_before`` set.
+``skipped`` (refused by robots.txt, not HTML, too large) or ``deferred`` (not fetched because
+robots.txt was unreachable: ``requeue_deferred`` queues it again on the next run). A URL whose
+retry is due later stays ``queued`` with ``not_before`` set.
 
 Exactly once: the crawler writes a page's WARC records, then calls ``finish`` with the WARC
 file's new length; state and length are committed in one transaction. On reopening, ``fetching``
@@ -25,7 +26,7 @@ from sitesift.errors import InputError
 
 __all__ = ["STATES", "Entry", "Frontier"]
 
-STATES = ("queued", "fetching", "done", "redirected", "failed", "skipped")
+STATES = ("queued", "fetching", "done", "redirected", "failed", "skipped", "deferred")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS url (
     id INTEGER PRIMARY KEY,
@@ -109,6 +110,15 @@ class Frontier:
             " VALUES (?, ?, ?, ?, ?, ?, ?)", rows,
         )
         return self._db.total_changes - before
+
+    def requeue_deferred(self) -> int:
+        """Queue the deferred URLs again, as never tried (a new run: robots.txt may answer
+        now); returns how many."""
+        cursor = self._db.execute(
+            "UPDATE url SET state = 'queued', attempts = 0, not_before = 0"
+            " WHERE state = 'deferred'"
+        )
+        return cursor.rowcount
 
     def known(self, url: str) -> bool:
         return self._db.execute("SELECT 1 FROM url WHERE url = ?", (url,)).fetchone() is not None

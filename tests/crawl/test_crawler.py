@@ -9,11 +9,12 @@ import signal
 from collections import Counter
 from pathlib import Path
 
+import httpx
 from crawl_site import Site, article, list_page, news_site
 from warcio.archiveiterator import ArchiveIterator
 
 from sitesift.cli import main
-from sitesift.crawl import USER_AGENT, crawl, read_anchors
+from sitesift.crawl import USER_AGENT, Crawler, crawl, read_anchors
 from sitesift.crawl.archive import iter_metadata
 from sitesift.crawl.frontier import Frontier
 from sitesift.input import iter_pages
@@ -27,6 +28,11 @@ FAST = Options(crawl_delay=0, crawl_timeout=0.5, crawl_backoff=0.01, crawl_max_b
 def states(warc: Path, site: Site) -> dict[str, str]:
     with Frontier(f"{warc}.frontier") as frontier:
         return {row["url"].removeprefix(site.base): row["state"] for row in frontier.rows()}
+
+
+def frontier_rows(warc: Path) -> list[dict[str, object]]:
+    with Frontier(f"{warc}.frontier") as frontier:
+        return frontier.rows()
 
 
 def responses(warc: Path) -> Counter[str]:
@@ -133,7 +139,9 @@ def test_robots_txt_errors_and_crawl_delay(serve, tmp_path: Path) -> None:
     down.add("/a.html", article("A"))
     down = serve(down)
     crawl([down.url("/a.html")], tmp_path / "down.warc.gz", FAST)
-    assert states(tmp_path / "down.warc.gz", down) == {"/a.html": "skipped"}  # RFC 9309 2.3.1
+    # Not fetched while robots.txt answers 5xx (RFC 9309 2.3.1), but not "disallowed" either.
+    assert states(tmp_path / "down.warc.gz", down) == {"/a.html": "deferred"}
+    assert down.requests["/a.html"] == 0
 
     missing = serve(Site())  # robots.txt 404: everything allowed
     missing.add("/a.html", article("A"))
@@ -177,6 +185,39 @@ def test_crawl_command(serve, tmp_path: Path, capsys) -> None:
     assert code == 0
     assert "2 page(s) written" in capsys.readouterr().err
     assert main(["crawl", "ftp://x/", "-o", str(tmp_path / "x.warc")]) == 2
+
+
+class DeadHost(httpx.AsyncBaseTransport):
+    """A transport whose host name does not resolve (as while DNS is down), until ``up``."""
+
+    def __init__(self) -> None:
+        self.up = False
+        self.real = httpx.AsyncHTTPTransport()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if not self.up:
+            raise httpx.ConnectError("[Errno -2] Name or service not known", request=request)
+        return await self.real.handle_async_request(request)
+
+
+def test_unreachable_robots_txt_is_reported_as_such_and_retried_on_a_later_run(
+    serve, tmp_path: Path
+) -> None:
+    site = serve(news_site())
+    warc, dead = tmp_path / "c.warc.gz", DeadHost()
+    told: list[tuple[str, str]] = []
+    stats = Crawler(FAST, transport=dead, progress=lambda *a: told.append(a)).run(
+        [site.url("/news/2024/article-1.html")], warc)
+    assert stats.done == 0 and stats.deferred == 1
+    row = frontier_rows(warc)[0]
+    assert row["state"] == "deferred"
+    assert "robots.txt unreachable" in row["note"] and "Name or service" in row["note"]
+    assert "disallowed" not in row["note"]
+    assert told[-1][0] == "deferred" and "next run" in told[-1][1]
+    dead.up = True  # the name resolves again: the next run fetches the page
+    stats = Crawler(FAST, transport=dead).run([site.url("/news/2024/article-1.html")], warc)
+    assert stats.done == 1
+    assert states(warc, site) == {"/news/2024/article-1.html": "done"}
 
 
 def _crawl_quietly(seed: str, warc: str) -> None:
