@@ -202,3 +202,29 @@ def topic_site() -> Site:
     for i in (1, 2, 3, 4, 5, 11, 12, 13, 14, 15, 21, 22, 23, 24, 25, 77):
         site.add(f"/news/2024/article-{i}.html", article(f"Article {i}"))
     return site
+
+
+def whole_post(i: int, heading: str = "h2") -> str:
+    """One post as a blog's home page shows it whole: a linked title, then its text; the
+    post's element has classes of its own (as blogs give them: post id, category, tags)."""
+    text = "".join(f"<p>Paragraph {k} of post {i}, in plain sentences that readers came "
+                   f"for, with commas, clauses and a full stop. {'More of it, told. ' * 12}</p>"
+                   for k in range(5))
+    return (f"<article class='post-{i} category-c{i % 3} tag-t{i % 2}'><header>"
+            f"<{heading} class='entry-title'><a href='/2024/post-{i}/'>Post {i} of the blog"
+            f"</a></{heading}></header><div class='entry-content'>{text}</div></article>")
+
+
+def blog_site(posts: int = 6) -> Site:
+    """A blog whose home page shows its posts whole (no list of links), whose posts end with
+    two related posts under their text (linked titles in <h3>)."""
+    site = Site()
+    site.add("/robots.txt", b"User-agent: *\nAllow: /\n", "text/plain")
+    site.add("/", page("Blog", "".join(whole_post(i) for i in range(1, posts + 1))))
+    for i in range(1, posts + 1):
+        related = "".join(f"<h3><a href='/2024/post-{j}/'>Post {j} of the blog</a></h3>"
+                          for j in (i % posts + 1, (i + 1) % posts + 1))
+        site.add(f"/2024/post-{i}/", page(f"Post {i}", whole_post(i, "h1").replace(
+            f"<a href='/2024/post-{i}/'>Post {i} of the blog</a>", f"Post {i} of the blog")
+            + f"<aside>{related}</aside>"))
+    return site

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
-from crawl_site import Site, article, list_page, news_site
+from crawl_site import Site, article, blog_site, list_page, news_site
 from warcio.archiveiterator import ArchiveIterator
 
 from sitesift.cli import main
@@ -223,6 +223,20 @@ def test_unreachable_robots_txt_is_reported_as_such_and_retried_on_a_later_run(
 def _crawl_quietly(seed: str, warc: str) -> None:
     """The crawl of the kill test, in a forked process (imports already loaded: fast)."""
     crawl([seed], warc, Options(crawl_delay=0, crawl_host_concurrency=1))
+
+
+def test_a_home_page_of_whole_posts_is_a_list_of_its_post_titles(serve, tmp_path: Path) -> None:
+    """A blog's home page shows its posts whole: to the page-type model it reads as an
+    article, yet its linked post titles are its items, fetched at depth 1."""
+    site = serve(blog_site(6))
+    warc = tmp_path / "c.warc.gz"
+    crawl([site.url("/")], warc, FAST)
+    expected = {"/": "done", **{f"/2024/post-{i}/": "done" for i in range(1, 7)}}
+    assert states(warc, site) == expected
+    home = dict(iter_metadata(warc))[site.url("/")]
+    assert home["list_page"]
+    assert [item["anchor"] for item in home["items"]] == [
+        f"Post {i} of the blog" for i in range(1, 7)]
 
 
 def test_killed_crawl_resumes_fetching_every_page_once(serve, tmp_path: Path) -> None:

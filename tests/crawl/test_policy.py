@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from sitesift.crawl.policy import DefaultPolicy, normalize_url, page_links, same_layer_links
+from crawl_site import blog_site
+
+from sitesift.crawl.policy import (
+    DefaultPolicy,
+    normalize_url,
+    page_links,
+    post_titles,
+    same_layer_links,
+)
+from sitesift.crawl.urlpolicy import UrlStructurePolicy
 from sitesift.parse.html import parse_html
 
 BASE = "http://example.org/news/"
@@ -96,3 +105,28 @@ def test_the_page_type_model_decides_first() -> None:
         size = len(list(root.iter()))
         assert DefaultPolicy().is_list_page(BASE, links, root)
         assert len(list(root.iter())) == size  # the model ran on a copy
+
+
+def test_post_titles_of_a_page_of_whole_posts_and_of_an_article_with_related_posts() -> None:
+    site = blog_site(4)
+    home = parse_html(site.routes["/"](site, None)[2].decode())
+    post = parse_html(site.routes["/2024/post-1/"](site, None)[2].decode())
+    on_home = post_titles("http://blog.example/", home)
+    assert on_home.urls == tuple(f"http://blog.example/2024/post-{i}/" for i in range(1, 5))
+    assert on_home.prose_after == 1.0  # every post's text follows its title
+    on_post = post_titles("http://blog.example/2024/post-1/", post)
+    assert on_post.urls == ("http://blog.example/2024/post-2/", "http://blog.example/2024/post-3/")
+    assert on_post.prose_after == 0.0  # the article's own text comes before its related posts
+    assert post_titles("http://blog.example/", home, min_titles=5).urls == ()
+    # The page-type model reads the home page as an article; the policies read it as a list,
+    # its titles as items; the learned policy types it a list, the post an article.
+    links = page_links("http://blog.example/", home)
+    assert DefaultPolicy().is_list_page("http://blog.example/", links, home)
+    assert {link.url for link in DefaultPolicy().item_links("http://blog.example/", links, home)
+            } == set(on_home.urls)
+    learned = UrlStructurePolicy()
+    assert learned.is_list_page("http://blog.example/", links, home)
+    post_links = page_links("http://blog.example/2024/post-1/", post)
+    assert learned.is_list_page("http://blog.example/2024/post-1/", post_links, post)
+    assert learned.hosts["blog.example"].typed == {
+        "http://blog.example/": "list", "http://blog.example/2024/post-1/": "detail"}
