@@ -5,6 +5,11 @@ from a list page and follows each article link), and with ``crawl_same_layer`` t
 pages a seed links to (paper 004); ``crawl_depth`` bounds the link steps, ``crawl_max_pages`` the
 URLs taken. What counts as a list page or an item link is a ``CrawlPolicy`` (``policy.py``;
 the default, ``urlpolicy.UrlStructurePolicy``, learns each host's article URLs as it goes).
+Discovery (``discovery.py``) adds, from a site's home page as seed, its sitemaps (robots.txt
+``Sitemap:`` lines, else ``/sitemap.xml``) and the feeds its ``<head>`` links, whose URLs are
+one step deeper; from every page parsed, its pagination (same depth: page 2 of a list is the
+same list) and its category, tag and author links (one step deeper). Pages at the depth limit
+are parsed only when they may be lists (not item links), for their pagination alone.
 
 Politeness and robustness:
 
@@ -45,10 +50,17 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import httpx
+from lxml import etree
 from protego import Protego
 
 from sitesift import __version__
 from sitesift.crawl.archive import Exchange, WarcOutput
+from sitesift.crawl.discovery import (
+    archive_links,
+    feed_links,
+    pagination_links,
+    parse_document,
+)
 from sitesift.crawl.frontier import Entry, Frontier
 from sitesift.crawl.policy import (
     CrawlPolicy,
@@ -81,6 +93,8 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 _ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
 #: Content codings the crawler can undo for link parsing (what it asks the server for).
 _ACCEPT_ENCODING = "gzip, deflate"
+#: Frontier kinds of discovery documents (sitemaps, feeds): read for their URLs, not pages.
+DOCUMENT_KINDS = frozenset({"sitemap", "feed"})
 
 
 @dataclass(slots=True)
@@ -279,8 +293,18 @@ class Crawler:
                                     "via": entry.parent, "anchor": entry.anchor}
         state = {"page": "done", "redirect": "redirected", "status": "failed",
                  "skip": "skipped", "fail": "failed", "defer": "deferred"}[result.outcome]
-        if result.outcome == "page" and result.content is not None:
-            new = self._follow(entry, result, scope, metadata)
+        meta: dict[str, str] = {}
+        if entry.kind in DOCUMENT_KINDS and state == "failed":
+            state = "skipped"  # a site without a sitemap at the probed place has not failed
+        if result.outcome == "page" and result.content is not None \
+                and entry.kind in DOCUMENT_KINDS:
+            new = self._document(entry, result.content, scope)
+        elif result.outcome == "page" and result.content is not None:
+            key = f"discovered {_origin(entry.url)}"
+            discover = _is_home(entry) and frontier.get_meta(key) is None
+            new = self._follow(entry, result, scope, metadata, discover=discover)
+            if discover:
+                meta[key] = "1"
         elif result.outcome == "redirect" and result.note:
             target = result.note.removeprefix("redirect to ")
             if entry.hops >= MAX_HOPS:
@@ -295,18 +319,45 @@ class Crawler:
             out.write(result.exchange, metadata)
         status = result.exchange.status if result.exchange is not None else None
         frontier.finish(entry.url, state, status=status, note=result.note, new=new,
-                        warc_length=out.tell())
+                        warc_length=out.tell(), meta=meta)
         setattr(stats, state, getattr(stats, state) + 1)
         self._tell(state, entry.url if not result.note else f"{entry.url} ({result.note})")
         return {link.host for link in new}
 
+    def _document(self, entry: Entry, content: bytes, scope: set[str]) -> list[Entry]:
+        """The URLs of a sitemap or feed to queue: nested sitemaps at its depth, pages one
+        step deeper (while below the depth limit); at most ``crawl_max_pages`` of them."""
+        pages, nested = parse_document(entry.url, content, self.options.crawl_max_pages,
+                                       self.options.crawl_max_bytes)
+        if entry.depth >= self.options.crawl_depth:
+            pages = []
+        return [
+            Entry(url=url, host=_host(url), depth=entry.depth + (kind != "sitemap"), kind=kind,
+                  parent=entry.url)
+            for urls, kind in ((nested, "sitemap"), (pages, "listed"))
+            for url in urls if _host(url) in scope
+        ]
+
+    def _discover(self, entry: Entry, root: etree._Element) -> list[Entry]:
+        """A home page's sitemaps (robots.txt's, else /sitemap.xml) and its feeds."""
+        origin = _origin(entry.url)
+        robots = self._robots.get(origin)
+        sitemaps = [url for raw in (robots.sitemaps if robots is not None else ())
+                    if (url := normalize_url(urljoin(origin, raw))) is not None]
+        found = [(url, "sitemap") for url in sitemaps or [f"{origin}/sitemap.xml"]]
+        found += [(url, "feed") for url in feed_links(entry.url, root)]
+        return [Entry(url=url, host=_host(url), depth=entry.depth, kind=kind, parent=entry.url)
+                for url, kind in found]
+
     def _follow(
-        self, entry: Entry, result: _Result, scope: set[str], metadata: dict[str, Any]
+        self, entry: Entry, result: _Result, scope: set[str], metadata: dict[str, Any], *,
+        discover: bool = False,
     ) -> list[Entry]:
         """The links of a fetched page to queue; fills the page's metadata. A page at the depth
-        limit is not parsed: none of its links could be queued."""
+        limit is parsed only if it may be a list (not an item), for its pagination."""
         assert result.content is not None
-        if entry.depth >= self.options.crawl_depth:
+        at_limit = entry.depth >= self.options.crawl_depth
+        if at_limit and entry.kind == "item":
             return []
         try:
             text, _ = decode_html(result.content, result.charset)
@@ -315,6 +366,12 @@ class Crawler:
             metadata["error"] = str(exc)
             return []
         links = [link for link in page_links(entry.url, root) if _host(link.url) in scope]
+        pages = [Entry(url=link.url, host=_host(link.url), depth=entry.depth, kind="pagination",
+                       parent=entry.url, anchor=link.anchor or None)
+                 for link in pagination_links(entry.url, links, root)]
+        if at_limit:
+            return pages
+        found = [e for e in self._discover(entry, root) if e.host in scope] if discover else []
         try:  # a plugged-in policy failing on one page must not end the crawl
             is_list = self.policy.is_list_page(entry.url, links, root)
             items = _unique(self.policy.item_links(entry.url, links, root)) if is_list else []
@@ -335,10 +392,13 @@ class Crawler:
                 siblings = []
             for link in siblings:
                 chosen.setdefault(link.url, ("sibling", link))
-        return [
+        for link in archive_links(entry.url, links, root):
+            chosen.setdefault(link.url, ("archive", link))
+        paging = {page.url for page in pages}
+        return found + pages + [
             Entry(url=url, host=_host(url), depth=entry.depth + 1, kind=kind, parent=entry.url,
                   anchor=link.anchor or None)
-            for url, (kind, link) in chosen.items() if url != entry.url
+            for url, (kind, link) in chosen.items() if url != entry.url and url not in paging
         ]
 
     def _tell(self, what: str, text: str) -> None:
@@ -379,7 +439,10 @@ class Crawler:
         async with client.stream("GET", entry.url) as response:
             status = response.status_code
             media = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-            if 200 <= status < 300 and media and media not in HTML_TYPES:
+            if entry.kind in DOCUMENT_KINDS:  # sitemaps and feeds: XML, text or gzip
+                if 200 <= status < 300 and media in HTML_TYPES:
+                    return _Result(entry, "skip", note=f"not a {entry.kind} ({media})")
+            elif 200 <= status < 300 and media and media not in HTML_TYPES:
                 return _Result(entry, "skip", note=f"not HTML ({media})")
             declared = response.headers.get("content-length", "")
             if declared.isdigit() and int(declared) > limit:
@@ -485,6 +548,17 @@ def _describe(exc: BaseException) -> str:
 
 def _host(url: str) -> str:
     return urlsplit(url).netloc
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _is_home(entry: Entry) -> bool:
+    """A seed that is its site's home page (the user asked for the site: discover it)."""
+    parts = urlsplit(entry.url)
+    return entry.kind == "seed" and parts.path == "/" and not parts.query
 
 
 def _raw(headers: Sequence[tuple[bytes, bytes]]) -> list[tuple[str, str]]:

@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS url (
     url TEXT UNIQUE NOT NULL,
     host TEXT NOT NULL,
     depth INTEGER NOT NULL,
-    kind TEXT NOT NULL,          -- seed, item, sibling, redirect
+    kind TEXT NOT NULL,          -- seed, item, sibling, pagination, archive, sitemap, feed, listed
     parent TEXT,                 -- the page the link was found on
     anchor TEXT,                 -- its anchor text there (list-page titles for the title method)
     hops INTEGER NOT NULL DEFAULT 0,
@@ -181,9 +181,10 @@ class Frontier:
     def finish(
         self, url: str, state: str, *, status: int | None = None, note: str | None = None,
         new: Iterable[Entry] = (), warc_length: int | None = None,
+        meta: dict[str, str] | None = None,
     ) -> None:
         """Record the outcome of ``url``, queue the links found on it and the WARC file's new
-        length, all in one transaction (the crawl's unit of resumption)."""
+        length and ``meta`` values, all in one transaction (the crawl's unit of resumption)."""
         if state not in STATES[2:]:
             raise ValueError(f"not a final state: {state!r}")
         self._db.execute("BEGIN")
@@ -195,6 +196,8 @@ class Frontier:
             self.add(new)
             if warc_length is not None:
                 self.set_meta("warc_length", str(warc_length))
+            for key, value in (meta or {}).items():
+                self.set_meta(key, value)
             self._db.execute("COMMIT")
         except BaseException:
             self._db.execute("ROLLBACK")

@@ -231,7 +231,8 @@ def test_a_home_page_of_whole_posts_is_a_list_of_its_post_titles(serve, tmp_path
     site = serve(blog_site(6))
     warc = tmp_path / "c.warc.gz"
     crawl([site.url("/")], warc, FAST)
-    expected = {"/": "done", **{f"/2024/post-{i}/": "done" for i in range(1, 7)}}
+    expected = {"/": "done", **{f"/2024/post-{i}/": "done" for i in range(1, 7)},
+                "/sitemap.xml": "skipped"}  # a home page: its sitemap asked for (here none)
     assert states(warc, site) == expected
     home = dict(iter_metadata(warc))[site.url("/")]
     assert home["list_page"]
