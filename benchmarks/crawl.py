@@ -21,6 +21,20 @@
    pages, pagination), then ``HostModel.is_item`` over 100,000 URLs (URLs/s, and as a ratio to
    one ``urlsplit`` per URL timed in the same run), and the time of one learning at
    ``max_urls`` URLs.
+
+    PYTHONPATH=$PWD python benchmarks/crawl.py --sites [--delay 0.2] [--kill-seed 1] [--json]
+
+4. Real sites (``--sites``): the six WordPress sites of ``wordpress.py`` (Debian's wordpress
+   6.1, three default themes, set up from scratch by that module), each served by ``php -S``.
+   ``sitesift extract --crawl HOME --max-pages 200`` from the home page alone; from its WARC
+   file and frontier: the share of the site's posts fetched, of its category pages and of its
+   home page's pagination pages (and of all its archive pages: tags, authors, months), URLs
+   with more than one 2xx response in the WARC file, requests to paths robots.txt disallows
+   (server log), pages/s; from its records: page types (posts and pages ``detail``, archives
+   ``list``) and titles exact (posts and pages) against WordPress's own. Then the same crawl
+   killed (SIGKILL of its process group) after a random number of pages and run again: the
+   same shares, URLs twice in the WARC file, and URLs the server answered twice (the pages in
+   flight at the kill, at most ``--host-concurrency`` of them, are asked again).
 """
 
 from __future__ import annotations
@@ -30,14 +44,17 @@ import asyncio
 import json
 import multiprocessing
 import os
+import re
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 ARTICLE_BYTES = 8_000
 
@@ -166,6 +183,160 @@ def _rule_speed(n: int = 100_000) -> dict[str, float]:
             "population": len(model.votes), "rules": len(model.rules)}
 
 
+def _served(log: Path) -> Counter[str]:
+    """Path -> GET requests answered, from ``php -S``'s log."""
+    counts: Counter[str] = Counter()
+    for line in log.read_text(errors="replace").splitlines():
+        found = re.search(r"\[(\d{3})\]: GET (\S+)", line)
+        if found:
+            counts[found[2]] += 1
+    return counts
+
+
+def _path(url: str, base: str) -> str:
+    """``url`` relative to ``base``, its query keys sorted (WordPress orders them as it likes)."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit
+
+    parts = urlsplit(url.removeprefix(base) or "/")
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
+    return (parts.path or "/") + (f"?{query}" if query else "")
+
+
+def _coverage(warc: Path, base: str, gold: dict[str, Any]) -> dict[str, Any]:
+    """Shares of the site's posts, categories, home pagination and archives in the WARC file."""
+    from warcio.archiveiterator import ArchiveIterator
+
+    pages: Counter[str] = Counter()
+    with open(warc, "rb") as fh:
+        for record in ArchiveIterator(fh):
+            if record.rec_type == "response" and \
+                    record.http_headers.get_statuscode().startswith("2"):
+                pages[_path(record.rec_headers.get_header("WARC-Target-URI"), base)] += 1
+    lists = gold["lists"]
+    groups = {
+        "posts": [p["path"] for p in gold["posts"]],
+        "categories": [v[0] for k, v in lists.items() if k.startswith("category ")],
+        "category_pages": [u for k, v in lists.items() if k.startswith("category ") for u in v],
+        "home_pagination": lists["home"][1:],
+        "all_archive_pages": [u for v in lists.values() for u in v],
+    }
+    out: dict[str, Any] = {}
+    for name, paths in groups.items():
+        paths = [_path(p, "") for p in paths]
+        out[name] = [sum(p in pages for p in paths), len(paths)]
+    out["missing"] = sorted({_path(p, "") for ps in groups.values() for p in ps} - set(pages))
+    robots = pages.pop("/robots.txt", 0)  # read again by every run, by design
+    out["pages_in_warc"] = len(pages)
+    out["urls_twice_in_warc"] = sum(n > 1 for n in pages.values())
+    out["robots_txt_reads"] = robots
+    return out
+
+
+def _records(out: Path, base: str, gold: dict[str, Any]) -> dict[str, Any]:
+    """Page types and exact titles of ``extract``'s records against WordPress's own."""
+    records = {_path(r["url"], base): r for r in map(json.loads, out.read_text().splitlines())}
+    types = {_path(p["path"], ""): "detail" for p in gold["posts"] + gold["pages"]}
+    types.update({_path(u, ""): "list" for v in gold["lists"].values() for u in v})
+    titles = {_path(p["path"], ""): p["title"] for p in gold["posts"] + gold["pages"]}
+    typed = [(records[p]["page_type"], t) for p, t in types.items() if p in records]
+    titled = [(" ".join((records[p]["title"] or "").split()), t)
+              for p, t in titles.items() if p in records]
+    return {
+        "records": len(records),
+        "page_types": [sum(a == b for a, b in typed), len(typed)],
+        "titles_exact": [sum(a == b for a, b in titled), len(titled)],
+        "wrong_types": sorted(p for p, t in types.items() if p in records
+                              and records[p]["page_type"] != t)[:10],
+        "wrong_titles": [(a, b) for a, b in titled if a != b][:5],
+    }
+
+
+def _done_pages(frontier: Path) -> int:
+    """Pages done in a running crawl's frontier, read-only (opening a ``Frontier`` would queue
+    its in-flight URLs again); 0 before it exists."""
+    import sqlite3
+
+    try:
+        db = sqlite3.connect(f"file:{frontier}?mode=ro", uri=True, timeout=1)
+        try:
+            return int(db.execute("SELECT COUNT(*) FROM url WHERE state = 'done'").fetchone()[0])
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return 0
+
+
+def _sites(args: argparse.Namespace) -> dict[str, Any]:
+    """Section 4 of the module docstring."""
+    import random
+    import signal
+
+    import wordpress
+
+    problem = wordpress.available()
+    if problem:
+        raise SystemExit(f"--sites needs WordPress: {problem} (see benchmarks/wordpress.py)")
+    rng = random.Random(args.kill_seed)
+    results: dict[str, Any] = {}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for site in wordpress.SITES:
+            gold = wordpress.setup(site)
+            log = folder / f"{site.name}.log"
+            server, base = wordpress.serve(site, folder, log=log)
+            try:
+                warc, out = folder / f"{site.name}.warc.gz", folder / f"{site.name}.jsonl"
+                crawl_args = ["--max-pages", "200", "--delay", str(args.delay)]
+                started = time.monotonic()
+                done = subprocess.run(
+                    [sys.executable, "-m", "sitesift", "extract", "--crawl", f"{base}/",
+                     "--crawl-warc", str(warc), "-o", str(out), *crawl_args],
+                    env=env, capture_output=True, text=True, check=False)
+                seconds = time.monotonic() - started
+                said = re.search(r"(\d+) page\(s\) written in ([\d.]+) s", done.stderr)
+                served = _served(log)
+                result: dict[str, Any] = {
+                    "theme": site.theme, "posts": site.posts + 1, "exit": done.returncode,
+                    "crawl_pages": int(said[1]) if said else None,
+                    "crawl_seconds": float(said[2]) if said else None,
+                    "extract_crawl_seconds": seconds,
+                    "coverage": _coverage(warc, base, gold),
+                    "disallowed_requests": sum(n for p, n in served.items()
+                                               if p.startswith("/wp-admin/")),
+                    "extract": _records(out, base, gold),
+                }
+                if said:
+                    result["pages_per_s"] = int(said[1]) / float(said[2])
+                # Killed after a random number of pages, then run again.
+                warc2 = folder / f"{site.name}-killed.warc.gz"
+                before = _served(log)
+                argv = [sys.executable, "-m", "sitesift", "crawl", f"{base}/", "-o", str(warc2),
+                        "-q", *crawl_args]
+                after = rng.randint(3, 40)
+                process = subprocess.Popen(argv, env=env, start_new_session=True)
+                while process.poll() is None and _done_pages(Path(f"{warc2}.frontier")) < after:
+                    time.sleep(0.02)
+                killed = process.poll() is None
+                if killed:
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+                subprocess.run(argv, env=env, check=False, capture_output=True)
+                again = _served(log) - before
+                result["resumed"] = {
+                    "killed_after_pages": after if killed else None,
+                    "coverage": _coverage(warc2, base, gold),
+                    "urls_answered_twice": sorted(p for p, n in again.items()
+                                                  if n > 1 and p != "/robots.txt"),
+                }
+            finally:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+            results[site.name] = result
+            print(f"{site.name}: {json.dumps(result)}", file=sys.stderr)
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=2000)
@@ -174,12 +345,21 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="rounds; medians are reported")
     parser.add_argument("--depths", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--sites", action="store_true",
+                        help="crawl the WordPress sites of wordpress.py instead (section 4)")
+    parser.add_argument("--delay", type=float, default=0.2,
+                        help="--sites: seconds between requests to a site (default 0.2)")
+    parser.add_argument("--kill-seed", type=int, default=1,
+                        help="--sites: seed of the random kill points")
     parser.add_argument("--memory-child", nargs=3, metavar=("BASE", "N", "DIR"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.memory_child:
         base, n, folder = args.memory_child
         _memory_child(base, int(n), folder)
+        return
+    if args.sites:
+        print(json.dumps(_sites(args), indent=2))
         return
 
     from sitesift.crawl import crawl
