@@ -93,6 +93,9 @@ RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 _ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
 #: Content codings the crawler can undo for link parsing (what it asks the server for).
 _ACCEPT_ENCODING = "gzip, deflate"
+#: Pages committed between two saves of the policy's state in the frontier (its evidence of
+#: up to 1,000 URLs per host is some 50 kB of JSON: not once per page).
+POLICY_SAVE_EVERY = 20
 #: Frontier kinds of discovery documents (sitemaps, feeds): read for their URLs, not pages.
 DOCUMENT_KINDS = frozenset({"sitemap", "feed"})
 
@@ -141,8 +144,9 @@ class Crawler:
     ``policy`` answers "list page?" and "item links?" (default: a new ``UrlStructurePolicy``,
     which learns each host's item URLs as the crawl goes);
     ``transport`` replaces httpx's network transport (tests, proxies); ``frontier`` is the
-    SQLite file (default: the WARC path plus ``.frontier``); ``stop_after`` ends the run after
-    that many pages written (a clean stop that the next run resumes).
+    SQLite file (default: the WARC path plus ``.frontier``). A policy with ``state()`` and
+    ``restore(state)`` (the learned one) has its state saved in the frontier every
+    ``POLICY_SAVE_EVERY`` pages and at the end of a run, and restored when a crawl resumes.
     """
 
     def __init__(
@@ -185,12 +189,18 @@ class Crawler:
             frontier.set_meta("scope", json.dumps(sorted(scope)))
             frontier.requeue_deferred()
             frontier.add(entries)
+            saved = frontier.get_meta("policy")
+            if saved and hasattr(self.policy, "restore"):
+                self.policy.restore(json.loads(saved))
             out = WarcOutput(warc, length=frontier.warc_length, software=USER_AGENT)
             try:
                 async with self._client() as client:
                     await self._loop(client, frontier, out, scope, stats)
             finally:
                 out.close()
+                policy_state = self._policy_state()
+                if policy_state is not None:
+                    frontier.set_meta("policy", policy_state)
                 stats.totals = frontier.counts()
         stats.seconds = time.monotonic() - started
         return stats
@@ -315,6 +325,10 @@ class Crawler:
                 new = [Entry(url=target, host=_host(target), depth=entry.depth, kind=entry.kind,
                              parent=entry.url, anchor=entry.anchor, hops=entry.hops + 1)]
             metadata["redirect"] = target
+        if state == "done" and (stats.done + 1) % POLICY_SAVE_EVERY == 0:
+            policy_state = self._policy_state()
+            if policy_state is not None:
+                meta["policy"] = policy_state
         if result.exchange is not None:
             out.write(result.exchange, metadata)
         status = result.exchange.status if result.exchange is not None else None
@@ -323,6 +337,11 @@ class Crawler:
         setattr(stats, state, getattr(stats, state) + 1)
         self._tell(state, entry.url if not result.note else f"{entry.url} ({result.note})")
         return {link.host for link in new}
+
+    def _policy_state(self) -> str | None:
+        """The policy's state as JSON, if it has one to save."""
+        state = getattr(self.policy, "state", None)
+        return json.dumps(state()) if callable(state) else None
 
     def _document(self, entry: Entry, content: bytes, scope: set[str]) -> list[Entry]:
         """The URLs of a sitemap or feed to queue: nested sitemaps at its depth, pages one

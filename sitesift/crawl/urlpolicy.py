@@ -32,8 +32,9 @@ rules (paper 001's URL structure clustering, ``compare/urls.py``):
    learned rule as the page (its cluster), else ``same_layer_links`` (folder and shape).
 
 Cost: rules are applied as one compiled regex (a named group per kind: item, non-item); learning is
-O(``max_urls``^2) and happens O(log n) times per host. State lives in the policy object (one
-crawl); a resumed crawl learns again from what it parses.
+O(``max_urls``^2) and happens O(log n) times per host. State lives in the policy object; the
+crawler saves its evidence (``state``) in the frontier and a resumed crawl ``restore``s it
+(the rules are learned again from it, once per host), so it does not start from nothing.
 """
 
 from __future__ import annotations
@@ -196,6 +197,27 @@ class UrlStructurePolicy:
                 seen.add(link.url)
                 out.append(link)
         return out
+
+    # -- saved with the frontier ---------------------------------------------------------------
+
+    def state(self) -> dict[str, object]:
+        """The evidence per host, as JSON-able data (rules are learned again from it)."""
+        return {host: {"votes": model.votes, "typed": model.typed, "evidence": model.evidence,
+                       "learnings": model.learnings}
+                for host, model in self.hosts.items()}
+
+    def restore(self, state: dict[str, object]) -> None:
+        """Take the evidence of ``state`` (``state()`` of an earlier run) and learn each host's
+        rules from it."""
+        for host, saved in state.items():
+            if not isinstance(saved, dict):
+                continue
+            model = HostModel(votes={str(k): int(v) for k, v in saved["votes"].items()},
+                              typed={str(k): str(v) for k, v in saved["typed"].items()},
+                              evidence=int(saved["evidence"]))
+            self.learn(model)
+            model.learnings = int(saved.get("learnings", 0)) + 1
+            self.hosts[host] = model
 
     # -- evidence -------------------------------------------------------------------------------
 

@@ -97,3 +97,24 @@ def test_the_population_stays_bounded() -> None:
     policy.item_links(f"{BASE}/news/", links, root)
     model = policy.hosts["example.org"]
     assert len(model.votes) <= 50 and model.learnings >= 1
+
+
+def test_the_learned_model_is_saved_with_the_frontier_and_restored_on_resume(
+    serve, tmp_path: Path
+) -> None:
+    """Issue 19: a resumed crawl starts from the evidence of the earlier runs (saved in the
+    frontier), not from nothing: its rules are the ones the first run learned."""
+    site = serve(topic_site())
+    warc = tmp_path / "c.warc.gz"
+    first = UrlStructurePolicy()
+    crawl([site.url("/news/")], warc, ONE_BY_ONE, policy=first)
+    resumed = UrlStructurePolicy()
+    stats = Crawler(ONE_BY_ONE, policy=resumed).run([site.url("/news/")], warc)
+    assert stats.done == 0  # nothing left to fetch: all it knows comes from the frontier
+    host = site.base.removeprefix("http://")
+    before, after = first.hosts[host], resumed.hosts[host]
+    assert after.votes == before.votes and after.typed == before.typed
+    assert {rule.resolver.regex for rule in after.rules} == {
+        rule.resolver.regex for rule in before.rules}
+    assert after.is_item(site.url(LEAD)) is True
+    assert after.is_item(site.url("/topic/roads/")) is not True
