@@ -18,12 +18,12 @@ cover):
   ``min_post_titles`` of them at the same tag path (classes left out: blogs give each post's
   element its own classes, ``post-12 category-news``). That is how a page showing whole posts
   (a blog's home page, its archives) links its articles;
-* a list page is a page with post titles (a page can be both a list and articles: its titles
-  are followed either way), or what the single-page extractor's page type
-  (``extract/content.py``) calls ``list``, and not what it calls ``detail``; for the rest
-  (``other``: short lists among them), a page with at least ``min_items`` item links whose text
-  is mostly links (link density at least ``min_link_density``), which an article with a
-  related-links box is not.
+* a list page is a page with post titles (a page can be both a list and articles, as an
+  article with its related posts under it: its titles are followed either way), or what the
+  single-page extractor's page type (``extract/content.py``) calls ``list``, and not what it
+  calls ``detail``; for the rest (``other``: short lists among them), a page with at least
+  ``min_items`` item links whose text is mostly links (link density at least
+  ``min_link_density``), which an article with a related-links box is not.
 
 Same-layer links (paper 004: pages one level of a site's hierarchy holds side by side) are links
 to the same folder with the same URL shape (digits folded): ``/news/2024/a-1.html`` and
@@ -48,7 +48,7 @@ from sitesift.parse.links import Link, document_base, join_url
 from sitesift.parse.links import page_links as all_links
 
 __all__ = [
-    "CrawlPolicy", "DefaultPolicy", "Link", "PostTitles", "normalize_url", "page_links",
+    "CrawlPolicy", "DefaultPolicy", "Link", "normalize_url", "page_links",
     "post_titles", "same_layer_links",
 ]
 
@@ -63,14 +63,6 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
-@dataclass(frozen=True, slots=True)
-class PostTitles:
-    """The post titles of a page (``post_titles``) and the share of its paragraph text that
-    comes after the first of them: most of it on a page of whole posts, little on an article
-    whose related posts are listed under it."""
-
-    urls: tuple[str, ...]
-    prose_after: float
 
 
 class CrawlPolicy(Protocol):
@@ -115,18 +107,18 @@ class DefaultPolicy:
                 continue
             if statistics.median(len(link.anchor) for link in group) >= self.min_anchor:
                 items.extend(link for link in group if link.anchor)
-        titles = set(self.post_titles(url, root).urls)
+        titles = set(self.post_titles(url, root))
         if titles:
             chosen = {link.url for link in items}
             items.extend(link for link in links
                          if link.url in titles and link.url not in chosen and link.anchor)
         return items
 
-    def post_titles(self, url: str, root: etree._Element) -> PostTitles:
+    def post_titles(self, url: str, root: etree._Element) -> tuple[str, ...]:
         return post_titles(url, root, self.min_post_titles)
 
     def is_list_page(self, url: str, links: Sequence[Link], root: etree._Element) -> bool:
-        if self.post_titles(url, root).urls:
+        if self.post_titles(url, root):
             return True
         # The single-page extractor's page type first (on a copy: it edits the tree it reads);
         # it needs LIST_MIN_ITEMS same-styled links, so short lists fall to the cues below.
@@ -169,12 +161,12 @@ def normalize_url(url: str) -> str | None:
     return urlunsplit((scheme, host, parts.path or "/", parts.query, ""))
 
 
-def post_titles(url: str, root: etree._Element, min_titles: int = 2) -> PostTitles:
-    """Headings that are one link each (the link's text is the heading's), grouped by their tag
-    path without classes; the URLs of the groups with at least ``min_titles`` distinct targets
-    other than ``url`` (normalised), in document order, and the share of the page's ``<p>``
-    text after the first such heading."""
+def post_titles(url: str, root: etree._Element, min_titles: int = 2) -> tuple[str, ...]:
+    """Headings that are one link each (the link's text is the heading's) to another page of
+    the same host, grouped by their tag path without classes; the URLs of the groups with at
+    least ``min_titles`` distinct targets (normalised), in document order."""
     base = document_base(root, url)
+    host = urlsplit(url).netloc
     groups: dict[str, list[tuple[etree._Element, str]]] = defaultdict(list)
     for heading in root.iter(*_HEADINGS):
         anchors = [a for a in heading.iter("a") if (a.get("href") or "").strip()]
@@ -184,28 +176,16 @@ def post_titles(url: str, root: etree._Element, min_titles: int = 2) -> PostTitl
         if not text or normalize_space(anchors[0].text_content()) != text:
             continue
         target = normalize_url(join_url(base, anchors[0].get("href", "")))
-        if target is None or target == url or _suffix(target) in SKIP_SUFFIXES:
+        if target is None or target == url or _suffix(target) in SKIP_SUFFIXES \
+                or urlsplit(target).netloc != host:
             continue
         path = "/".join(el.tag for el in reversed([heading, *heading.iterancestors()]))
         groups[path].append((heading, target))
     chosen = [pair for group in groups.values()
               if len({target for _, target in group}) >= min_titles for pair in group]
-    if not chosen:
-        return PostTitles((), 0.0)
-    firsts = {heading for heading, _ in chosen}
-    before = after = 0
-    seen_first = False
-    for el in root.iter(*_HEADINGS, "p"):
-        if el in firsts:
-            seen_first = True
-        elif el.tag == "p":
-            size = len(normalize_space(el.text_content()))
-            after += size if seen_first else 0
-            before += 0 if seen_first else size
     order = {heading: i for i, heading in enumerate(root.iter(*_HEADINGS))}
     chosen.sort(key=lambda pair: order[pair[0]])
-    urls = tuple(dict.fromkeys(target for _, target in chosen))
-    return PostTitles(urls, after / (before + after) if before + after else 1.0)
+    return tuple(dict.fromkeys(target for _, target in chosen))
 
 
 def page_links(url: str, root: etree._Element) -> list[Link]:
