@@ -8,6 +8,7 @@ from pathlib import Path
 
 from crawl_site import Site, article, page, whole_post
 from test_crawler import FAST, states
+from test_policy import links_of as page_links_of
 
 from sitesift.crawl import crawl
 from sitesift.crawl.discovery import (
@@ -16,15 +17,12 @@ from sitesift.crawl.discovery import (
     pagination_links,
     parse_document,
 )
-from sitesift.crawl.policy import page_links
-from sitesift.parse.html import parse_html
 
 HOME = "http://blog.example/"
 
 
 def links_of(html: str, url: str = HOME):
-    root = parse_html(html)
-    return root, page_links(url, root)
+    return page_links_of(html, url)
 
 
 def test_pagination_links_by_rel_next_number_or_next_word_and_url_shape() -> None:
