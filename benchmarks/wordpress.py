@@ -244,7 +244,8 @@ def _free_port() -> int:
 def serve(site: SiteSpec, folder: Path, workers: int = 2,
           log: Path | None = None) -> tuple[subprocess.Popen, str]:
     """``php -S`` for ``site`` on a free port (router in ``folder``; its request log to
-    ``log``): the process, base URL."""
+    ``log``): the process, base URL. Stop it with ``os.killpg(process.pid, SIGKILL)``: its
+    workers are child processes, in the process group it leads."""
     router = folder / "router.php"
     router.write_text(_ROUTER_PHP)
     port = _free_port()
