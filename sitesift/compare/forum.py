@@ -424,20 +424,21 @@ class PostRule:
     def posts(self, root: etree._Element) -> list[dict[str, str | None]]:
         """The page's posts in page order: author, published ("YYYY-MM-DD HH:MM" as the
         forum shows it) and text. Empty when the rule finds no post body."""
-        out = []
-        for body in self.body.select(root):
-            container = _container(body, self.depth)
-            frame = _outside(container, body)
-            author = None
-            if self.author is not None:
-                author = next((line for h, line in frame if _is_name(line) and
-                               (o := _name_owner(h, container)) is not None and
-                               self.author.matches(o)), None)
-            text = to_text([body])
-            if not text.strip():
-                continue
-            out.append({"author": author, "published": _published(frame), "text": text})
-        return out
+        return [post for body in self.body.select(root) if (post := self.post(body))]
+
+    def post(self, body: etree._Element) -> dict[str, str | None] | None:
+        """The post whose body is ``body`` (None when it holds no text)."""
+        container = _container(body, self.depth)
+        frame = _outside(container, body)
+        author = None
+        if self.author is not None:
+            author = next((line for h, line in frame if _is_name(line) and
+                           (o := _name_owner(h, container)) is not None and
+                           self.author.matches(o)), None)
+        text = to_text([body])
+        if not text.strip():
+            return None
+        return {"author": author, "published": _published(frame), "text": text}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -36,6 +36,7 @@ import lxml.html
 from lxml import etree
 
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
+from sitesift.extract.thread import is_thread, read_thread
 from sitesift.output.render import to_markdown, to_text
 from sitesift.parse.dom import (
     BLOCK_TAGS,
@@ -187,6 +188,9 @@ class Content:
 
     page_type: str | None = None
     nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
+    #: A discussion seen alone (``page_type`` "thread"): its posts, {author, published, text}
+    #: in page order; ``nodes`` are then their bodies.
+    posts: tuple[dict[str, str | None], ...] = field(default=(), repr=False)
 
     @property
     def text(self) -> str:
@@ -863,6 +867,10 @@ def extract_content(
     _clean(body)
     units = _segment(body)
     records = record_share(body, units)
+    thread = read_thread(body)
+    if is_thread(thread):  # a discussion seen alone: its posts are its text
+        assert thread is not None
+        return Content(page_type="thread", nodes=thread.bodies, posts=thread.posts)
     prose = _prose_weights(body, units)
     total = prose.get(body, 0)
     dropped, named = _drop_hinted(body, prose, total)

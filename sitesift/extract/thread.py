@@ -1,0 +1,262 @@
+"""A discussion seen alone: the single-page thread reader.
+
+A forum thread, a question with its answers, a comment page is *repeated posts*: elements
+of one class rule that each hold a body of unlinked text, framed by the poster's name and a
+time (``sitesift.compare.forum`` learns the same from many pages of one forum; here the page
+has to do on its own). ``read_thread`` finds the heaviest such run on one page:
+
+1. Body rules: the class rules (tag + stable classes) of elements owning at least
+   ``POST_BODY_MIN_CHARS`` of unlinked text, two or more of them on the page; the
+   ``MAX_RULES`` heaviest are tried.
+2. A rule's post reaches up from each body to the largest ancestor holding one body only
+   (``compare.forum._depth``); that frame must show a time (a ``<time>``, a ``datetime`` or
+   date-valued attribute, or a short date or "3 days ago" text) on ``TIMED_MIN_SHARE`` of the
+   posts, and a poster: a short text at one class rule in (nearly) every post whose value
+   differs between posts (``compare.forum._learn_author``).
+3. Not teasers: a list's cards have dates and authors too, but each links its own headline
+   (a heading with a link outside the body); bodies hold at most as much link text as text.
+
+``is_thread`` then tells a thread from an article with comments by *dominance*: an article has
+one dominant prose block outside the posts (its story); a thread has none, its posts hold the
+page. Engines and themes are never named: every rule comes from the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from lxml import etree
+
+from sitesift.compare.forum import (
+    ClassRule,
+    PostRule,
+    _container,
+    _depth,
+    _learn_author,
+    _outside,
+    class_owner,
+    text_pieces,
+)
+from sitesift.parse.dom import text_weight
+
+__all__ = ["Thread", "is_thread", "read_thread"]
+
+#: An element owning this much unlinked text (characters without spaces) may be a post body.
+POST_BODY_MIN_CHARS = 20
+#: A thread shows at least this many posts (a question and one answer).
+MIN_POSTS = 2
+#: Body rules tried per page, heaviest first (the cost of a page stays a few tree walks).
+MAX_RULES = 8
+#: Share of posts whose frame must show a time.
+TIMED_MIN_SHARE = 0.6
+#: Posts whose frame links a heading (a teaser card) make the run a list, from this share.
+TEASER_MAX_SHARE = 0.5
+#: A link outside a post's body this long (characters without spaces) that is no time stamp
+#: is a headline: the card of a list links its own page (a poster's name is shorter).
+TEASER_MIN_HEADLINE = 25
+#: A leading body without a poster heavier than this many median posts is a story with its
+#: comments (scrapinghub's one such page: 4.4; modern-dev's thread with a hidden preview
+#: first: under 1).
+STORY_MIN_RATIO = 2.0
+#: A date text in a post frame is at most this long (a time stamp, not a sentence).
+DATE_MAX_CHARS = 60
+
+#: The posts hold at least this share of the page's unlinked text (modern-dev half a: thread
+#: pages 0.46-0.99 where the run is the posts, articles with comments 0.02-0.36 but for one
+#: with 59 comments, 0.73).
+THREAD_MIN_SHARE = 0.4
+#: No element outside the posts owns more than this many times the heaviest post's text
+#: (half a: threads 0-0.25, that article with 59 comments 2.4, other articles 2.6-118).
+OUTSIDE_MAX_RATIO = 1.0
+
+_DATE = re.compile(
+    r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}\b|'\d\d)|"
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+    r"\b\d+\s*(?:s|sec|second|m|min|minute|h|hr|hour|d|day|w|week|wk|mo|month|y|yr|year)s?"
+    r"\s+ago\b|\d+\s*(?:秒|分钟|小时|天|周|个月|年)前|昨天|前天|今天|\byesterday\b|\btoday\b|"
+    r"\b\d{1,2}:\d{2}\s*[ap]\.?m\b",
+    re.IGNORECASE)
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
+#: Attributes that carry a post's time as a value (a tooltip, a data attribute).
+_TIME_ATTRS = ("title", "data-time", "data-timestamp", "data-date", "data-datetime")
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+@dataclass(frozen=True, slots=True)
+class Thread:
+    """The heaviest run of posts on a page: each post's body and frame (``containers``),
+    the posts as records, and the weights ``is_thread`` compares."""
+
+    rule: PostRule
+    bodies: tuple[etree._Element, ...]
+    containers: tuple[etree._Element, ...]
+    posts: tuple[dict[str, str | None], ...]
+    #: Unlinked text in the bodies, all posts together and the heaviest post.
+    weight: int
+    heaviest: int
+    #: The heaviest unlinked text owned by one element outside every post (an article's
+    #: story, a sidebar) and the page's unlinked text in all.
+    outside: int
+    page: int
+
+
+def _linked(holder: etree._Element) -> bool:
+    return holder.tag == "a" or any(a.tag == "a" for a in holder.iterancestors())
+
+
+def _has_time(container: etree._Element, body: etree._Element) -> bool:
+    """Whether the post's frame (``container`` outside ``body``) shows a time."""
+    inside = set(body.iter())
+    for el in container.iter(etree.Element):
+        if el in inside:
+            continue
+        if el.tag == "time" or el.get("datetime"):
+            return True
+        for name in _TIME_ATTRS:
+            value = el.get(name)
+            if value and (_ISO.search(value) or _DATE.search(value)):
+                return True
+    return any(_DATE.search(line) and text_weight(line) <= DATE_MAX_CHARS
+               for _, line in _outside(container, body))
+
+
+def _is_teaser(container: etree._Element, body: etree._Element) -> bool:
+    """A card of a list: a headline linked outside its body (a heading holding a link or
+    held by one, or a link as long as a headline that is no time stamp)."""
+    inside = set(body.iter())
+    for a in container.iter("a"):
+        if a in inside:
+            continue
+        text = " ".join("".join(a.itertext()).split())
+        parent = a.getparent()
+        if (parent is not None and parent.tag in _HEADINGS) \
+                or next(a.iter(*_HEADINGS), None) is not None:
+            return True
+        if text_weight(text) >= TEASER_MIN_HEADLINE and not _DATE.search(text):
+            return True
+    return any(h not in inside and next(h.iter("a"), None) is not None
+               for h in container.iter(*_HEADINGS))
+
+
+def _iso_time(container: etree._Element) -> str | None:
+    """A post's time from the first machine-readable stamp in its frame, as
+    "YYYY-MM-DD HH:MM" (the forum method's form)."""
+    for el in container.iter(etree.Element):
+        for value in (el.get("datetime"), *(el.get(n) for n in _TIME_ATTRS)):
+            m = _ISO.search(value or "")
+            if m:
+                return m.group(0).replace("T", " ")
+    return None
+
+
+def read_thread(root: etree._Element) -> Thread | None:
+    """The heaviest run of posts under ``root`` (read, never changed), or None."""
+    owned: dict[etree._Element, int] = defaultdict(int)
+    page = 0
+    for holder, line in text_pieces(root):
+        if _linked(holder):
+            continue
+        weight = text_weight(line)
+        page += weight
+        owner = class_owner(holder)
+        if owner is not None:
+            owned[owner] += weight
+    counts: Counter[ClassRule] = Counter()
+    weights: Counter[ClassRule] = Counter()
+    for owner, weight in owned.items():
+        if weight >= POST_BODY_MIN_CHARS:
+            rule = ClassRule.of(owner)
+            counts[rule] += 1
+            weights[rule] += weight
+    best: Thread | None = None
+    for rule, _ in weights.most_common(MAX_RULES):
+        if counts[rule] < MIN_POSTS:
+            continue
+        found = _run(root, rule, owned, page)
+        if found is not None and (best is None or found.weight > best.weight):
+            best = found
+    return best
+
+
+def _unlinked(el: etree._Element) -> tuple[int, int]:
+    """(unlinked, linked) text weight under ``el``."""
+    own = linked = 0
+    for holder, line in text_pieces(el):
+        if _linked(holder):
+            linked += text_weight(line)
+        else:
+            own += text_weight(line)
+    return own, linked
+
+
+def _shows_poster(bodies: list[etree._Element], author: ClassRule) -> bool:
+    """Whether the first post's own frame (its largest ancestor holding no other body) shows
+    a poster: a story whose text shares its comments' class has a byline, not the
+    commenters' name element, and is no post."""
+    above: Counter[etree._Element] = Counter()
+    for b in bodies:
+        above.update(b.iterancestors())
+    node = bodies[0]
+    while (parent := node.getparent()) is not None and above[parent] <= 1:
+        node = parent
+    return any(author.matches(el) for el in node.iter(etree.Element))
+
+
+def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int],
+         page: int) -> Thread | None:
+    bodies = rule.select(root)
+    if len(bodies) < MIN_POSTS:
+        return None
+    depth = _depth(rule, [root])
+    containers = [_container(b, depth) for b in bodies]
+    pairs = list(zip(containers, bodies, strict=True))
+    if sum(_has_time(c, b) for c, b in pairs) < TIMED_MIN_SHARE * len(pairs):
+        return None
+    if sum(_is_teaser(c, b) for c, b in pairs) >= TEASER_MAX_SHARE * len(pairs):
+        return None
+    author = _learn_author(rule, depth, [root])
+    if author is None:
+        return None
+    if not _shows_poster(bodies, author):
+        # A leading body without a poster: a story whose text shares its comments' class (it
+        # is no post), or a hidden preview. Heavier than a typical post, it is the story.
+        lead = _unlinked(bodies[0])[0]
+        weights = sorted(_unlinked(b)[0] for b in bodies[1:])
+        if lead > STORY_MIN_RATIO * weights[len(weights) // 2]:
+            return None
+        bodies, containers = bodies[1:], containers[1:]
+    per_post = [_unlinked(b) for b in bodies]
+    texts = sum(own for own, _ in per_post)
+    if sum(linked for _, linked in per_post) > texts:
+        return None
+    post_rule = PostRule(rule, depth, author)
+    found = [(post, b, c) for b, c in zip(bodies, containers, strict=True)
+             if (post := post_rule.post(b)) is not None]
+    if len(found) < MIN_POSTS:
+        return None
+    posts = [post for post, _, _ in found]
+    bodies = [b for _, b, _ in found]
+    containers = [c for _, _, c in found]
+    names = [p["author"] for p in posts if p["author"]]
+    if sum(bool(_DATE.search(n)) for n in names) * 2 >= len(names):
+        return None  # the "poster" is the time stamp itself: a dated list
+    for post, container in zip(posts, containers, strict=True):
+        post["published"] = post["published"] or _iso_time(container)
+    inside: set[etree._Element] = set()
+    for c in containers:
+        inside.update(c.iter(etree.Element))
+    # (An ancestor of the posts owns only its own text: the posts' text has owners inside.)
+    outside = max((w for el, w in owned.items() if el not in inside), default=0)
+    return Thread(post_rule, tuple(bodies), tuple(containers), tuple(posts), texts,
+                  max(own for own, _ in per_post), outside, page)
+
+
+def is_thread(thread: Thread | None) -> bool:
+    """Whether the run of posts is the page: its bodies hold ``THREAD_MIN_SHARE`` of the
+    page's unlinked text, and no element outside the posts owns more text than the heaviest
+    post (an article's story beside its comments)."""
+    return thread is not None and thread.weight >= THREAD_MIN_SHARE * thread.page \
+        and thread.outside <= OUTSIDE_MAX_RATIO * thread.heaviest
