@@ -375,6 +375,19 @@ def _name_owner(holder: etree._Element, container: etree._Element) -> etree._Ele
     return owner if any(a is container for a in owner.iterancestors()) else None
 
 
+def _lead_name(container: etree._Element, body: etree._Element) -> str | None:
+    """A post without the author element (a guest's or an anonymous post shows a bare name,
+    "匿名", where members' names are links): the first name-like text of its frame before
+    its body, where every post shows its poster."""
+    inside = set(body.iter())
+    for holder, line in text_pieces(container):
+        if holder in inside:
+            return None
+        if _is_name(line):
+            return line
+    return None
+
+
 def _learn_author(body: ClassRule, depth: int, roots: Iterable[etree._Element]) -> ClassRule | None:
     """The class rule of the first short text that (nearly) every post has, and whose text
     differs between posts: the poster's name."""
@@ -434,7 +447,7 @@ class PostRule:
         if self.author is not None:
             author = next((line for h, line in frame if _is_name(line) and
                            (o := _name_owner(h, container)) is not None and
-                           self.author.matches(o)), None)
+                           self.author.matches(o)), None) or _lead_name(container, body)
         text = to_text([body])
         if not text.strip():
             return None
