@@ -49,6 +49,8 @@ POST_BODY_MIN_CHARS = 20
 MIN_POSTS = 2
 #: Body rules tried per page, heaviest first (the cost of a page stays a few tree walks).
 MAX_RULES = 8
+#: Share of posts that must name their poster.
+POSTER_MIN_SHARE = 0.6
 #: Share of posts whose frame must show a time.
 TIMED_MIN_SHARE = 0.6
 #: Posts whose frame links a heading (a teaser card) make the run a list, from this share.
@@ -56,6 +58,10 @@ TEASER_MAX_SHARE = 0.5
 #: A link outside a post's body this long (characters without spaces) that is no time stamp
 #: is a headline: the card of a list links its own page (a poster's name is shorter).
 TEASER_MIN_HEADLINE = 25
+#: ...and a linked heading this long (a heading may hold the poster's name, shorter).
+HEADING_MIN_HEADLINE = 15
+#: Teasers' headlines differ: at least this share of them distinct.
+TEASER_DISTINCT_SHARE = 0.8
 #: A leading body without a poster heavier than this many median posts is a story with its
 #: comments (scrapinghub's one such page: 4.4; modern-dev's thread with a hidden preview
 #: first: under 1).
@@ -123,22 +129,32 @@ def _has_time(container: etree._Element, body: etree._Element) -> bool:
                for _, line in _outside(container, body))
 
 
-def _is_teaser(container: etree._Element, body: etree._Element) -> bool:
-    """A card of a list: a headline linked outside its body (a heading holding a link or
-    held by one, or a link as long as a headline that is no time stamp)."""
+def _headline(container: etree._Element, body: etree._Element) -> str | None:
+    """The headline a card links outside its body: a linked heading of
+    ``HEADING_MIN_HEADLINE`` characters or a link of ``TEASER_MIN_HEADLINE`` (no time stamp;
+    a poster's name in a heading is shorter)."""
     inside = set(body.iter())
     for a in container.iter("a"):
         if a in inside:
             continue
         text = " ".join("".join(a.itertext()).split())
+        if _DATE.search(text):
+            continue
         parent = a.getparent()
-        if (parent is not None and parent.tag in _HEADINGS) \
-                or next(a.iter(*_HEADINGS), None) is not None:
-            return True
-        if text_weight(text) >= TEASER_MIN_HEADLINE and not _DATE.search(text):
-            return True
-    return any(h not in inside and next(h.iter("a"), None) is not None
-               for h in container.iter(*_HEADINGS))
+        in_heading = (parent is not None and parent.tag in _HEADINGS) \
+            or next(a.iter(*_HEADINGS), None) is not None
+        weight = text_weight(text)
+        if weight >= TEASER_MIN_HEADLINE or (in_heading and weight >= HEADING_MIN_HEADLINE):
+            return text
+    return None
+
+
+def _are_teasers(pairs: list[tuple[etree._Element, etree._Element]]) -> bool:
+    """Cards of a list: most link a headline of their own, and the headlines differ (a
+    thread's posts may link their subject, "Re: ..." the same on every post)."""
+    lines = [h for c, b in pairs if (h := _headline(c, b)) is not None]
+    return len(lines) >= TEASER_MAX_SHARE * len(pairs) and \
+        len(set(lines)) >= TEASER_DISTINCT_SHARE * len(lines)
 
 
 def _iso_time(container: etree._Element) -> str | None:
@@ -215,7 +231,7 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     pairs = list(zip(containers, bodies, strict=True))
     if sum(_has_time(c, b) for c, b in pairs) < TIMED_MIN_SHARE * len(pairs):
         return None
-    if sum(_is_teaser(c, b) for c, b in pairs) >= TEASER_MAX_SHARE * len(pairs):
+    if _are_teasers(pairs):
         return None
     author = _learn_author(rule, depth, [root])
     if author is None:
@@ -241,6 +257,8 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     bodies = [b for _, b, _ in found]
     containers = [c for _, _, c in found]
     names = [p["author"] for p in posts if p["author"]]
+    if len(names) < POSTER_MIN_SHARE * len(posts):
+        return None  # posts show their poster (dates-dev: an article's two boxes, one named)
     if sum(bool(_DATE.search(n)) for n in names) * 2 >= len(names):
         return None  # the "poster" is the time stamp itself: a dated list
     for post, container in zip(posts, containers, strict=True):
