@@ -39,7 +39,7 @@ from sitesift.compare.forum import (
     class_owner,
     text_pieces,
 )
-from sitesift.parse.dom import text_weight
+from sitesift.parse.dom import cjk_count, text_weight
 
 __all__ = ["Thread", "is_thread", "read_thread"]
 
@@ -49,13 +49,17 @@ POST_BODY_MIN_CHARS = 20
 MIN_POSTS = 2
 #: Body rules tried per page, heaviest first (the cost of a page stays a few tree walks).
 MAX_RULES = 8
+#: CJK characters count this many times in a name or a headline (``_weighted``).
+CJK_WEIGHT = 3
+#: A poster's name weighs at most this (40 Latin letters, 13 CJK characters).
+NAME_MAX_WEIGHT = 40
 #: Share of posts that must name their poster.
 POSTER_MIN_SHARE = 0.6
 #: Share of posts whose frame must show a time.
 TIMED_MIN_SHARE = 0.6
 #: Posts whose frame links a heading (a teaser card) make the run a list, from this share.
 TEASER_MAX_SHARE = 0.5
-#: A link outside a post's body this long (characters without spaces) that is no time stamp
+#: A link outside a post's body this long (weighted characters) that is no time stamp
 #: is a headline: the card of a list links its own page (a poster's name is shorter).
 TEASER_MIN_HEADLINE = 25
 #: ...and a linked heading this long (a heading may hold the poster's name, shorter).
@@ -129,6 +133,12 @@ def _has_time(container: etree._Element, body: etree._Element) -> bool:
                for _, line in _outside(container, body))
 
 
+def _weighted(text: str) -> int:
+    """Characters without spaces, CJK counted ``CJK_WEIGHT`` times (as the page extractor
+    weighs text: a Chinese headline of 8 characters is as long as an English one of 24)."""
+    return text_weight(text) + (CJK_WEIGHT - 1) * cjk_count(text)
+
+
 def _headline(container: etree._Element, body: etree._Element) -> str | None:
     """The headline a card links outside its body: a linked heading of
     ``HEADING_MIN_HEADLINE`` characters or a link of ``TEASER_MIN_HEADLINE`` (no time stamp;
@@ -143,7 +153,7 @@ def _headline(container: etree._Element, body: etree._Element) -> str | None:
         parent = a.getparent()
         in_heading = (parent is not None and parent.tag in _HEADINGS) \
             or next(a.iter(*_HEADINGS), None) is not None
-        weight = text_weight(text)
+        weight = _weighted(text)
         if weight >= TEASER_MIN_HEADLINE or (in_heading and weight >= HEADING_MIN_HEADLINE):
             return text
     return None
@@ -256,9 +266,12 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     posts = [post for post, _, _ in found]
     bodies = [b for _, b, _ in found]
     containers = [c for _, _, c in found]
-    names = [p["author"] for p in posts if p["author"]]
+    names = [p["author"] for p in posts if p["author"]
+             and _weighted(p["author"]) <= NAME_MAX_WEIGHT]
     if len(names) < POSTER_MIN_SHARE * len(posts):
-        return None  # posts show their poster (dates-dev: an article's two boxes, one named)
+        # Posts show their poster, a name (dates-dev: an article's two boxes, one "named";
+        # list-detail: a feed whose "poster" is each entry's unlinked headline).
+        return None
     if sum(bool(_DATE.search(n)) for n in names) * 2 >= len(names):
         return None  # the "poster" is the time stamp itself: a dated list
     for post, container in zip(posts, containers, strict=True):

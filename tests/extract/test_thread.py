@@ -77,3 +77,16 @@ def test_dated_teaser_cards_are_no_thread() -> None:
 
 def test_one_post_alone_is_no_thread() -> None:
     assert read_thread(parse_html(_thread(POSTS_EN[:1]))) is None
+
+
+def test_chinese_feed_whose_titles_pass_for_posters_is_no_thread() -> None:
+    # Feed cards: an unlinked headline, a summary, a time. The "poster" would be the headline,
+    # too long for a name once CJK characters weigh as the page extractor weighs them.
+    titles = ["生成式人工智能进入第二幕，交大携手学院提出认知工程",
+              "从游戏到虚幻引擎，人工智能首次实现三维游戏零样本迁移",
+              "直接指导荧光分子设计，浙大等提出模块化人工智能框架"]
+    cards = "".join(
+        f"<div class='item'><div class='title'>{t}</div><div class='summary'>{body}</div>"
+        f"<div class='time'>{i + 1}小时前</div></div>"
+        for i, (t, (_, body)) in enumerate(zip(titles, POSTS_ZH, strict=True)))
+    assert not is_thread(read_thread(parse_html(f"<html><body>{cards}</body></html>")))
