@@ -330,13 +330,13 @@ def _depth(body: ClassRule, roots: Iterable[etree._Element]) -> int:
         bodies = body.select(root)
         if len(bodies) < 2:
             continue
-        marks = set(bodies)
+        # Bodies are outermost matches, so an element holds as many bodies as have it above.
+        above: Counter[etree._Element] = Counter()
+        for b in bodies:
+            above.update(b.iterancestors())
         for b in bodies:
             level, node = 0, b
-            while True:
-                parent = node.getparent()
-                if parent is None or sum(1 for d in parent.iter() if d in marks) > 1:
-                    break
+            while (parent := node.getparent()) is not None and above[parent] <= 1:
                 node, level = parent, level + 1
             depths.append(level)
     if not depths:

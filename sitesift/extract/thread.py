@@ -35,7 +35,6 @@ from sitesift.compare.forum import (
     _container,
     _depth,
     _learn_author,
-    _outside,
     class_owner,
     text_pieces,
 )
@@ -113,8 +112,9 @@ class Thread:
     page: int
 
 
-def _linked(holder: etree._Element) -> bool:
-    return holder.tag == "a" or any(a.tag == "a" for a in holder.iterancestors())
+def _in_links(root: etree._Element) -> set[etree._Element]:
+    """Every element at or under a link of ``root`` (whose text is link text)."""
+    return {el for a in root.iter("a") for el in a.iter()}
 
 
 def _has_time(container: etree._Element, body: etree._Element) -> bool:
@@ -129,8 +129,23 @@ def _has_time(container: etree._Element, body: etree._Element) -> bool:
             value = el.get(name)
             if value and (_ISO.search(value) or _DATE.search(value)):
                 return True
-    return any(_DATE.search(line) and text_weight(line) <= DATE_MAX_CHARS
-               for _, line in _outside(container, body))
+        for text in (el.text, el.tail if el is not container else None):
+            if text and len(text) <= 2 * DATE_MAX_CHARS and _DATE.search(text) \
+                    and text_weight(text) <= DATE_MAX_CHARS:
+                return True
+    return False
+
+
+def _timed(pairs: list[tuple[etree._Element, etree._Element]]) -> bool:
+    """Whether ``TIMED_MIN_SHARE`` of the posts show a time (stops once they cannot)."""
+    allowed = len(pairs) - TIMED_MIN_SHARE * len(pairs)
+    missing = 0
+    for container, body in pairs:
+        if not _has_time(container, body):
+            missing += 1
+            if missing > allowed:
+                return False
+    return True
 
 
 def _weighted(text: str) -> int:
@@ -182,8 +197,9 @@ def read_thread(root: etree._Element) -> Thread | None:
     """The heaviest run of posts under ``root`` (read, never changed), or None."""
     owned: dict[etree._Element, int] = defaultdict(int)
     page = 0
+    links = _in_links(root)
     for holder, line in text_pieces(root):
-        if _linked(holder):
+        if holder in links:
             continue
         weight = text_weight(line)
         page += weight
@@ -201,17 +217,17 @@ def read_thread(root: etree._Element) -> Thread | None:
     for rule, _ in weights.most_common(MAX_RULES):
         if counts[rule] < MIN_POSTS:
             continue
-        found = _run(root, rule, owned, page)
+        found = _run(root, rule, owned, page, links)
         if found is not None and (best is None or found.weight > best.weight):
             best = found
     return best
 
 
-def _unlinked(el: etree._Element) -> tuple[int, int]:
+def _unlinked(el: etree._Element, links: set[etree._Element]) -> tuple[int, int]:
     """(unlinked, linked) text weight under ``el``."""
     own = linked = 0
     for holder, line in text_pieces(el):
-        if _linked(holder):
+        if holder in links:
             linked += text_weight(line)
         else:
             own += text_weight(line)
@@ -232,14 +248,14 @@ def _shows_poster(bodies: list[etree._Element], author: ClassRule) -> bool:
 
 
 def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int],
-         page: int) -> Thread | None:
+         page: int, links: set[etree._Element]) -> Thread | None:
     bodies = rule.select(root)
     if len(bodies) < MIN_POSTS:
         return None
     depth = _depth(rule, [root])
     containers = [_container(b, depth) for b in bodies]
     pairs = list(zip(containers, bodies, strict=True))
-    if sum(_has_time(c, b) for c, b in pairs) < TIMED_MIN_SHARE * len(pairs):
+    if not _timed(pairs):
         return None
     if _are_teasers(pairs):
         return None
@@ -249,12 +265,12 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     if not _shows_poster(bodies, author):
         # A leading body without a poster: a story whose text shares its comments' class (it
         # is no post), or a hidden preview. Heavier than a typical post, it is the story.
-        lead = _unlinked(bodies[0])[0]
-        weights = sorted(_unlinked(b)[0] for b in bodies[1:])
+        lead = _unlinked(bodies[0], links)[0]
+        weights = sorted(_unlinked(b, links)[0] for b in bodies[1:])
         if lead > STORY_MIN_RATIO * weights[len(weights) // 2]:
             return None
         bodies, containers = bodies[1:], containers[1:]
-    per_post = [_unlinked(b) for b in bodies]
+    per_post = [_unlinked(b, links) for b in bodies]
     texts = sum(own for own, _ in per_post)
     if sum(linked for _, linked in per_post) > texts:
         return None
