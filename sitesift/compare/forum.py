@@ -51,6 +51,7 @@ __all__ = [
     "DateLineRule",
     "PostRule",
     "ShortLineRule",
+    "author_rule",
     "class_owner",
     "learn_post_rule",
     "text_pieces",
@@ -391,11 +392,17 @@ def _lead_name(container: etree._Element, body: etree._Element) -> str | None:
 def _learn_author(body: ClassRule, depth: int, roots: Iterable[etree._Element]) -> ClassRule | None:
     """The class rule of the first short text that (nearly) every post has, and whose text
     differs between posts: the poster's name."""
+    return author_rule([body.select(root) for root in roots], depth)
+
+
+def author_rule(pages: Iterable[Sequence[etree._Element]], depth: int) -> ClassRule | None:
+    """``_learn_author`` over given post bodies (per page), ``depth`` levels below their
+    posts."""
     first_seen: dict[ClassRule, list[int]] = defaultdict(list)
     texts: dict[ClassRule, set[str]] = defaultdict(set)
     posts = 0
-    for root in roots:
-        for b in body.select(root):
+    for bodies in pages:
+        for b in bodies:
             posts += 1
             seen: set[ClassRule] = set()
             container = _container(b, depth)

@@ -33,8 +33,7 @@ from sitesift.compare.forum import (
     ClassRule,
     PostRule,
     _container,
-    _depth,
-    _learn_author,
+    author_rule,
     class_owner,
     text_pieces,
 )
@@ -155,12 +154,13 @@ def _weighted(text: str) -> int:
 
 
 def _headline(container: etree._Element, body: etree._Element) -> str | None:
-    """The headline a card links outside its body: a linked heading of
+    """The headline a card links before its body: a linked heading of
     ``HEADING_MIN_HEADLINE`` characters or a link of ``TEASER_MIN_HEADLINE`` (no time stamp;
     a poster's name in a heading is shorter)."""
-    inside = set(body.iter())
-    for a in container.iter("a"):
-        if a in inside:
+    for a in container.iter():
+        if a is body:
+            break  # a card's headline comes before its summary (not "liked by ..." after)
+        if a.tag != "a":
             continue
         text = " ".join("".join(a.itertext()).split())
         if _DATE.search(text):
@@ -247,21 +247,54 @@ def _shows_poster(bodies: list[etree._Element], author: ClassRule) -> bool:
     return any(author.matches(el) for el in node.iter(etree.Element))
 
 
+def _posts_only(bodies: list[etree._Element],
+                links: set[etree._Element]) -> tuple[list[etree._Element], int]:
+    """The bodies that are posts, and their depth: a poster's signature may share the class
+    of the posts' bodies, inside the post's frame. The bodies sitting where the heaviest sit
+    (same parent rule) give the depth; others are kept unless a post's frame holds them (a
+    question's body has a parent of its own beside its answers')."""
+    places: dict[ClassRule, list[etree._Element]] = defaultdict(list)
+    for b in bodies:
+        parent = b.getparent()
+        places[ClassRule.of(parent) if parent is not None else ClassRule("*", ())].append(b)
+    main = max(places.values(), key=lambda group: sum(_unlinked(b, links)[0] for b in group))
+    if len(places) == 1 or len(main) < MIN_POSTS:
+        return bodies, _post_depth(bodies)
+    depth = _post_depth(main)
+    frames = {_container(b, depth) for b in main}
+    kept = [b for b in bodies if b in main or not any(a in frames for a in b.iterancestors())]
+    return kept, depth
+
+
+def _post_depth(bodies: list[etree._Element]) -> int:
+    """Levels from a body up to its post (KSF's measure over these bodies): the median of
+    each body's largest ancestor holding no other body."""
+    above: Counter[etree._Element] = Counter()
+    for b in bodies:
+        above.update(b.iterancestors())
+    depths = []
+    for b in bodies:
+        level, node = 0, b
+        while (parent := node.getparent()) is not None and above[parent] <= 1:
+            node, level = parent, level + 1
+        depths.append(level)
+    return sorted(depths)[len(depths) // 2]
+
+
 def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int],
          page: int, links: set[etree._Element]) -> Thread | None:
-    bodies = rule.select(root)
+    bodies, depth = _posts_only(rule.select(root), links)
     if len(bodies) < MIN_POSTS:
         return None
-    depth = _depth(rule, [root])
     containers = [_container(b, depth) for b in bodies]
     pairs = list(zip(containers, bodies, strict=True))
     if not _timed(pairs):
         return None
     if _are_teasers(pairs):
         return None
-    author = _learn_author(rule, depth, [root])
-    if author is None:
-        return None
+    author = author_rule([bodies], depth)
+    if author is None or (author.tag == rule.tag and set(author.classes) <= set(rule.classes)):
+        return None  # (a "poster" of the bodies' own class is a label among the bodies)
     if not _shows_poster(bodies, author):
         # A leading body without a poster: a story whose text shares its comments' class (it
         # is no post), or a hidden preview. Heavier than a typical post, it is the story.
@@ -279,6 +312,8 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
              if (post := post_rule.post(b)) is not None]
     if len(found) < MIN_POSTS:
         return None
+    if len({post["text"] for post, _, _ in found}) < MIN_POSTS:
+        return None  # one text shown twice (a page's desktop and mobile copies) is no thread
     posts = [post for post, _, _ in found]
     bodies = [b for _, b, _ in found]
     containers = [c for _, _, c in found]

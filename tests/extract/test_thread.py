@@ -90,3 +90,20 @@ def test_chinese_feed_whose_titles_pass_for_posters_is_no_thread() -> None:
         f"<div class='time'>{i + 1}小时前</div></div>"
         for i, (t, (_, body)) in enumerate(zip(titles, POSTS_ZH, strict=True)))
     assert not is_thread(read_thread(parse_html(f"<html><body>{cards}</body></html>")))
+
+
+def test_signatures_sharing_the_bodies_class_are_no_posts() -> None:
+    # Each post ends with its poster's signature, marked up like a post body.
+    html = _thread(POSTS_EN).replace(
+        "<div class='tools'>", "<div class='sig'><div class='body'>Sent from my old phone, "
+        "please excuse the typing mistakes</div></div><div class='tools'>")
+    content = extract_content(parse_html(html))
+    assert content.page_type == "thread"
+    assert [p["text"] for p in content.posts] == [t for _, t in POSTS_EN]
+
+
+def test_one_text_shown_twice_is_no_thread() -> None:
+    # A desktop and a mobile copy of one article, each with its button and date.
+    copy = (f"<div class='copy'><a class='btn' href='/try'>Start free trial</a> <time "
+            f"datetime='2024-05-01'>May 1</time><div class='body'><p>{STORY}</p></div></div>")
+    assert read_thread(parse_html(f"<html><body>{copy}{copy}</body></html>")) is None
