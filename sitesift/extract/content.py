@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import lxml.html
 from lxml import etree
 
+from sitesift.extract.declared import declared_type
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
 from sitesift.extract.thread import is_thread, read_thread
 from sitesift.output.render import to_markdown, to_text
@@ -810,9 +811,12 @@ def prune(node: etree._Element) -> None:
 
 
 def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
-               main_prose: int, records: float) -> str:
+               main_prose: int, records: float, declared: str | None = None) -> str:
     """``records``: the record share of the whole cleaned body (before hinted containers
-    went: a search page's results sit in a "search" container)."""
+    went: a search page's results sit in a "search" container). ``declared``: the kind the
+    page declares itself (schema.org, ``sitesift.extract.declared``), which wins."""
+    if declared is not None:
+        return declared
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
     if main_prose >= DETAIL_MIN_PROSE:
@@ -891,6 +895,7 @@ def extract_content(
     tree, read by metadata extraction before). ``url`` is accepted for the interface and
     not used yet: the method relies on the DOM alone. ``within``: search only this element
     (a site template's known content container), which is cheaper than the whole page."""
+    declared = declared_type(root)  # (before cleaning: JSON-LD sits in scripts)
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
@@ -911,7 +916,7 @@ def extract_content(
     weights = _prose_weights(body, units)
     main = _widen(main, body, weights, named)
     main_prose = weights.get(main, 0)
-    page_type = _page_type(body, units, main, main_prose, records)
+    page_type = _page_type(body, units, main, main_prose, records, declared)
     if page_type == "list":
         items = _list_items(body, units, main, main_prose)
         if items is not None:
