@@ -36,6 +36,7 @@ import lxml.html
 from lxml import etree
 
 from sitesift.extract.declared import declared_type
+from sitesift.extract.linked import linked_list_share
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
 from sitesift.extract.thread import is_thread, read_thread
 from sitesift.output.render import to_markdown, to_text
@@ -118,6 +119,10 @@ DETAIL_MIN_PROSE = 400
 LIST_MIN_LINK_SHARE = 0.45
 #: ...and at least this many links sit in parents of the same tag and class (list items).
 LIST_MIN_ITEMS = 12
+#: A page with an article's worth of prose is a list when linked teasers
+#: (``sitesift.extract.linked``) hold this share of its text or of the container chosen
+#: (modern-dev half a: 0.4 and 0.5 type the same pages).
+LINKED_LIST_MIN_SHARE = 0.4
 
 #: A list page's records are its main content when they hold this share of its text...
 LIST_ITEMS_MIN_SHARE = 0.3
@@ -821,7 +826,11 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
     links = sum(u.link_chars for u in units)
     if main_prose >= DETAIL_MIN_PROSE:
         # Not even when records hold most of it: a listicle, a how-to's steps, a data table
-        # or a long comment thread are records too (readability-meta, dates-dev).
+        # or a long comment thread are records too (readability-meta, dates-dev). Unless the
+        # records are a list's: short teasers each linking a headline to a page of one kind.
+        scopes = (body, main) if main is not body else (body,)
+        if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE:
+            return "list"
         return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
         paths = Counter(_signature(a.getparent()) for a in body.iter("a")
