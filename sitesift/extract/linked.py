@@ -12,6 +12,7 @@ short (``TEASER_MAX_PROSE`` of prose a record on average).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from urllib.parse import urlsplit
@@ -38,6 +39,11 @@ LINKED_MIN_RECORDS = 4
 #: of moving companies about 990.
 TEASER_MAX_PROSE = 300
 CJK_WEIGHT = 3
+#: Records showing a price on this share of them are products on offer.
+PRICED_MIN_SHARE = 0.6
+
+#: A price: a currency sign before a number, or a currency after it.
+_PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:€|USD|EUR|GBP|元)")
 
 
 def _shape(href: str) -> tuple[int, str] | None:
@@ -87,16 +93,23 @@ def _related(a: etree._Element, b: etree._Element) -> bool:
         any(x is a for x in b.iterancestors())
 
 
+def _priced(run: RecordRun) -> bool:
+    """Whether most records show a price: products on offer, a shop's list, even beside a
+    block of prose (a category's description, its FAQ)."""
+    priced = sum(bool(_PRICE.search(" ".join(r.itertext()))) for r in run.records)
+    return priced >= PRICED_MIN_SHARE * len(run.records)
+
+
 def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit],
                       main: etree._Element) -> float:
     """The largest share of a scope's text held by its heaviest record run when that run is
     a list's (linked teasers, see the module docstring) and is the page's content: it holds
     the container chosen or lies in it (a box of related headlines beside a short story is
-    not); 0 without one."""
+    not, unless its records show prices); 0 without one."""
     best = 0.0
     for scope in scopes:
         run = heaviest_run(scope, units)
-        if run is not None and run.share > best and _related(run.parent, main) \
-                and _is_linked_list(run, units):
+        if run is not None and run.share > best and (
+                _related(run.parent, main) or _priced(run)) and _is_linked_list(run, units):
             best = run.share
     return best

@@ -39,3 +39,14 @@ def test_same_shaped_links_with_long_entries_stay_detail() -> None:
         f"<div class='entry'><h2><a href='/movers/{i}'>Mover number {i} of the city</a></h2>"
         f"<p>{ENTRY}</p></div>" for i in range(6))
     assert _type(f"<article><h1>Best movers</h1>{entries}</article>") == "detail"
+
+
+def test_a_priced_grid_beside_a_category_text_is_a_list() -> None:
+    intro = f"<div class='about'><p>{SUMMARY * 5}</p></div>"
+    cards = "".join(
+        f"<div class='tile'><a href='/products/wallet-{i}'>Slim leather wallet model {i}</a>"
+        f"<span class='price'>${20 + i}.00</span></div>" for i in range(12))
+    assert _type(f"<div class='grid'>{cards}</div>{intro}") == "list"
+    # The same grid without prices beside the text: a box of links beside a story.
+    plain = cards.replace("<span class='price'>", "<span>").replace("$", "No. ")
+    assert _type(f"<div class='grid'>{plain}</div>{intro}") == "detail"
