@@ -198,14 +198,18 @@ def read_thread(root: etree._Element) -> Thread | None:
     owned: dict[etree._Element, int] = defaultdict(int)
     page = 0
     links = _in_links(root)
+    own: dict[etree._Element, list[int]] = defaultdict(lambda: [0, 0])
     for holder, line in text_pieces(root):
-        if holder in links:
-            continue
         weight = text_weight(line)
+        if holder in links:
+            own[holder][1] += weight
+            continue
+        own[holder][0] += weight
         page += weight
         owner = class_owner(holder)
         if owner is not None:
             owned[owner] += weight
+    texts = _subtree_sums(root, own)
     counts: Counter[ClassRule] = Counter()
     weights: Counter[ClassRule] = Counter()
     for owner, weight in owned.items():
@@ -217,21 +221,29 @@ def read_thread(root: etree._Element) -> Thread | None:
     for rule, _ in weights.most_common(MAX_RULES):
         if counts[rule] < MIN_POSTS:
             continue
-        found = _run(root, rule, owned, page, links)
+        found = _run(root, rule, owned, page, texts)
         if found is not None and (best is None or found.weight > best.weight):
             best = found
     return best
 
 
-def _unlinked(el: etree._Element, links: set[etree._Element]) -> tuple[int, int]:
-    """(unlinked, linked) text weight under ``el``."""
-    own = linked = 0
-    for holder, line in text_pieces(el):
-        if holder in links:
-            linked += text_weight(line)
-        else:
-            own += text_weight(line)
-    return own, linked
+def _unlinked(el: etree._Element, texts: dict[etree._Element, tuple[int, int]]) -> int:
+    return texts.get(el, (0, 0))[0]
+
+
+def _subtree_sums(root: etree._Element,
+                 own: dict[etree._Element, list[int]]) -> dict[etree._Element, tuple[int, int]]:
+    """(unlinked, linked) text weight under every element, from each holder's own text (one
+    bottom-up pass: children before parents)."""
+    sums: dict[etree._Element, tuple[int, int]] = {}
+    for el in reversed(list(root.iter(etree.Element))):
+        text, linked = own.get(el, (0, 0))
+        for child in el:
+            if child in sums:
+                text, linked = text + sums[child][0], linked + sums[child][1]
+        if text or linked:
+            sums[el] = (text, linked)
+    return sums
 
 
 def _shows_poster(bodies: list[etree._Element], author: ClassRule) -> bool:
@@ -248,7 +260,7 @@ def _shows_poster(bodies: list[etree._Element], author: ClassRule) -> bool:
 
 
 def _posts_only(bodies: list[etree._Element],
-                links: set[etree._Element]) -> tuple[list[etree._Element], int]:
+                texts: dict[etree._Element, tuple[int, int]]) -> tuple[list[etree._Element], int]:
     """The bodies that are posts, and their depth: a poster's signature may share the class
     of the posts' bodies, inside the post's frame. The bodies sitting where the heaviest sit
     (same parent rule) give the depth; others are kept unless a post's frame holds them (a
@@ -257,7 +269,7 @@ def _posts_only(bodies: list[etree._Element],
     for b in bodies:
         parent = b.getparent()
         places[ClassRule.of(parent) if parent is not None else ClassRule("*", ())].append(b)
-    main = max(places.values(), key=lambda group: sum(_unlinked(b, links)[0] for b in group))
+    main = max(places.values(), key=lambda group: sum(_unlinked(b, texts) for b in group))
     if len(places) == 1 or len(main) < MIN_POSTS:
         return bodies, _post_depth(bodies)
     depth = _post_depth(main)
@@ -282,8 +294,8 @@ def _post_depth(bodies: list[etree._Element]) -> int:
 
 
 def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int],
-         page: int, links: set[etree._Element]) -> Thread | None:
-    bodies, depth = _posts_only(rule.select(root), links)
+         page: int, texts: dict[etree._Element, tuple[int, int]]) -> Thread | None:
+    bodies, depth = _posts_only(rule.select(root), texts)
     if len(bodies) < MIN_POSTS:
         return None
     containers = [_container(b, depth) for b in bodies]
@@ -298,14 +310,14 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     if not _shows_poster(bodies, author):
         # A leading body without a poster: a story whose text shares its comments' class (it
         # is no post), or a hidden preview. Heavier than a typical post, it is the story.
-        lead = _unlinked(bodies[0], links)[0]
-        weights = sorted(_unlinked(b, links)[0] for b in bodies[1:])
+        lead = _unlinked(bodies[0], texts)
+        weights = sorted(_unlinked(b, texts) for b in bodies[1:])
         if lead > STORY_MIN_RATIO * weights[len(weights) // 2]:
             return None
         bodies, containers = bodies[1:], containers[1:]
-    per_post = [_unlinked(b, links) for b in bodies]
-    texts = sum(own for own, _ in per_post)
-    if sum(linked for _, linked in per_post) > texts:
+    per_post = [texts.get(b, (0, 0)) for b in bodies]
+    weight = sum(own for own, _ in per_post)
+    if sum(linked for _, linked in per_post) > weight:
         return None
     post_rule = PostRule(rule, depth, author)
     found = [(post, b, c) for b, c in zip(bodies, containers, strict=True)
@@ -332,7 +344,7 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
         inside.update(c.iter(etree.Element))
     # (An ancestor of the posts owns only its own text: the posts' text has owners inside.)
     outside = max((w for el, w in owned.items() if el not in inside), default=0)
-    return Thread(post_rule, tuple(bodies), tuple(containers), tuple(posts), texts,
+    return Thread(post_rule, tuple(bodies), tuple(containers), tuple(posts), weight,
                   max(own for own, _ in per_post), outside, page)
 
 
