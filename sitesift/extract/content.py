@@ -912,8 +912,7 @@ def extract_content(
     units = _segment(body)
     records = record_share(body, units)
     thread = read_thread(body)
-    if is_thread(thread):  # a discussion seen alone: its posts are its text
-        assert thread is not None
+    if thread is not None and is_thread(thread):  # a discussion seen alone: posts are its text
         return Content(page_type="thread", nodes=thread.bodies, posts=thread.posts)
     prose = _prose_weights(body, units)
     total = prose.get(body, 0)
