@@ -817,6 +817,8 @@ class Extractor:
         record.published = parsed.meta.published
         record.text = parsed.stages[-1].text if parsed.stages else content.text
         record.page_type = content.page_type
+        if content.posts:  # a thread seen alone (the forum method may type it again)
+            record.extra["posts"] = [dict(post) for post in content.posts]
         if record.page_type == "list":
             record.extra["links"] = [link.to_dict() for link in parsed.links]
         if self.options.output_format == "markdown":

@@ -51,6 +51,7 @@ __all__ = [
     "DateLineRule",
     "PostRule",
     "ShortLineRule",
+    "author_rule",
     "class_owner",
     "learn_post_rule",
     "text_pieces",
@@ -330,13 +331,13 @@ def _depth(body: ClassRule, roots: Iterable[etree._Element]) -> int:
         bodies = body.select(root)
         if len(bodies) < 2:
             continue
-        marks = set(bodies)
+        # Bodies are outermost matches, so an element holds as many bodies as have it above.
+        above: Counter[etree._Element] = Counter()
+        for b in bodies:
+            above.update(b.iterancestors())
         for b in bodies:
             level, node = 0, b
-            while True:
-                parent = node.getparent()
-                if parent is None or sum(1 for d in parent.iter() if d in marks) > 1:
-                    break
+            while (parent := node.getparent()) is not None and above[parent] <= 1:
                 node, level = parent, level + 1
             depths.append(level)
     if not depths:
@@ -375,14 +376,33 @@ def _name_owner(holder: etree._Element, container: etree._Element) -> etree._Ele
     return owner if any(a is container for a in owner.iterancestors()) else None
 
 
+def _lead_name(container: etree._Element, body: etree._Element) -> str | None:
+    """A post without the author element (a guest's or an anonymous post shows a bare name,
+    "匿名", where members' names are links): the first name-like text of its frame before
+    its body, where every post shows its poster."""
+    inside = set(body.iter())
+    for holder, line in text_pieces(container):
+        if holder in inside:
+            return None
+        if _is_name(line):
+            return line
+    return None
+
+
 def _learn_author(body: ClassRule, depth: int, roots: Iterable[etree._Element]) -> ClassRule | None:
     """The class rule of the first short text that (nearly) every post has, and whose text
     differs between posts: the poster's name."""
+    return author_rule([body.select(root) for root in roots], depth)
+
+
+def author_rule(pages: Iterable[Sequence[etree._Element]], depth: int) -> ClassRule | None:
+    """``_learn_author`` over given post bodies (per page), ``depth`` levels below their
+    posts."""
     first_seen: dict[ClassRule, list[int]] = defaultdict(list)
     texts: dict[ClassRule, set[str]] = defaultdict(set)
     posts = 0
-    for root in roots:
-        for b in body.select(root):
+    for bodies in pages:
+        for b in bodies:
             posts += 1
             seen: set[ClassRule] = set()
             container = _container(b, depth)
@@ -424,20 +444,21 @@ class PostRule:
     def posts(self, root: etree._Element) -> list[dict[str, str | None]]:
         """The page's posts in page order: author, published ("YYYY-MM-DD HH:MM" as the
         forum shows it) and text. Empty when the rule finds no post body."""
-        out = []
-        for body in self.body.select(root):
-            container = _container(body, self.depth)
-            frame = _outside(container, body)
-            author = None
-            if self.author is not None:
-                author = next((line for h, line in frame if _is_name(line) and
-                               (o := _name_owner(h, container)) is not None and
-                               self.author.matches(o)), None)
-            text = to_text([body])
-            if not text.strip():
-                continue
-            out.append({"author": author, "published": _published(frame), "text": text})
-        return out
+        return [post for body in self.body.select(root) if (post := self.post(body))]
+
+    def post(self, body: etree._Element) -> dict[str, str | None] | None:
+        """The post whose body is ``body`` (None when it holds no text)."""
+        container = _container(body, self.depth)
+        frame = _outside(container, body)
+        author = None
+        if self.author is not None:
+            author = next((line for h, line in frame if _is_name(line) and
+                           (o := _name_owner(h, container)) is not None and
+                           self.author.matches(o)), None) or _lead_name(container, body)
+        text = to_text([body])
+        if not text.strip():
+            return None
+        return {"author": author, "published": _published(frame), "text": text}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -35,7 +35,10 @@ from dataclasses import dataclass, field
 import lxml.html
 from lxml import etree
 
+from sitesift.extract.declared import declared_type
+from sitesift.extract.linked import linked_list_share
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
+from sitesift.extract.thread import is_thread, read_thread
 from sitesift.output.render import to_markdown, to_text
 from sitesift.parse.dom import (
     BLOCK_TAGS,
@@ -116,6 +119,10 @@ DETAIL_MIN_PROSE = 400
 LIST_MIN_LINK_SHARE = 0.45
 #: ...and at least this many links sit in parents of the same tag and class (list items).
 LIST_MIN_ITEMS = 12
+#: A page with an article's worth of prose is a list when linked teasers
+#: (``sitesift.extract.linked``) hold this share of its text or of the container chosen
+#: (modern-dev half a: 0.4 and 0.5 type the same pages).
+LINKED_LIST_MIN_SHARE = 0.4
 
 #: A list page's records are its main content when they hold this share of its text...
 LIST_ITEMS_MIN_SHARE = 0.3
@@ -196,6 +203,9 @@ class Content:
 
     page_type: str | None = None
     nodes: tuple[etree._Element, ...] = field(default=(), repr=False)
+    #: A discussion seen alone (``page_type`` "thread"): its posts, {author, published, text}
+    #: in page order; ``nodes`` are then their bodies.
+    posts: tuple[dict[str, str | None], ...] = field(default=(), repr=False)
 
     @property
     def text(self) -> str:
@@ -806,14 +816,21 @@ def prune(node: etree._Element) -> None:
 
 
 def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
-               main_prose: int, records: float) -> str:
+               main_prose: int, records: float, declared: str | None = None) -> str:
     """``records``: the record share of the whole cleaned body (before hinted containers
-    went: a search page's results sit in a "search" container)."""
+    went: a search page's results sit in a "search" container). ``declared``: the kind the
+    page declares itself (schema.org, ``sitesift.extract.declared``), which wins."""
+    if declared is not None:
+        return declared
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
     if main_prose >= DETAIL_MIN_PROSE:
         # Not even when records hold most of it: a listicle, a how-to's steps, a data table
-        # or a long comment thread are records too (readability-meta, dates-dev).
+        # or a long comment thread are records too (readability-meta, dates-dev). Unless the
+        # records are a list's: short teasers each linking a headline to a page of one kind.
+        scopes = (body, main) if main is not body else (body,)
+        if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE:
+            return "list"
         return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
         paths = Counter(_signature(a.getparent()) for a in body.iter("a")
@@ -887,12 +904,16 @@ def extract_content(
     tree, read by metadata extraction before). ``url`` is accepted for the interface and
     not used yet: the method relies on the DOM alone. ``within``: search only this element
     (a site template's known content container), which is cheaper than the whole page."""
+    declared = declared_type(root)  # (before cleaning: JSON-LD sits in scripts)
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
     _clean(body)
     units = _segment(body)
     records = record_share(body, units)
+    thread = read_thread(body)
+    if thread is not None and is_thread(thread):  # a discussion seen alone: posts are its text
+        return Content(page_type="thread", nodes=thread.bodies, posts=thread.posts)
     prose = _prose_weights(body, units)
     total = prose.get(body, 0)
     dropped, named = _drop_hinted(body, prose, total)
@@ -903,7 +924,7 @@ def extract_content(
     weights = _prose_weights(body, units)
     main = _widen(main, body, weights, named)
     main_prose = weights.get(main, 0)
-    page_type = _page_type(body, units, main, main_prose, records)
+    page_type = _page_type(body, units, main, main_prose, records, declared)
     if page_type == "list":
         items = _list_items(body, units, main, main_prose)
         if items is not None:

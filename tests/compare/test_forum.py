@@ -82,3 +82,14 @@ def test_post_rule_round_trips_through_a_profile() -> None:
     # Profiles without forum rules keep their bytes and read back without them.
     plain = SiteProfile(site="x", pages=1)
     assert profile_from_bytes(profile_to_bytes(plain)).forum is None
+
+
+def test_a_post_without_the_author_element_names_its_bare_poster() -> None:
+    # A guest's post shows a bare name where members' names sit in the author element.
+    rule = learn_post_rule(_roots())
+    assert rule is not None
+    page = thread_page(40, 2).replace('<span class="uname">', '<b>', 1).replace(
+        "</span><span class=\"rank\">", "</b><span class=\"rank\">", 1)
+    posts = rule.posts(parse_html(page))
+    assert posts[0]["author"] == USERS[40 % len(USERS)]
+    assert posts[1]["author"] == USERS[41 % len(USERS)]
