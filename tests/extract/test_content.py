@@ -319,3 +319,22 @@ def test_a_text_split_across_blocks_is_taken_whole_without_the_footer() -> None:
     assert content.page_type == "detail"
     assert "Audience." in content.text and "Fees." in content.text
     assert "Date 3" not in content.text and "Disclaimer" not in content.text
+
+
+def test_a_listicles_entries_under_linked_names_are_its_text() -> None:
+    # "The best courses": each entry is a linked name over paragraphs of its own, far more than a
+    # teaser's sentence or two; a box of headlines with one-line summaries stays out.
+    entries = "".join(
+        f"<div class='entry'><h3><a href='https://course{i}.example/'>Course number {i} online"
+        f"</a></h3><p>{PROSE} Entry {i}.</p><p>{PROSE} {PROSE}</p><p>{PROSE} {PROSE}</p>"
+        f"<ul><li>{PROSE}</li></ul></div>" for i in range(4)
+    )
+    intro = "".join(f"<p>{PROSE} Intro {k}.</p>" for k in range(6))
+    box = "<div class='box'>" + "".join(
+        f"<div class='card'><h4><a href='/story/{i}'>Another story headline {i}</a></h4>"
+        f"<p>A short summary of story {i}, in one sentence.</p></div>" for i in range(4)
+    ) + "</div>"
+    content = _extract(_page(f"<div class='post'>{intro}{entries}</div>{box}"))
+    assert content.page_type == "detail"
+    assert all(f"Entry {i}." in content.text for i in range(4))
+    assert "summary of story" not in content.text
