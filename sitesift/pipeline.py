@@ -68,6 +68,8 @@ class _Parsed:
     links: list[Link] = dataclasses.field(default_factory=list)
     #: ``auto``: the main text after each step of the DOM methods (``extract.choose``).
     stages: list[Stage] = dataclasses.field(default_factory=list)
+    #: ``auto``: the main block after the DOM methods' steps (the field-slot step edits it).
+    content: Content | None = None
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
@@ -614,6 +616,7 @@ class Extractor:
         index = self._sibling_index(site, members, pages, parsed)
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
                                      siblings=index)
+        self._field_slots(site, members, pages, records, parsed)
         if self.options.visual_fallback:
             self._visual_vote([i for i in members if parsed[i].stages], pages, records, parsed)
         if forum is None:
@@ -631,6 +634,44 @@ class Extractor:
         store = self.profiles if lasting else None
         if store is not None and forum.is_forum and (saved is None or saved.forum is None):
             store.put(forum.profile(site, profile))
+
+    def _field_slots(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> None:
+        """``auto``: delete from each page's main text the lines its cluster's pages show to be
+        fields (``compare.slots``: bylines, datelines, section labels). Pages whose DOM
+        methods disagree keep the stage chosen for them."""
+        from sitesift.compare.slots import field_lines
+
+        clusters: dict[object, list[int]] = defaultdict(list)
+        for i in members:
+            if records[i].error is None and parsed[i].content is not None \
+                    and not parsed[i].stages:
+                clusters[records[i].extra.get("cluster")].append(i)
+        for found in clusters.values():
+            try:
+                fields = field_lines([parsed[i].content.nodes for i in found])  # type: ignore[union-attr]
+            except Exception:  # a bug here must not cost the site its records
+                log.exception("field slots failed on site %s", site)
+                continue
+            for i, lines in zip(found, fields, strict=True):
+                if lines:
+                    self._guarded(records[i], pages[i], functools.partial(
+                        self._drop_fields, records[i], parsed[i], lines))
+
+    def _drop_fields(self, record: Record, parsed: _Parsed,
+                     lines: list[lxml.html.HtmlElement]) -> None:
+        from sitesift.compare.slots import delete_fields
+        from sitesift.extract.choose import text_size
+
+        content = parsed.content
+        assert content is not None
+        if delete_fields(content.nodes, lines, text_size(record.text or "")):
+            record.text = content.text
+            record.method = f"{record.method}+fields"
+            if self.options.output_format == "markdown":
+                record.extra["markdown"] = content.markdown
 
     def _extract_forum_site(
         self,
@@ -815,6 +856,8 @@ class Extractor:
             methods.append("siblings")
             self._stage(parsed, "+".join(methods), content)
         record.method = "+".join(methods) or "page"
+        if self.options.method == "auto":
+            parsed.content = content
         record.title = near_heading(parsed.meta, content.nodes, parsed.root)
         record.author = parsed.meta.author
         record.published = parsed.meta.published

@@ -1,0 +1,38 @@
+from lxml import etree
+
+from sitesift.compare.slots import MAX_SLOT_SHARE, delete_fields, field_lines
+from sitesift.parse import parse_html
+
+STORY = ("<p>The harbour board met on day {k} and voted on the tide gates, the clerk said.</p>"
+         "<p>Work starts in spring {k} and ends before the storms of autumn, she added.</p>")
+
+
+def _page(k: int, byline: bool = True) -> etree._Element:
+    by = f'<div class="by">By Writer Number{k}</div>' if byline else ""
+    return parse_html(f"<html><body><div class='story'>{by}{STORY.format(k=k)}"
+                      f"<a href='mailto:w{k}@x.test'>w{k}@x.test</a><br></div></body></html>")
+
+
+def _main(root: etree._Element) -> list[etree._Element]:
+    return [root.find(".//div")]
+
+
+def test_a_line_each_page_fills_once_with_its_own_text_is_a_field() -> None:
+    roots = [_page(k) for k in range(4)]
+    fields = field_lines([_main(r) for r in roots])
+    texts = [sorted(" ".join(el.text_content().split()) for el in f) for f in fields]
+    assert texts[2] == ["By Writer Number2", "w2@x.test"]  # byline, and an e-mail line alone
+    # the story's paragraphs fill their place twice a page: never fields
+    assert all(el.tag != "p" for f in fields for el in f)
+
+
+def test_too_few_pages_say_nothing_and_a_page_keeps_most_of_its_text() -> None:
+    assert field_lines([_main(_page(k)) for k in range(2)]) == [[], []]
+    root = _page(1)
+    main = _main(root)
+    lines = field_lines([main] + [_main(_page(k)) for k in range(2, 5)])[0]
+    size = sum(1 for ch in main[0].text_content() if not ch.isspace())
+    assert not delete_fields(main, lines, int(size * MAX_SLOT_SHARE / 10))  # would take too much
+    assert delete_fields(main, lines, size)
+    left = main[0].text_content()
+    assert "Writer" not in left and "@" not in left and "tide gates" in left
