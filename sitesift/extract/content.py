@@ -88,6 +88,9 @@ WEAK_HINTS = frozenset({
     "widget", "banner", "hidden", "meta", "tools", "toolbar", "header", "topbar", "secondary",
     "listing", "jump", "adv",
 })
+#: Words that, beside "search" in a name, make it the results of a search: a collection or
+#: results page's own content.
+RESULT_WORDS = frozenset({"result", "results"})
 #: A weak hint word is layout on a page where the elements carrying it hold this share of
 #: the page's prose: most of the story cannot be boilerplate.
 WEAK_HINT_LAYOUT_SHARE = 0.5
@@ -482,6 +485,8 @@ def _hints(el: etree._Element) -> frozenset[str]:
     if tokens & POSITIVE_HINTS:
         return frozenset()
     hints = tokens & NEGATIVE_HINTS
+    if "search" in hints and tokens & RESULT_WORDS:
+        hints -= {"search"}  # "search-results" holds what was found, not the search box
     if hints and _id_spells_heading(el):
         hints -= _words(el.get("id"))
     weak = hints & WEAK_HINTS

@@ -338,3 +338,24 @@ def test_a_listicles_entries_under_linked_names_are_its_text() -> None:
     assert content.page_type == "detail"
     assert all(f"Entry {i}." in content.text for i in range(4))
     assert "summary of story" not in content.text
+
+
+def test_search_results_are_content_and_the_search_box_is_not() -> None:
+    # A shop's collection page: the product tiles sit in a "search-results" container, a
+    # sentence introduces them, and the footer holds as much prose as that sentence.
+    tiles = "".join(
+        f"<li class='tile'><a href='/p/{i}'>Trail pack number {i} <b>$1{i}9.00</b></a>"
+        f"<span>Capacity 6{i} liters</span></li>" for i in range(24)
+    )
+    html = _page(
+        "<div class='search-box'><form><input name='q'><button>Search the catalogue"
+        "</button></form></div>"
+        "<div class='search-results'><h1>Backpacking packs</h1>"
+        f"<p>Packs for trips of two nights or more, sorted by rating.</p><ul>{tiles}</ul></div>"
+        "<footer><p>Returns are free for members, and shipping is free on orders over fifty "
+        "dollars.</p></footer>"
+    )
+    content = _extract(html)
+    assert content.page_type == "list"
+    assert "Trail pack number 7" in content.text
+    assert "Search the catalogue" not in content.text and "Returns" not in content.text
