@@ -647,7 +647,7 @@ class Extractor:
         clusters: dict[object, list[int]] = defaultdict(list)
         for i in members:
             if records[i].error is None and parsed[i].content is not None \
-                    and not parsed[i].stages:
+                    and not parsed[i].stages and records[i].page_type != "list":
                 clusters[records[i].extra.get("cluster")].append(i)
         for found in clusters.values():
             try:
@@ -841,7 +841,11 @@ class Extractor:
         self._stage(parsed, "page", content)
         # Both removals may apply (a block removed by either goes): template, then siblings.
         methods = []
-        if model is not None and parsed.features is not None:
+        # ``auto`` reads a list page's items whole: the labels its items share with the
+        # items of other list pages ("Top rated", "Save 25%") are the items' own, as their
+        # headlines are (the sibling step below skips list pages for that reason).
+        listed = self.options.method == "auto" and content.page_type == "list"
+        if model is not None and parsed.features is not None and not listed:
             from sitesift.compare.site import clean_content
 
             content = clean_content(content, parsed.features, model, member=member)
