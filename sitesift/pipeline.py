@@ -848,7 +848,8 @@ class Extractor:
         if model is not None and parsed.features is not None and not listed:
             from sitesift.compare.site import clean_content
 
-            content = clean_content(content, parsed.features, model, member=member)
+            content = clean_content(content, parsed.features, model, member=member,
+                                    items=self.options.method == "auto")
             methods.append("template")
             self._stage(parsed, "template", content)
         # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,

@@ -118,6 +118,22 @@ def test_code_tokens_and_labels_beside_a_line_of_its_own_stay() -> None:
     assert "u***7 (7)- Left by buyer." in left  # a shared label inside a line of its own
 
 
+def test_repeated_items_keep_their_shared_labels_when_asked() -> None:
+    def site_page(i: int) -> etree._Element:
+        items = "".join(f'<div class="rev"><p>Review {i}-{k}: sturdy and light.</p>'
+                        '<div class="lab">Verified purchase</div></div>' for k in range(3))
+        return parse_html(f"<html><body><div class='nav'>Home</div><div>{items}</div>"
+                          "</body></html>")
+
+    index = SignatureIndex(content_signatures(site_page(i)).values() for i in range(3))
+    plain, whole = site_page(7), site_page(7)
+    delete_shared(plain, index)
+    delete_shared(whole, index, items=True)
+    assert "Home" not in text(plain) and "Home" not in text(whole)
+    assert "Verified" not in text(plain)
+    assert text(whole).count("Verified purchase") == 3 and "Review 7-2" in text(whole)
+
+
 def test_container_path_finds_the_same_block_in_a_new_page_despite_extra_siblings() -> None:
     a = page("One", "first body")
     main = a.find(".//div[@class='main']")
