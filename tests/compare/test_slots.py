@@ -36,3 +36,14 @@ def test_too_few_pages_say_nothing_and_a_page_keeps_most_of_its_text() -> None:
     assert delete_fields(main, lines, size)
     left = main[0].text_content()
     assert "Writer" not in left and "@" not in left and "tide gates" in left
+
+
+def test_a_caption_one_per_page_is_a_field_though_a_sentence_long() -> None:
+    def page(k: int) -> etree._Element:
+        caption = (f"<div class='photoCaption'><p>Workers {k} lift the old tide gate onto a "
+                   "barge at the outer pier on a grey morning.</p></div>")
+        return parse_html(f"<html><body><div class='story'>{caption}{STORY.format(k=k)}"
+                          "</div></body></html>")
+
+    fields = field_lines([_main(page(k)) for k in range(4)])
+    assert all(len(f) == 1 and "tide gate onto" in f[0].text_content() for f in fields)
