@@ -33,10 +33,12 @@ __all__ = ["FIELD_MAX_CHARS", "FIELD_MIN_PAGES", "MAX_SLOT_SHARE", "delete_field
 FIELD_MIN_PAGES = 0.5
 #: Longest median line (characters without white space) of a field slot: bylines, datelines,
 #: section labels and e-mails are under 60; a standfirst or a caption is a sentence or two.
-#: Measured (auto body char F1, half a / half b, docs/methods.md): 60 against none gives
-#: big9-2005 0.9824 -> 0.9836 / 0.9919 =, big9-2009 0.9855 -> 0.9880 / 0.9767 =, list-detail
-#: 0.9157 -> 0.9158 / 0.9847 -> 0.9873, cleanportal =, zh-sites 0.9795 -> 0.9794 / 0.9768 ->
-#: 0.9759; 100 adds list-detail half a 0.9206 but takes standfirsts: big9-2009 half b 0.9681.
+#: Measured (auto body char F1 whole/a/b, docs/methods.md): 60 against none gives big9-2005
+#: 0.9859/0.9824/0.9928 -> 0.9866/0.9836/0.9928, big9-2009 0.9836/0.9855/0.9800 ->
+#: 0.9854/0.9880/0.9800, list-detail 0.9284/0.9162/0.9847 -> 0.9291/0.9165/0.9873, cleanportal
+#: equal, zh-sites 0.9782/0.9795/0.9768 -> 0.9778/0.9794/0.9759; 40 takes less of big9-2009
+#: (0.9840); 100 adds list-detail half a (0.9214) but takes standfirsts: big9-2009 half b
+#: 0.9713, big9-2005 half b 0.9915.
 FIELD_MAX_CHARS = 60
 #: Share of the distinct texts among a slot's lines: a field changes from page to page (what
 #: the pages share word for word is the template method's, left to it).
