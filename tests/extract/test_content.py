@@ -359,3 +359,16 @@ def test_search_results_are_content_and_the_search_box_is_not() -> None:
     assert content.page_type == "list"
     assert "Trail pack number 7" in content.text
     assert "Search the catalogue" not in content.text and "Returns" not in content.text
+
+
+def test_hidden_tab_panels_are_text_and_hidden_menus_are_not() -> None:
+    html = _page(
+        f"<div class='doc'><p>{PROSE} Install.</p>"
+        "<div role='tablist'><button role='tab'>Python</button><button role='tab'>Go</button></div>"
+        f"<div role='tabpanel'><p>{PROSE} Python steps.</p></div>"
+        f"<div role='tabpanel' hidden><p>{PROSE} Go steps.</p></div>"
+        f"<div hidden><p>{PROSE} A hidden menu.</p></div></div>"
+    )
+    content = _extract(html)
+    assert "Python steps." in content.text and "Go steps." in content.text
+    assert "hidden menu" not in content.text
