@@ -642,7 +642,7 @@ class Extractor:
         """``auto``: delete from each page's main text the lines its cluster's pages show to be
         fields (``compare.slots``: bylines, datelines, section labels). Pages whose DOM
         methods disagree keep the stage chosen for them."""
-        from sitesift.compare.slots import field_lines
+        from sitesift.compare.slots import field_lines, standfirsts
 
         clusters: dict[object, list[int]] = defaultdict(list)
         for i in members:
@@ -659,6 +659,18 @@ class Extractor:
                 if lines:
                     self._guarded(records[i], pages[i], functools.partial(
                         self._drop_fields, records[i], parsed[i], lines))
+            try:
+                leads = standfirsts([(parsed[i].root, records[i].title,
+                                      parsed[i].content.nodes) for i in found])  # type: ignore[union-attr]
+            except Exception:  # a bug here must not cost the site its records
+                log.exception("standfirsts failed on site %s", site)
+                continue
+            for i, lead in zip(found, leads, strict=True):
+                if lead and records[i].text is not None:
+                    records[i].text = f"{lead}\n\n{records[i].text}"
+                    records[i].method = f"{records[i].method}+standfirst"
+                    if "markdown" in records[i].extra:
+                        records[i].extra["markdown"] = f"{lead}\n\n{records[i].extra['markdown']}"
 
     def _drop_fields(self, record: Record, parsed: _Parsed,
                      lines: list[lxml.html.HtmlElement]) -> None:

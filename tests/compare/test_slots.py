@@ -1,6 +1,6 @@
 from lxml import etree
 
-from sitesift.compare.slots import MAX_SLOT_SHARE, delete_fields, field_lines
+from sitesift.compare.slots import MAX_SLOT_SHARE, delete_fields, field_lines, standfirsts
 from sitesift.parse import parse_html
 
 STORY = ("<p>The harbour board met on day {k} and voted on the tide gates, the clerk said.</p>"
@@ -47,3 +47,20 @@ def test_a_caption_one_per_page_is_a_field_though_a_sentence_long() -> None:
 
     fields = field_lines([_main(page(k)) for k in range(4)])
     assert all(len(f) == 1 and "tide gate onto" in f[0].text_content() for f in fields)
+
+
+def test_the_line_after_the_headline_most_pages_print_is_the_story_s_start() -> None:
+    def page(k: int, dek: bool = True) -> tuple[etree._Element, str, list[etree._Element]]:
+        lead = (f"<p class='teaser'>Gate {k}: the board agreed to spend the reserve on new "
+                "tide gates before the winter storms arrive at the outer harbour.</p>")
+        lead = lead if dek else ""
+        root = parse_html(f"<html><body><div class='head'><h2>Tide gates {k}</h2>{lead}</div>"
+                          f"<div class='story'>{STORY.format(k=k)}</div></body></html>")
+        return root, f"Tide gates {k}", [root.find(".//div[@class='story']")]
+
+    leads = standfirsts([page(k) for k in range(3)] + [page(3, dek=False)])
+    assert leads[1] is not None and leads[1].startswith("Gate 1: the board")
+    assert leads[3] is None
+    assert standfirsts([page(k) for k in range(2)]) == [None, None]  # too few pages
+    root, title, _ = page(5)  # a main block holding the teaser already: nothing to add
+    assert standfirsts([(root, title, [root.find(".//body")])] * 3) == [None] * 3
