@@ -64,3 +64,20 @@ def test_the_line_after_the_headline_most_pages_print_is_the_story_s_start() -> 
     assert standfirsts([page(k) for k in range(2)]) == [None, None]  # too few pages
     root, title, _ = page(5)  # a main block holding the teaser already: nothing to add
     assert standfirsts([(root, title, [root.find(".//body")])] * 3) == [None] * 3
+
+
+def test_highlights_beside_a_headline_alone_in_its_column_start_the_story() -> None:
+    def page(k: int, links: bool = False) -> tuple[etree._Element, str, list[etree._Element]]:
+        points = "".join(
+            (f"<li><a href='/x{k}{j}'>Point {j} of story {k}: the gates close at the spring "
+             "tide.</a></li>") if links else
+            f"<li>Point {j} of story {k}: the gates close at the spring tide.</li>"
+            for j in range(3))
+        root = parse_html(f"<html><body><div class='top'><div class='left'><h1>Gates {k}</h1>"
+                          f"</div><div class='right'><ul>{points}</ul></div></div>"
+                          f"<div class='story'>{STORY.format(k=k)}</div></body></html>")
+        return root, f"Gates {k}", [root.find(".//div[@class='story']")]
+
+    leads = standfirsts([page(k) for k in range(3)])
+    assert leads[2] is not None and leads[2].count("\n") >= 2 and "Point 1 of story 2" in leads[2]
+    assert standfirsts([page(k, links=True) for k in range(3)]) == [None] * 3  # related links
