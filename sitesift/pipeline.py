@@ -16,7 +16,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import lxml.html
 
@@ -68,6 +68,8 @@ class _Parsed:
     links: list[Link] = dataclasses.field(default_factory=list)
     #: ``auto``: the main text after each step of the DOM methods (``extract.choose``).
     stages: list[Stage] = dataclasses.field(default_factory=list)
+    #: ``auto``: the main block after the DOM methods' steps (the field-slot step edits it).
+    content: Content | None = None
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
@@ -614,6 +616,7 @@ class Extractor:
         index = self._sibling_index(site, members, pages, parsed)
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
                                      siblings=index)
+        self._field_slots(site, members, pages, records, parsed)
         if self.options.visual_fallback:
             self._visual_vote([i for i in members if parsed[i].stages], pages, records, parsed)
         if forum is None:
@@ -621,13 +624,66 @@ class Extractor:
         for j, i in enumerate(members):
             # A forum thread's posts are its main text; a news story's comments are posts too,
             # but the story is the main text and holds none of them: those pages stay articles.
-            if forum.posts[j] and not any(_holds(records[i].text, post["text"])
-                                          for post in forum.posts[j]):
+            # Nor does a thread's text replace a main text it holds little of (a story's
+            # standfirst read as a "first post"): what it would drop lies outside any post.
+            posts = forum.posts[j]
+            if posts and not (any(_holds(records[i].text, post["text"]) for post in posts)
+                              and _thread_holds(posts, records[i].text)):
                 forum.posts[j] = []
         forum.fill([records[i] for i in members])
         store = self.profiles if lasting else None
         if store is not None and forum.is_forum and (saved is None or saved.forum is None):
             store.put(forum.profile(site, profile))
+
+    def _field_slots(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, _Parsed],
+    ) -> None:
+        """``auto``: delete from each page's main text the lines its cluster's pages show to be
+        fields (``compare.slots``: bylines, datelines, section labels). Pages whose DOM
+        methods disagree keep the stage chosen for them."""
+        from sitesift.compare.slots import field_lines, standfirsts
+
+        clusters: dict[object, list[int]] = defaultdict(list)
+        for i in members:
+            if records[i].error is None and parsed[i].content is not None \
+                    and not parsed[i].stages and records[i].page_type != "list":
+                clusters[records[i].extra.get("cluster")].append(i)
+        for found in clusters.values():
+            try:
+                fields = field_lines([parsed[i].content.nodes for i in found])  # type: ignore[union-attr]
+            except Exception:  # a bug here must not cost the site its records
+                log.exception("field slots failed on site %s", site)
+                continue
+            for i, lines in zip(found, fields, strict=True):
+                if lines:
+                    self._guarded(records[i], pages[i], functools.partial(
+                        self._drop_fields, records[i], parsed[i], lines))
+            try:
+                leads = standfirsts([(parsed[i].root, records[i].title,
+                                      parsed[i].content.nodes) for i in found])  # type: ignore[union-attr]
+            except Exception:  # a bug here must not cost the site its records
+                log.exception("standfirsts failed on site %s", site)
+                continue
+            for i, lead in zip(found, leads, strict=True):
+                if lead and records[i].text is not None:
+                    records[i].text = f"{lead}\n\n{records[i].text}"
+                    records[i].method = f"{records[i].method}+standfirst"
+                    if "markdown" in records[i].extra:
+                        records[i].extra["markdown"] = f"{lead}\n\n{records[i].extra['markdown']}"
+
+    def _drop_fields(self, record: Record, parsed: _Parsed,
+                     lines: list[lxml.html.HtmlElement]) -> None:
+        from sitesift.compare.slots import delete_fields
+        from sitesift.extract.choose import text_size
+
+        content = parsed.content
+        assert content is not None
+        if delete_fields(content.nodes, lines, text_size(record.text or "")):
+            record.text = content.text
+            record.method = f"{record.method}+fields"
+            if self.options.output_format == "markdown":
+                record.extra["markdown"] = content.markdown
 
     def _extract_forum_site(
         self,
@@ -797,10 +853,15 @@ class Extractor:
         self._stage(parsed, "page", content)
         # Both removals may apply (a block removed by either goes): template, then siblings.
         methods = []
-        if model is not None and parsed.features is not None:
+        # ``auto`` reads a list page's items whole: the labels its items share with the
+        # items of other list pages ("Top rated", "Save 25%") are the items' own, as their
+        # headlines are (the sibling step below skips list pages for that reason).
+        listed = self.options.method == "auto" and content.page_type == "list"
+        if model is not None and parsed.features is not None and not listed:
             from sitesift.compare.site import clean_content
 
-            content = clean_content(content, parsed.features, model, member=member)
+            content = clean_content(content, parsed.features, model, member=member,
+                                    items=self.options.method == "auto")
             methods.append("template")
             self._stage(parsed, "template", content)
         # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
@@ -812,6 +873,8 @@ class Extractor:
             methods.append("siblings")
             self._stage(parsed, "+".join(methods), content)
         record.method = "+".join(methods) or "page"
+        if self.options.method == "auto":
+            parsed.content = content
         record.title = near_heading(parsed.meta, content.nodes, parsed.root)
         record.author = parsed.meta.author
         record.published = parsed.meta.published
@@ -859,6 +922,12 @@ class Extractor:
 #: Share of a post's word 4-grams the page's main text must hold (for one post at least) for
 #: ``auto`` to read the page as a forum thread.
 THREAD_MIN_HELD = 0.5
+#: Share of the page method's main text (word 4-grams) a thread's text (its posts joined) must
+#: hold for ``auto`` to answer with the posts. On the thread pages of forum-dz, forum-flux and
+#: forum-awful the posts hold 0.88, 0.73 and 0.51 of it at least (the rest: author panels,
+#: signatures); on a news page read as a forum (issue 18) a 123-character "first post" held
+#: 0.04 of a 2,800-character story. 0.25 lies between.
+THREAD_MIN_SHARE = 0.25
 
 
 def _learning_page(votes: Votes, key: tuple[Step, ...], page: Page,
@@ -887,6 +956,15 @@ def _holds(text: str | None, post: str | None) -> bool:
     if not post or not post.strip():
         return False
     return shingle_prf(post, text or "")[1] >= THREAD_MIN_HELD
+
+
+def _thread_holds(posts: list[dict[str, Any]], text: str | None) -> bool:
+    """Whether the thread's text (``posts`` joined) holds at least ``THREAD_MIN_SHARE`` of the
+    page's main ``text``, so that answering with the posts drops no main text."""
+    from sitesift.evaluate.score import shingle_prf
+
+    thread = "\n".join(post["text"] or "" for post in posts)
+    return not (text or "").strip() or shingle_prf(text, thread)[1] >= THREAD_MIN_SHARE
 
 
 def extract_html(html: str, *, url: str | None = None, options: Options | None = None) -> Record:

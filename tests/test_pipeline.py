@@ -173,6 +173,20 @@ def test_auto_keeps_a_story_published_twice_and_reads_threads_only_by_their_firs
     assert not _holds("A story about the tide barrier.", "Nice comment, well written indeed")
 
 
+def test_auto_never_answers_a_story_with_a_first_post_holding_little_of_it() -> None:
+    from sitesift.pipeline import _thread_holds
+
+    story = " ".join(f"The harbour board met on day {k} and voted on the new tide gates."
+                     for k in range(40))
+    standfirst = [{"text": "The harbour board met on day 0 and voted on the new tide gates.",
+                   "author": "desk", "published": None}]
+    assert not _thread_holds(standfirst, story)
+    whole = [{"text": story[: len(story) // 2], "author": "a", "published": None},
+             {"text": story[len(story) // 2:], "author": "b", "published": None}]
+    assert _thread_holds(whole, story)
+    assert _thread_holds(standfirst, "")  # no main text: nothing to drop
+
+
 def test_auto_turns_empty_and_broken_pages_of_a_site_into_error_records() -> None:
     from sitesift.pipeline import _holds
 

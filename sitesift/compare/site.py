@@ -144,7 +144,8 @@ def _per_template(
 
 
 def clean_content(
-    content: Content, features: PageFeatures, model: TemplateModel, *, member: bool
+    content: Content, features: PageFeatures, model: TemplateModel, *, member: bool,
+    items: bool = False,
 ) -> Content:
     """The page extractor's ``content`` with ``model``'s template subtrees deleted from its
     nodes (in place: the pipeline's own tree; the text is rendered when read).
@@ -153,8 +154,9 @@ def clean_content(
     cues it reads (a shared "Comments" heading tells it what follows is not the story); the
     template then removes what the chosen block still shares with the cluster's pages
     (bylines, share bars, ads, related links inside the story's container). ``member``: the
-    page was one of the model's learning pages, so it is no reference of itself."""
+    page was one of the model's learning pages, so it is no reference of itself; ``items``:
+    repeated items stay whole (``delete_shared``)."""
     features.need("signatures")
     for node in content.nodes:
-        delete_shared(node, model, signatures=features.signatures, member=member)
+        delete_shared(node, model, signatures=features.signatures, member=member, items=items)
     return content

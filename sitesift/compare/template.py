@@ -88,6 +88,16 @@ SHARED_FRACTION = 0.5
 #: template. Template parts inside a story's block (bylines, share bars, related links) are a
 #: small part of its text.
 MIN_KEPT_SHARE = 0.2
+#: Siblings of one label (tag and class) of their own text that make a block a repeated item
+#: (a review, a product tile): what such items share with other pages' items are their labels
+#: ("Verified purchase", "Top rated"), part of each item; DeleteSame deletes nothing inside
+#: them.
+ITEM_MIN_REPEATS = 3
+#: Preformatted text (code listings): one text whose parts DeleteSame never takes apart. A
+#: listing no other page shares whole is content; its highlighted tokens ("def", "return")
+#: recur on every page of a documentation site (docs.python.org in modern-dev lost 0.09 of
+#: its recall to them).
+PREFORMATTED_TAGS = frozenset({"pre", "code", "samp", "kbd", "listing", "xmp", "plaintext"})
 
 
 #: One step down the tree: the child's relaxed label hash (tag, class, id) and its ordinal
@@ -180,6 +190,7 @@ def delete_shared(
     signatures: dict[etree._Element, int] | None = None,
     fraction: float = SHARED_FRACTION,
     member: bool = False,
+    items: bool = False,
 ) -> list[etree._Element]:
     """Delete from ``root`` (in place: sitesift's own parsed tree, never a caller's) every
     subtree held by at least ``fraction`` of the reference pages; return the deleted subtrees
@@ -187,6 +198,9 @@ def delete_shared(
 
     ``member``: the page is itself one of the indexed pages. It is then left out (a page is no
     reference of itself): every signature of the page counts one less, among one page less.
+    ``items``: repeated items (``ITEM_MIN_REPEATS``) are kept whole, their shared labels with
+    them (``auto``, whose forum step reads a thread's posts apart: the template method alone
+    strips posts' shared "Quote" and "Report" lines, forum-flux char F1 0.915 against 0.886).
     """
     sigs = signatures if signatures is not None else content_signatures(root)
     own = 1 if member else 0
@@ -196,23 +210,45 @@ def delete_shared(
     need = max(1, math.ceil(fraction * others))
     counts = references.count
     removed: list[etree._Element] = []
-    stack = [root]
+    stack = [(root, False)]
+
+    def shared(child: etree._Element) -> bool:
+        h = sigs.get(child)
+        return h is not None and counts.get(h, 0) - own >= need
+
     while stack:
-        el = stack.pop()
-        in_prose = _has_own_text(el)
-        for child in structural_children(el):
-            h = sigs.get(child)
-            if h is None or counts.get(h, 0) - own < need:
-                stack.append(child)
-            elif not (in_prose and child.tag not in BLOCK_TAGS):
+        el, in_item = stack.pop()
+        if el.tag in PREFORMATTED_TAGS:
+            continue  # not shared whole: its highlighted tokens ("def", "{") are its text
+        children = structural_children(el)
+        in_prose = _has_own_text(el) or any(
+            child.tag not in BLOCK_TAGS and not shared(child) and _has_text(child)
+            for child in children)
+        kept = [child for child in children if not shared(child)]
+        kinds = Counter((child.tag, child.get("class")) for child in kept)
+        for child in kept:
+            stack.append((child, in_item or (items and kinds[child.tag, child.get("class")]
+                                             >= ITEM_MIN_REPEATS)))
+        if in_item:
+            continue  # an item's labels ("Verified purchase") are the item's own
+        unshared = set(kept)
+        for child in children:
+            if child in unshared:
+                continue
+            if not (in_prose and child.tag not in BLOCK_TAGS):
                 removed.append(child)
-            # else: an inline element inside running text (a ticker link, a <br>) is the
-            # same on every page but is part of that text: it stays.
+            # else: an inline element inside running text (a ticker link, a <br>, a label
+            # such as "Verified purchase" beside a line of its own) is the same on every page
+            # but is part of that text: it stays.
     if removed and _text_length(removed) > (1 - MIN_KEPT_SHARE) * _text_length([root]):
         return []
     for el in removed:
         drop_keep_tail(el)
     return removed
+
+
+def _has_text(el: etree._Element) -> bool:
+    return bool("".join(etree.tostring(el, method="text", encoding=str, with_tail=False)).strip())
 
 
 def _text_length(elements: Sequence[etree._Element]) -> int:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from sitesift.evaluate.score import char_prf, f1
 
-__all__ = ["MIN_STEP_KEPT", "Choice", "Stage", "choose", "least_kept", "vote"]
+__all__ = ["MIN_STEP_KEPT", "Choice", "Stage", "choose", "least_kept", "text_size", "vote"]
 
 #: A site method's step must keep at least this share of the characters of the main text it
 #: was given. Tuned on the dev sets with bodies (benchmarks/auto_choice.py, docs/auto.md):
@@ -66,14 +66,14 @@ class Choice:
                 f"{self.stage.method} taken")
 
 
-def _size(text: str) -> int:
+def text_size(text: str) -> int:
     """Characters without white space (a step that only re-flows lines deletes nothing)."""
     return sum(1 for ch in text if not ch.isspace())
 
 
 def least_kept(stages: Sequence[Stage]) -> float:
     """The smallest share of its input's characters any step kept (1.0 with no step)."""
-    sizes = [_size(s.text) for s in stages]
+    sizes = [text_size(s.text) for s in stages]
     return min([b / a for a, b in itertools.pairwise(sizes) if a] or [1.0])
 
 
@@ -85,8 +85,8 @@ def choose(stages: Sequence[Stage], *, min_kept: float = MIN_STEP_KEPT) -> Choic
         raise ValueError("choose needs at least the page extractor's stage")
     taken = stages[0]
     for stage in stages[1:]:
-        before = _size(taken.text)
-        if before and _size(stage.text) < min_kept * before:
+        before = text_size(taken.text)
+        if before and text_size(stage.text) < min_kept * before:
             last = stage.method.rsplit("+", 1)[-1]
             return Choice(taken, disagree=last)
         taken = stage

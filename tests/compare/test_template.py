@@ -98,6 +98,42 @@ def test_inline_template_bits_inside_running_text_stay() -> None:
     assert "(news - people) fell." in left and target.find(".//br") is not None
 
 
+def test_code_tokens_and_labels_beside_a_line_of_its_own_stay() -> None:
+    code = ('<pre><span class="k">def</span> <span class="n">f{i}</span>'
+            '<span class="p">():</span>\n    <span class="k">return</span> {i}</pre>')
+    label = ('<div class="rev"><span class="who">u***{i} ({i})</span>'
+             '<span class="l">- Left by buyer.</span></div>')
+
+    def site_page(i: int) -> etree._Element:
+        return parse_html(f"<html><body><div class='nav'>Home</div>{code.format(i=i)}"
+                          f"{label.format(i=i)}</body></html>")
+
+    refs = [site_page(i) for i in range(3)]
+    target = site_page(7)
+    index = SignatureIndex(content_signatures(r).values() for r in refs)
+    delete_shared(target, index)
+    left = text(target)
+    assert "Home" not in left  # a shared block goes
+    assert "def f7():" in left and "return 7" in left  # a listing is one text
+    assert "u***7 (7)- Left by buyer." in left  # a shared label inside a line of its own
+
+
+def test_repeated_items_keep_their_shared_labels_when_asked() -> None:
+    def site_page(i: int) -> etree._Element:
+        items = "".join(f'<div class="rev"><p>Review {i}-{k}: sturdy and light.</p>'
+                        '<div class="lab">Verified purchase</div></div>' for k in range(3))
+        return parse_html(f"<html><body><div class='nav'>Home</div><div>{items}</div>"
+                          "</body></html>")
+
+    index = SignatureIndex(content_signatures(site_page(i)).values() for i in range(3))
+    plain, whole = site_page(7), site_page(7)
+    delete_shared(plain, index)
+    delete_shared(whole, index, items=True)
+    assert "Home" not in text(plain) and "Home" not in text(whole)
+    assert "Verified" not in text(plain)
+    assert text(whole).count("Verified purchase") == 3 and "Review 7-2" in text(whole)
+
+
 def test_container_path_finds_the_same_block_in_a_new_page_despite_extra_siblings() -> None:
     a = page("One", "first body")
     main = a.find(".//div[@class='main']")

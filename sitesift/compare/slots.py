@@ -1,0 +1,266 @@
+"""Field slots: lines the page extractor keeps that the site's other pages show to be one of the
+page's fields, not its story (issue 18).
+
+The template method (paper 000) deletes what a cluster's pages share *word for word*; the
+sibling method (paper 004) what same-layer pages show alike. Neither touches a byline ("By Ann
+Lee"), a dateline, a section label, an author's e-mail or a photo caption: each has the same
+place on every page of the template, but text of its own. Across a cluster such a line shows as
+a *field slot*: a place (the labels of its ancestors from ``<body>``) that most of the
+cluster's pages fill with exactly one short line, a different one on each page. A story's
+paragraphs fill their place many times on a page; a list's items too; a heading the pages share
+word for word is the template method's. So a line in a field slot is deleted, unless the page
+would lose more than ``MAX_SLOT_SHARE`` of its text by it.
+
+The other way round, a *standfirst* (a dek, a teaser) printed right after the headline, outside
+the block the page extractor chose, is one line of a sentence or more that most pages of the
+cluster print at the same place: the story starts with it (``standfirsts``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from sitesift.compare.signatures import RelaxedLabels, structural_children
+from sitesift.extract.content import CAPTION_HINTS
+from sitesift.output.render import to_text
+from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, hint_tokens
+
+__all__ = [
+    "FIELD_MAX_CHARS", "FIELD_MIN_PAGES", "MAX_SLOT_SHARE", "STANDFIRST_MIN_CHARS", "delete_fields",
+    "field_lines", "standfirsts",
+]
+
+#: Share of a cluster's pages (at least 3 pages) that must fill a place with one line for it to
+#: be a field slot: a byline or caption most pages of the template have.
+FIELD_MIN_PAGES = 0.5
+#: Longest median line (characters without white space) of a field slot: bylines, datelines,
+#: section labels and e-mails are under 60; a standfirst or a caption is a sentence or two.
+#: Measured (auto body char F1 whole/a/b, docs/methods.md): 60 against none gives big9-2005
+#: 0.9859/0.9824/0.9928 -> 0.9866/0.9836/0.9928, big9-2009 0.9836/0.9855/0.9800 ->
+#: 0.9854/0.9880/0.9800, list-detail 0.9284/0.9162/0.9847 -> 0.9291/0.9165/0.9873, cleanportal
+#: equal, zh-sites 0.9782/0.9795/0.9768 -> 0.9778/0.9794/0.9759; 40 takes less of big9-2009
+#: (0.9840); 100 adds list-detail half a (0.9214) but takes standfirsts: big9-2009 half b
+#: 0.9713, big9-2005 half b 0.9915.
+FIELD_MAX_CHARS = 60
+#: Share of the distinct texts among a slot's lines: a field changes from page to page (what
+#: the pages share word for word is the template method's, left to it).
+FIELD_MIN_DISTINCT = 0.8
+#: A page never loses more than this share of its main text to field slots (then none goes).
+MAX_SLOT_SHARE = 0.3
+#: Labels a place is told by: the line's and its nearest ancestors'. The labels higher up
+#: vary inside one template (a body id per section, a wrapper some pages have). Auto body char
+#: F1 whole/a/b, big9-2009: whole paths 0.9843/0.9880/0.9767, 6: 0.9849/0.9880/0.9785, 3 and 4:
+#: 0.9854/0.9880/0.9800 (cnn's captions); list-detail half a 0.9158 -> 0.9165; big9-2005,
+#: cleanportal, zh-sites equal for all.
+SLOT_DEPTH = 4
+#: Pages a cluster needs before its places say anything.
+MIN_CLUSTER_PAGES = 3
+
+
+#: Longest median line of a field slot marked as a caption (``figcaption``, or a class or id
+#: named caption or credit up to the main block): the page extractor keeps a caption of a
+#: sentence or more, which may be story on one page; one such line on every page of the
+#: template is the template's photo caption.
+CAPTION_MAX_CHARS = 300
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    element: etree._Element
+    slot: tuple[str, ...]
+    text: str
+    caption: bool
+
+
+def _caption(el: etree._Element, node: etree._Element) -> bool:
+    for a in (el, *el.iterancestors()):
+        if a.tag == "figcaption" or hint_tokens(a) & CAPTION_HINTS:
+            return True
+        if a is node:
+            return False
+    return False
+
+
+def _size(text: str) -> int:
+    return sum(1 for ch in text if not ch.isspace())
+
+
+def _breaks(el: etree._Element | None) -> bool:
+    """Whether ``el`` ends or starts a line (nothing, a <br> or a block)."""
+    return el is None or el.tag == "br" or el.tag in BLOCK_TAGS
+
+
+def _alone(el: etree._Element) -> bool:
+    """Whether inline ``el`` is a line of its own in its block (between <br>s or blocks, no
+    text beside it): an e-mail under a story, a section label over it."""
+    parent, prev = el.getparent(), el.getprevious()
+    if parent is None or parent.tag not in BLOCK_TAGS:
+        return False
+    before = prev.tail if prev is not None else parent.text
+    return (not (before or "").strip() and not (el.tail or "").strip()
+            and _breaks(prev) and _breaks(el.getnext()))
+
+
+def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels) -> list[_Line]:
+    """The lines of ``nodes`` with text, and their places: leaf blocks (blocks holding no
+    block), and inline elements that are a line of their own."""
+    out = []
+    for node in nodes:
+        for el in node.iter(etree.Element):
+            if el.tag in SKIP_TAGS or el.tag == "br":
+                continue
+            inline = el is not node and el.tag not in BLOCK_TAGS
+            if inline and not _alone(el):
+                continue
+            if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants()):
+                continue
+            text = " ".join(etree.tostring(el, method="text", encoding=str,
+                                           with_tail=False).split())
+            if not text:
+                continue
+            slot = tuple(labels.get(a)[0] for a in itertools.islice(
+                (el, *el.iterancestors()), SLOT_DEPTH))
+            out.append(_Line(el, slot, text, _caption(el, node)))
+    return out
+
+
+def field_lines(pages: Sequence[Sequence[etree._Element]],
+                labels: RelaxedLabels | None = None) -> list[list[etree._Element]]:
+    """For each page of one cluster (its main block's nodes), the elements of its lines that
+    sit in a field slot of the cluster (empty lists with fewer than ``MIN_CLUSTER_PAGES``)."""
+    labels = labels if labels is not None else RelaxedLabels()
+    lines = [_lines(nodes, labels) for nodes in pages]
+    found: list[list[etree._Element]] = [[] for _ in pages]
+    if sum(1 for page in lines if page) < MIN_CLUSTER_PAGES:
+        return found
+    per_page: dict[tuple[str, ...], list[list[_Line]]] = defaultdict(lambda: [[] for _ in pages])
+    for k, page in enumerate(lines):
+        for line in page:
+            per_page[line.slot][k].append(line)
+    for by_page in per_page.values():
+        filled = [held for held in by_page if held]
+        if len(filled) < max(2, FIELD_MIN_PAGES * len(pages)):
+            continue
+        if any(len(held) > 1 for held in filled):
+            continue  # a place filled many times on a page: paragraphs, items
+        texts = [held[0].text for held in filled]
+        if len(set(texts)) < FIELD_MIN_DISTINCT * len(texts):
+            continue
+        longest = (CAPTION_MAX_CHARS if all(held[0].caption for held in filled)
+                   else FIELD_MAX_CHARS)
+        if statistics.median(_size(t) for t in texts) > longest:
+            continue
+        for k, held in enumerate(by_page):
+            found[k].extend(line.element for line in held)
+    return found
+
+
+def delete_fields(nodes: Sequence[etree._Element], fields: Sequence[etree._Element],
+                  text_size: int) -> bool:
+    """Delete ``fields`` (in place: the pipeline's own tree) unless they hold more than
+    ``MAX_SLOT_SHARE`` of ``text_size`` characters; returns whether they went. A field that
+    is itself one of ``nodes`` (the whole main block) stays."""
+    roots = set(nodes)
+    fields = [el for el in fields if el not in roots]
+    removed = sum(_size(etree.tostring(el, method="text", encoding=str, with_tail=False))
+                  for el in fields)
+    if not fields or removed > MAX_SLOT_SHARE * text_size:
+        return False
+    for el in fields:
+        drop_keep_tail(el)
+    return True
+
+
+#: Shortest median standfirst (characters without white space): a sentence, not a byline or
+#: a dateline (those are field slots, under ``FIELD_MAX_CHARS``). Auto body char F1 whole/a/b:
+#: none -> 40 or 80: big9-2009 0.9854/0.9880/0.9800 -> 0.9895/0.9921/0.9845 (arstechnica's
+#: teasers, foxnews's h2 summaries), big9-2005 0.9866/0.9836/0.9928 -> 0.9875/0.9849/0.9928,
+#: cleanportal, zh-sites, list-detail equal; 150 misses foxnews's (big9-2009 half b 0.9800).
+STANDFIRST_MIN_CHARS = 80
+#: Longest standfirst of several lines (highlights, less than half of it links): a dek, not
+#: a second story or a sidebar. Auto body char F1 whole/a/b, none -> 1000: big9-2009
+#: 0.9895/0.9921/0.9845 -> 0.9914/0.9921/0.9900 (cnn's "Story Highlights" beside a headline
+#: alone in its column), big9-2005 0.9875/0.9849/0.9928 -> 0.9883/0.9860/0.9928; cleanportal,
+#: zh-sites, list-detail, l3s-gn1, modern-dev equal.
+STANDFIRST_MAX_CHARS = 1000
+#: Labels a standfirst's place is told by: its own only, since the headline places it (the
+#: wrappers above vary: four of cnn 2009's ten pages have another). Auto body char F1
+#: whole/a/b: 4 or 2 labels: big9-2009 0.9914/0.9921/0.9900, big9-2005 0.9883/0.9860/0.9928;
+#: 1: 0.9926/0.9921/0.9936 and 0.9884/0.9861/0.9928; cleanportal, zh-sites, list-detail equal.
+STANDFIRST_SLOT_DEPTH = 1
+HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
+
+
+def _folded(text: str | None) -> str:
+    return " ".join((text or "").split()).casefold()
+
+
+def _standfirst(root: etree._Element, title: str | None,
+                nodes: Sequence[etree._Element]) -> etree._Element | None:
+    """The block right after the page's headline (a heading printing ``title``, or the
+    wrapper it is the only child of), outside the main block ``nodes``: a line of text, or a
+    short block of lines that are not links (a story's highlights)."""
+    want = _folded(title)
+    if not want:
+        return None
+    for heading in root.iter(*HEADLINE_TAGS):
+        if _folded(heading.text_content()) != want:
+            continue
+        start = heading
+        parent = start.getparent()
+        while (parent is not None and parent.tag not in ("body", "html")
+               and len(structural_children(parent)) == 1):
+            start, parent = parent, parent.getparent()
+        nxt = start.getnext()
+        while nxt is not None and (not isinstance(nxt.tag, str) or nxt.tag in SKIP_TAGS):
+            nxt = nxt.getnext()
+        if nxt is None or nxt.tag not in BLOCK_TAGS:
+            return None
+        inside = set(nodes)
+        if any(a in inside for a in (nxt, *nxt.iterancestors())) or any(
+                d in inside for d in nxt.iterdescendants()):
+            return None  # already in the main text, or holding it
+        if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in nxt.iterdescendants()):
+            size = _size(nxt.text_content())
+            linked = sum(_size(a.text_content()) for a in nxt.iter("a"))
+            if size > STANDFIRST_MAX_CHARS or linked * 2 >= size or any(
+                    True for _ in nxt.iter(*HEADLINE_TAGS)):
+                return None
+        return nxt
+    return None
+
+
+def standfirsts(pages: Sequence[tuple[etree._Element, str | None, Sequence[etree._Element]]],
+                labels: RelaxedLabels | None = None) -> list[str | None]:
+    """For each page of one cluster (its tree, title and main block's nodes), the standfirst
+    the page extractor left out: the line right after the headline, where most of the
+    cluster's pages print one of their own, a sentence or more long (a dek, a teaser). The
+    story starts with it; a page's main block held it on none of them."""
+    labels = labels if labels is not None else RelaxedLabels()
+    found: list[str | None] = [None] * len(pages)
+    if len(pages) < MIN_CLUSTER_PAGES:
+        return found
+    by_slot: dict[tuple[str, ...], list[tuple[int, str]]] = defaultdict(list)
+    for k, (root, title, nodes) in enumerate(pages):
+        el = _standfirst(root, title, nodes)
+        if el is None:
+            continue
+        text = to_text([el]).strip()
+        if text:
+            slot = tuple(labels.get(a)[0] for a in itertools.islice(
+                (el, *el.iterancestors()), STANDFIRST_SLOT_DEPTH))
+            by_slot[slot].append((k, text))
+    for held in by_slot.values():
+        texts = [text for _, text in held]
+        if (len(held) >= max(2, FIELD_MIN_PAGES * len(pages))
+                and len(set(texts)) >= FIELD_MIN_DISTINCT * len(texts)
+                and statistics.median(_size(t) for t in texts) >= STANDFIRST_MIN_CHARS):
+            for k, text in held:
+                found[k] = text
+    return found

@@ -1,0 +1,83 @@
+from lxml import etree
+
+from sitesift.compare.slots import MAX_SLOT_SHARE, delete_fields, field_lines, standfirsts
+from sitesift.parse import parse_html
+
+STORY = ("<p>The harbour board met on day {k} and voted on the tide gates, the clerk said.</p>"
+         "<p>Work starts in spring {k} and ends before the storms of autumn, she added.</p>")
+
+
+def _page(k: int, byline: bool = True) -> etree._Element:
+    by = f'<div class="by">By Writer Number{k}</div>' if byline else ""
+    return parse_html(f"<html><body><div class='story'>{by}{STORY.format(k=k)}"
+                      f"<a href='mailto:w{k}@x.test'>w{k}@x.test</a><br></div></body></html>")
+
+
+def _main(root: etree._Element) -> list[etree._Element]:
+    return [root.find(".//div")]
+
+
+def test_a_line_each_page_fills_once_with_its_own_text_is_a_field() -> None:
+    roots = [_page(k) for k in range(4)]
+    fields = field_lines([_main(r) for r in roots])
+    texts = [sorted(" ".join(el.text_content().split()) for el in f) for f in fields]
+    assert texts[2] == ["By Writer Number2", "w2@x.test"]  # byline, and an e-mail line alone
+    # the story's paragraphs fill their place twice a page: never fields
+    assert all(el.tag != "p" for f in fields for el in f)
+
+
+def test_too_few_pages_say_nothing_and_a_page_keeps_most_of_its_text() -> None:
+    assert field_lines([_main(_page(k)) for k in range(2)]) == [[], []]
+    root = _page(1)
+    main = _main(root)
+    lines = field_lines([main] + [_main(_page(k)) for k in range(2, 5)])[0]
+    size = sum(1 for ch in main[0].text_content() if not ch.isspace())
+    assert not delete_fields(main, lines, int(size * MAX_SLOT_SHARE / 10))  # would take too much
+    assert delete_fields(main, lines, size)
+    left = main[0].text_content()
+    assert "Writer" not in left and "@" not in left and "tide gates" in left
+
+
+def test_a_caption_one_per_page_is_a_field_though_a_sentence_long() -> None:
+    def page(k: int) -> etree._Element:
+        caption = (f"<div class='photoCaption'><p>Workers {k} lift the old tide gate onto a "
+                   "barge at the outer pier on a grey morning.</p></div>")
+        return parse_html(f"<html><body><div class='story'>{caption}{STORY.format(k=k)}"
+                          "</div></body></html>")
+
+    fields = field_lines([_main(page(k)) for k in range(4)])
+    assert all(len(f) == 1 and "tide gate onto" in f[0].text_content() for f in fields)
+
+
+def test_the_line_after_the_headline_most_pages_print_is_the_story_s_start() -> None:
+    def page(k: int, dek: bool = True) -> tuple[etree._Element, str, list[etree._Element]]:
+        lead = (f"<p class='teaser'>Gate {k}: the board agreed to spend the reserve on new "
+                "tide gates before the winter storms arrive at the outer harbour.</p>")
+        lead = lead if dek else ""
+        root = parse_html(f"<html><body><div class='head'><h2>Tide gates {k}</h2>{lead}</div>"
+                          f"<div class='story'>{STORY.format(k=k)}</div></body></html>")
+        return root, f"Tide gates {k}", [root.find(".//div[@class='story']")]
+
+    leads = standfirsts([page(k) for k in range(3)] + [page(3, dek=False)])
+    assert leads[1] is not None and leads[1].startswith("Gate 1: the board")
+    assert leads[3] is None
+    assert standfirsts([page(k) for k in range(2)]) == [None, None]  # too few pages
+    root, title, _ = page(5)  # a main block holding the teaser already: nothing to add
+    assert standfirsts([(root, title, [root.find(".//body")])] * 3) == [None] * 3
+
+
+def test_highlights_beside_a_headline_alone_in_its_column_start_the_story() -> None:
+    def page(k: int, links: bool = False) -> tuple[etree._Element, str, list[etree._Element]]:
+        points = "".join(
+            (f"<li><a href='/x{k}{j}'>Point {j} of story {k}: the gates close at the spring "
+             "tide.</a></li>") if links else
+            f"<li>Point {j} of story {k}: the gates close at the spring tide.</li>"
+            for j in range(3))
+        root = parse_html(f"<html><body><div class='top'><div class='left'><h1>Gates {k}</h1>"
+                          f"</div><div class='right'><ul>{points}</ul></div></div>"
+                          f"<div class='story'>{STORY.format(k=k)}</div></body></html>")
+        return root, f"Gates {k}", [root.find(".//div[@class='story']")]
+
+    leads = standfirsts([page(k) for k in range(3)])
+    assert leads[2] is not None and leads[2].count("\n") >= 2 and "Point 1 of story 2" in leads[2]
+    assert standfirsts([page(k, links=True) for k in range(3)]) == [None] * 3  # related links
