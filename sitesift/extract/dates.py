@@ -309,16 +309,20 @@ def markup_dates(elements: Iterable[lxml.html.HtmlElement], now: datetime,
     ``elements`` are the page's elements that pass ``may_hold_date``, in document order.
 
     Rank 0: explicitly a publication date; 1: a ``<time>`` with a publication hint or the
-    first plain ``<time>``; 2: ``<time>`` that says it is an update.
+    first plain ``<time>``; 2: ``<time>`` that says it is an update. Only the first
+    ``itemprop`` publication date counts: the page's own item comes first, and the later ones
+    are each reply's or comment's (a thread with twenty answers from the next day would
+    otherwise outvote its question).
     """
-    first_plain = True
+    first_plain = first_item = True
     for el in elements:
         itemprop = (el.get("itemprop") or "").lower()
         tag = el.tag
         if itemprop in ("datepublished", "datecreated", "uploaddate"):
             value = el.get("content") or el.get("datetime") or el.text_content()
-            iso = parse_date(value, now=now, month_first=month_first)
+            iso = parse_date(value, now=now, month_first=month_first) if first_item else None
             if iso:
+                first_item = False
                 yield 0, iso
             continue
         if tag not in ("time", "abbr"):

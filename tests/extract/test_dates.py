@@ -187,3 +187,13 @@ def test_labelled_date_from_the_top_of_the_page_is_the_last_resort() -> None:
     # An unlabelled date at the top is no publication date.
     args["jsonld_published"] = None
     assert find_published(**args, top=lambda: ["Sale ends July 18, 2025"]) is None
+
+
+def test_a_thread_is_dated_by_its_question_not_by_its_many_answers() -> None:
+    answers = "".join(
+        f'<div><time itemprop="dateCreated" datetime="2011-02-12 0{i}:01:43Z"></time>'
+        f"<p>Answer {i}.</p></div>" for i in range(4))
+    html = f"""<html><head><title>Catering for 40</title></head><body><h1>Catering for 40</h1>
+    <div><time itemprop="dateCreated" datetime="2011-02-11 23:49:17Z">14 years ago</time>
+    <p>How should I prepare?</p></div>{answers}</body></html>"""
+    assert _published(html)[:10] == "2011-02-11"
