@@ -88,8 +88,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # 2018-07-17, 2018/07/17, 2018.07.17, 2018年7月17日
     (re.compile(r"(?<!\d)(?P<y>(?:19|20)\d\d)\s*(?:[-/.]|年)\s*(?P<m>[01]?\d)\s*(?:[-/.]|月)\s*"
                 r"(?P<d>[0-3]?\d)(?!\d)(?:\s*[日号])?" + _TIME, re.IGNORECASE), "ymd"),
-    # 17.07.2018 (European), 17/07/2018 or 07/17/2018 (decided below)
-    (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\s*(?P<sep>[./-])\s*(?P<b>[01]?\d)\s*(?P=sep)\s*"
+    # 17.07.2018 (European), 17/07/2018 or 07/17/2018, 11-29-2024 (decided below)
+    (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\s*(?P<sep>[./-])\s*(?P<b>[0-3]?\d)\s*(?P=sep)\s*"
                 r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "dmy"),
     # 30.10.23: a two-digit year only with dots, as German and Swiss sites print it
     (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\.(?P<b>[01]?\d)\.(?P<yy>[0-3]\d)(?![\d.])" + _TIME),
@@ -167,8 +167,9 @@ def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -
     elif kind == "dmy":
         a, b = int(m.group("a")), int(m.group("b"))
         # Dots and dashes are day-first everywhere; a slash is month-first in US usage unless
-        # the first number cannot be a month.
-        if m.group("sep") == "/" and month_first and a <= 12:
+        # the first number cannot be a month. Either reads month-first when the second number
+        # cannot be a month ("11-29-2024", as US forum software prints it).
+        if (m.group("sep") == "/" and month_first and a <= 12) or (a <= 12 < b):
             mo, d = a, b
         else:
             d, mo = a, b
