@@ -286,6 +286,12 @@ _UPDATE_LABEL = re.compile(r"(?:updated|update|aktualisiert|modified|mis à jour
                            re.IGNORECASE)
 
 
+#: A label of another kind right before a date ("Joined:", "Registered:", "Founded:", "Expires:"):
+#: the date of something else than the page (a member's profile beside each forum post). German
+#: "Stand:" ("as of") dates the page itself and is read as an unlabelled date line.
+_OTHER_LABEL = re.compile(r"(?<![^\W\d_])(?!stand\b)[^\W\d_]{2,}\s*[:：]\s*$", re.IGNORECASE)
+
+
 def _attr_text(el: lxml.html.HtmlElement) -> str:
     return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
 
@@ -386,7 +392,11 @@ def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month
             away = distance + (len(line) - pos if backwards else pos)
             if _UPDATE_LABEL.search(lead):
                 updated.append((away, iso))
-            elif _PUBLISH_LABEL.search(lead) or (not labelled_only and (
+            elif _PUBLISH_LABEL.search(lead):
+                found.append((away, iso))
+            elif _OTHER_LABEL.search(lead):
+                continue  # "Joined: 4 Jul 2012": a date the label says is not the page's
+            elif (not labelled_only and (
                     (pos <= LINE_START_CHARS and _word_count(line) <= DATE_LINE_WORDS)
                     or pos <= PARAGRAPH_START_CHARS)):
                 found.append((away, iso))
