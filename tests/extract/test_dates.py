@@ -202,8 +202,8 @@ def test_a_thread_is_dated_by_its_question_not_by_its_many_answers() -> None:
 
 
 def test_a_date_labelled_as_something_else_is_not_the_page_date() -> None:
-    after = ["archuser", "Registered: 2024-01-27", "Posts: 98", "Some question text."]
-    before = ["#1 2024-08-03 10:59:47"]
-    assert find_text_date(after, before, now=NOW).iso[:10] == "2024-08-03"
+    after = ["archuser", "Registered: 2023-01-27", "Posts: 98", "Some question text."]
+    before = ["#1 2024-03-08 10:59:47"]
+    assert find_text_date(after, before, now=NOW).iso[:10] == "2024-03-08"
     # German "Stand:" ("as of") dates the page itself.
     assert find_text_date(["Stand: 28.04.2020 18:00 Uhr"], now=NOW).iso[:10] == "2020-04-28"
