@@ -207,3 +207,25 @@ def test_a_date_labelled_as_something_else_is_not_the_page_date() -> None:
     assert find_text_date(after, before, now=NOW).iso[:10] == "2024-03-08"
     # German "Stand:" ("as of") dates the page itself.
     assert find_text_date(["Stand: 28.04.2020 18:00 Uhr"], now=NOW).iso[:10] == "2020-04-28"
+
+
+def test_a_cms_stamp_does_not_outvote_the_date_printed_at_the_headline() -> None:
+    # Published and modified declared as the same moment, months after the printed date:
+    # the page was regenerated, the printed date is the story's.
+    args = {"date_elements": [], "meta": {}, "url": None, "before": [],
+            "after": ["Shauna Mitchell", "August 25, 2023", "Story text."]}
+    stamp = "2024-05-24T10:00:00+00:00"
+    assert find_published(**args, jsonld_published=stamp, jsonld_modified=stamp,
+                          now=NOW) == "2023-08-25"
+    # Modified after the declared publication: the declaration stands.
+    assert find_published(**args, jsonld_published=stamp, now=NOW,
+                          jsonld_modified="2024-05-25T10:00:00+00:00") == stamp
+
+
+def test_metadata_settles_the_order_of_an_ambiguous_printed_date() -> None:
+    html = """<html lang="en"><head>
+    <meta property="article:published_time" content="2017-11-03T03:01:00-04:00">
+    <meta property="article:modified_time" content="2017-11-03T03:01:00-04:00">
+    <title>Console review</title></head><body><h1>Console review</h1>
+    <p>11.03.17 in Gadgetry</p><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2017-11-03"
