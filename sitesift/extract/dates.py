@@ -254,6 +254,12 @@ PUBLISHED_META_KEYS = (
     "og:pubdate", "article:post_date", "release_date", "displaydate", "og:regdate",
     "weibo:article:create_at", "bt:pubdate", "ptime", "pubtime",
 )
+#: Other meta keys whose name says publication date ("w-published-date", "og:publish_date",
+#: "vr:published-time"): a site's own prefix on a standard name, read after the keys above.
+_PUBLISHED_KEY = re.compile(r"publish|publication|pub[-_]?date|date[-_]?pub|release[-_]?date")
+#: ... unless the name says it is something else: the publisher, a republication, a setting.
+_NOT_PUBLISHED_KEY = re.compile(r"last|version|type|publisher|auto|premium|config|principles|"
+                                r"platform|expir|updat|modif")
 #: Meta keys with a date of unclear meaning (creation, a CMS timestamp): weaker evidence than
 #: a date printed under the headline.
 UNSPECIFIC_META_KEYS = (
@@ -494,6 +500,9 @@ def find_published(
     if iso:
         published.append(iso)
     published += _meta_dates(meta, PUBLISHED_META_KEYS, mkw)
+    published += _meta_dates(meta, sorted(k for k in meta if k not in PUBLISHED_META_KEYS
+                                          and _PUBLISHED_KEY.search(k)
+                                          and not _NOT_PUBLISHED_KEY.search(k)), mkw)[:1]
     ranked = sorted(markup_dates(date_elements, now, month_first), key=lambda r: r[0])
     published += [iso for rank, iso in ranked if rank == 0]
     declared = len(published)

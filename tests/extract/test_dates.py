@@ -229,3 +229,10 @@ def test_metadata_settles_the_order_of_an_ambiguous_printed_date() -> None:
     <title>Console review</title></head><body><h1>Console review</h1>
     <p>11.03.17 in Gadgetry</p><p>Text.</p></body></html>"""
     assert _published(html)[:10] == "2017-11-03"
+
+
+def test_a_prefixed_publication_meta_key_is_read() -> None:
+    html = """<html><head><meta name="w-published-date" content="2023-05-27T06:03:43Z">
+    <meta name="x-wix-published-version" content="2024-01-01">
+    <title>Costs</title></head><body><h1>Costs</h1><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2023-05-27"
