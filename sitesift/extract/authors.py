@@ -153,8 +153,12 @@ def _zh_names(value: str) -> str | None:
     return clean_author("".join(kept))
 
 
-def clean_author(value: str | None) -> str | None:
-    """A cleaned author field, or None when ``value`` is not a plausible name."""
+def clean_author(value: str | None, *, handles: bool = False) -> str | None:
+    """A cleaned author field, or None when ``value`` is not a plausible name.
+
+    ``handles``: the value is marked as the author (``itemprop``/``rel=author``), so one word
+    with digits ("Ejp55230", a forum poster's handle) is a name; in free text it is not.
+    """
     if not value:
         return None
     text = " ".join(value.split())
@@ -177,7 +181,8 @@ def clean_author(value: str | None) -> str | None:
         return None
     if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]{2}", text):
         return None
-    if re.search(r"\d", text):  # names have no digits; user handles ("CC7567") do
+    # Names have no digits; user handles ("CC7567") do, and are one word.
+    if re.search(r"\d", text) and not (handles and " " not in text):
         return None
     if _CJK.search(text):
         if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not re.search(r"[、，, ]", text):
@@ -187,11 +192,12 @@ def clean_author(value: str | None) -> str | None:
     return text
 
 
-def join_authors(names: Iterable[str]) -> str | None:
-    """Distinct cleaned names joined by ", " (a name inside another one counts once)."""
+def join_authors(names: Iterable[str], *, handles: bool = False) -> str | None:
+    """Distinct cleaned names joined by ", " (a name inside another one counts once);
+    ``handles`` as for ``clean_author``."""
     out: list[str] = []
     for name in names:
-        cleaned = clean_author(name)
+        cleaned = clean_author(name, handles=handles)
         if not cleaned:
             continue
         folded = cleaned.casefold()
@@ -262,7 +268,7 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
             classed.append(_first_line(el))
     if not classes:
         for group in (itemprop, rel):
-            joined = join_authors(_one_byline(group)[:MAX_MARKUP_AUTHORS])
+            joined = join_authors(_one_byline(group)[:MAX_MARKUP_AUTHORS], handles=True)
             if joined:
                 return joined
         return None

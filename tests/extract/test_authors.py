@@ -164,3 +164,13 @@ def test_marked_authors_join_only_within_one_byline() -> None:
 )
 def test_dated_credit_line_of_a_post(line: str, expected: str | None) -> None:
     assert author_from_text(["Some thread title", line, "The post itself."]) == expected
+
+
+def test_a_marked_handle_with_digits_is_the_posters_name() -> None:
+    page = ('<html><body><h1>Suggestions for a beginner bike</h1>'
+            '<div itemprop="author"><span itemprop="name">Ejp55230</span></div>'
+            '<p>I am looking to get into mountain biking.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Ejp55230"
+    # In free text, or as a phrase of several words, digits mark no name.
+    assert clean_author("Ejp55230") is None
+    assert clean_author("5 Great On-page Seo For 2022", handles=True) is None
