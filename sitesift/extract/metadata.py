@@ -486,12 +486,17 @@ def _first_author(site_names: list[str], *sources: Callable[[], str | None]) -> 
 
     Declared authors (JSON-LD, meta) may rightly equal the site name: a blog's owner, "BBC News".
     """
-    names = [n.casefold() for n in site_names if n]
     for source in sources:
         author = source()
-        if author and not any(author.casefold() in n or n in author.casefold() for n in names):
+        if author and not _is_site(author, site_names):
             return author
     return None
+
+
+def _is_site(author: str, site_names: list[str]) -> bool:
+    """Whether ``author`` is (or holds, or is held in) one of the site's names."""
+    folded = author.casefold()
+    return any(folded in n or n in folded for n in (s.casefold() for s in site_names if s))
 
 
 def _without_headline(lines: list[str], title: str | None) -> list[str]:
@@ -568,9 +573,15 @@ def _date_and_author(
             else None)
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)
-        author = (join_authors(ld.authors) or author_from_meta(meta)
-                  or author_from_markup(authors) or _first_author(
-                      site_names, byline, lambda: author_from_markup(authors, classes=True)))
+        declared = join_authors(ld.authors) or author_from_meta(meta)
+        if declared and _is_site(declared, site_names):
+            # The publisher declared as the author (a CMS default): a person marked as the
+            # author in the page is the writer; failing that the publisher stands (a bare
+            # byline does not outvote it: on a list page it is one item's).
+            declared = _first_author(site_names, lambda: author_from_markup(authors)) \
+                or declared
+        author = (declared or author_from_markup(authors) or _first_author(
+            site_names, byline, lambda: author_from_markup(authors, classes=True)))
     return published, author
 
 

@@ -174,3 +174,15 @@ def test_a_marked_handle_with_digits_is_the_posters_name() -> None:
     # In free text, or as a phrase of several words, digits mark no name.
     assert clean_author("Ejp55230") is None
     assert clean_author("5 Great On-page Seo For 2022", handles=True) is None
+
+
+def test_a_person_marked_as_author_outvotes_the_publisher_declared_as_author() -> None:
+    page = ('<html><head><meta property="og:site_name" content="Instructables">'
+            '<script type="application/ld+json">{"@type": "Article", '
+            '"author": {"@type": "Organization", "name": "Instructables"}}</script></head>'
+            '<body><h1>How to Make Furniture</h1>'
+            '<span itemprop="author">MixmasterFred</span><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "MixmasterFred"
+    # Without a person marked in the page the publisher stands.
+    page = page.replace('<span itemprop="author">MixmasterFred</span>', "By the team")
+    assert extract_metadata(parse_html(page)).author == "Instructables"
