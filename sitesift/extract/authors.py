@@ -53,7 +53,7 @@ _PREFIX = re.compile(
     r"(?:作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*)",
     re.IGNORECASE)
 _DATEISH = re.compile(
-    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:on|am|le|el)\s+\d|"
+    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:on|am|le|el)\s+(?:\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)|"
     r"\b(?:last\s+)?(?:updated|published|posted|aktualisiert)\b|\d{1,2}:\d{2}|"
     r"\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b).*$",
@@ -123,8 +123,13 @@ _NAME_LINE = re.compile(r"^[\u3400-\u9fff]{2,4}"
                         r"(?:\s*[、，,]\s*[\u3400-\u9fff]{2,4}|\s+[\u3400-\u9fff]{2,4}){0,3}$")
 #: How many lines under the headline may hold a bare line of names.
 NAME_LINE_PROBE = 2
-_EN_BYLINE = re.compile(r"(?:^|\n)\s*(?:by|von|par|por)\s+(?P<v>[A-Z][^\n]{1,80})",
-                        re.IGNORECASE)
+#: "By X", "by: X", "Written by X"; the label may sit alone on its line, the name on the next
+#: ("Written By" / "Reyan Perumal": a byline box's label and name in separate elements), as
+#: may a bare "Author" label.
+_EN_BYLINE = re.compile(
+    r"(?:^|\n)\s*(?:(?:(?:written|posted|published|reported|words|text|story)\s+)?"
+    r"(?:by|von|par|por)\s*[:：]?\s+|(?:author|autor|auteur)\s*[:：]?\s*\n\s*)"
+    r"(?P<v>[A-Z][^\n]{1,80})", re.IGNORECASE)
 #: A post's credit inside a line: "by NAME" right before its date ("89 points by ann on Dec
 #: 26, 2023", "Title by ann: 3:21pm", "by ann » 11 Sep 2024"), the line forums print per post.
 _DATED_BYLINE = re.compile(
@@ -174,7 +179,7 @@ def clean_author(value: str | None, *, handles: bool = False) -> str | None:
         text = _CJK_STOP.sub("", text)
     else:
         text = _DATEISH.sub("", text)
-        text = re.sub(r"\s*[|•·]\s.*$", "", text)
+        text = re.sub(r"\s*[|•·]\s.*$|\s+[-–—]\s.*$", "", text)  # "Eliz - Product marketer"
         text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
     text = _TRAILING.sub("", _LEADING.sub("", text)).strip()
     if not text or len(text) > MAX_AUTHOR_CHARS or _URL.search(text):

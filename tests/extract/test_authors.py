@@ -67,6 +67,10 @@ def test_join_authors_drops_repeats() -> None:
         # A reporter mentioned in a sentence is not a byline.
         (["记者经历了近4个小时的车程赶赴南通"], None),
         (["By Jane Doe and John Roe", "Text"], "Jane Doe, John Roe"),
+        (["by: Ziyi Xu, Dec 17, 2025", "Text"], "Ziyi Xu"),
+        (["Written by", "Eliz - Product marketer", "Text"], "Eliz"),
+        (["Author", "Isaiah Shelton", "Updated on"], "Isaiah Shelton"),
+        (["Posted by msmash on Friday December 19, 2025"], "msmash"),
         (["Text about things.", "Nothing else"], None),
     ],
 )
