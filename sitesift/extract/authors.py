@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 import lxml.html
 from lxml import etree
 
+from sitesift.extract.dates import iter_dates
+
 __all__ = [
-    "author_from_markup", "author_from_meta", "author_from_name_line", "author_from_text",
+    "author_from_en_name_line", "author_from_markup", "author_from_meta",
+    "author_from_name_line", "author_from_text",
     "clean_author", "join_authors", "may_hold_author",
 ]
 
@@ -48,7 +52,7 @@ _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORE
 _PREFIX = re.compile(
     # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
     r"^\s*(?:(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
-    r"(?:by|from|von|par|por|di|door|av|af|autor(?:in)?|auteur|author|authors|writer)"
+    r"(?:by|from|von|par|por|di|door|av|af|autor(?:in|/in)?|auteur|author|authors|writer)"
     r"(?:\s*[:：/|]\s*|\s+)|"
     r"(?:作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*)",
     re.IGNORECASE)
@@ -360,6 +364,37 @@ def author_from_text(lines: Sequence[str]) -> str | None:
         cleaned = clean_author(m.group("v"))
         if cleaned:
             return cleaned
+    return None
+
+
+#: A personal name alone on its line: two to four capitalised words ("Trevor Jackins",
+#: "Julian K. Arni", "Marna van der Merwe"), none of them a function word ("Trusted By ...").
+_EN_NAME_LINE = re.compile(
+    r"^(?!.*\b(?i:by|the|of|and|for|with|our|your|to|in|on|at|an?|we|you|us|my)\b)"
+    r"[A-Z][\w'’.-]+(?:\s+(?:[A-Z][\w'’.-]*|van|von|de|der|da|di|la|le|du)){1,3}$")
+#: What a byline box prints on the line under the name: the date, a reading time or the
+#: writer's role.
+_UNDER_NAME = re.compile(
+    r"^(?:\d+\s*min(?:ute)?s?\b.*read|(?:[A-Z][\w&-]*\s+){0,4}(?i:writer|editor|producer|"
+    r"manager|director|author|contributor|reporter|journalist|correspondent|founder|ceo|"
+    r"analyst|expert|specialist|strategist|marketer|engineer)s?(?:,?\s+(?:at|of|for)\s.{1,40})?)$")
+#: How many lines under an English headline may hold a byline box's name line (a subtitle
+#: may come first).
+EN_NAME_LINE_PROBE = 3
+
+
+def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = None) -> str | None:
+    """A name printed alone on a line under the headline, in a byline box: the next line is a
+    date, a reading time or a role ("Trevor Jackins" / "9 min read"). Without that second line
+    a short capitalised line is as likely a section name or a subheading."""
+    for i, line in enumerate(lines[:EN_NAME_LINE_PROBE]):
+        line = line.strip()
+        if not _EN_NAME_LINE.match(line) or i + 1 >= len(lines):
+            continue
+        below = lines[i + 1].strip()
+        dated = next(iter(iter_dates(below[:40], now=now)), None)
+        if (dated is not None and dated[0] <= 2) or _UNDER_NAME.match(below):
+            return clean_author(line)
     return None
 
 

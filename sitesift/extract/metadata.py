@@ -19,6 +19,7 @@ from lxml import etree
 from rapidfuzz.distance import Indel
 
 from sitesift.extract.authors import (
+    author_from_en_name_line,
     author_from_markup,
     author_from_meta,
     author_from_name_line,
@@ -560,7 +561,8 @@ def _date_and_author(
         # under the headline, within the first lines.
         chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
         found = author_from_text(story() if chinese else after)
-        return found or (author_from_name_line(after) if chinese else None)
+        return found or (author_from_name_line(after) if chinese
+                         else author_from_en_name_line(after))
 
     published = author = None
     if dates is not None:

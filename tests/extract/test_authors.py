@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sitesift.extract.authors import (
+    author_from_en_name_line,
     author_from_name_line,
     author_from_text,
     clean_author,
@@ -190,3 +191,23 @@ def test_a_person_marked_as_author_outvotes_the_publisher_declared_as_author() -
     # Without a person marked in the page the publisher stands.
     page = page.replace('<span itemprop="author">MixmasterFred</span>', "By the team")
     assert extract_metadata(parse_html(page)).author == "Instructables"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["Trevor Jackins", "9 min read", "Text."], "Trevor Jackins"),
+        (["A subtitle of the story.", "Oleg Parashchak", "Jul 18, 2025"], "Oleg Parashchak"),
+        (["Juliette Carreiro", "Tech Writer", "Text."], "Juliette Carreiro"),
+        # A short capitalised line alone is a section name or a subheading.
+        (["Shop Mac", "Connect with a Specialist(Opens in a new window)"], None),
+        (["Trusted By Leading Enterprises", "AI Experts"], None),
+        (["Learn HTML", "A solid overview of HTML for developers, from novice to expert"], None),
+    ],
+)
+def test_name_line_of_a_byline_box(lines: list[str], expected: str | None) -> None:
+    assert author_from_en_name_line(lines) == expected
+
+
+def test_gendered_author_label() -> None:
+    assert clean_author("Autor/in: Korinna Hennig") == "Korinna Hennig"
