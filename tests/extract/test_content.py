@@ -319,3 +319,56 @@ def test_a_text_split_across_blocks_is_taken_whole_without_the_footer() -> None:
     assert content.page_type == "detail"
     assert "Audience." in content.text and "Fees." in content.text
     assert "Date 3" not in content.text and "Disclaimer" not in content.text
+
+
+def test_a_listicles_entries_under_linked_names_are_its_text() -> None:
+    # "The best courses": each entry is a linked name over paragraphs of its own, far more than a
+    # teaser's sentence or two; a box of headlines with one-line summaries stays out.
+    entries = "".join(
+        f"<div class='entry'><h3><a href='https://course{i}.example/'>Course number {i} online"
+        f"</a></h3><p>{PROSE} Entry {i}.</p><p>{PROSE} {PROSE}</p><p>{PROSE} {PROSE}</p>"
+        f"<ul><li>{PROSE}</li></ul></div>" for i in range(4)
+    )
+    intro = "".join(f"<p>{PROSE} Intro {k}.</p>" for k in range(6))
+    box = "<div class='box'>" + "".join(
+        f"<div class='card'><h4><a href='/story/{i}'>Another story headline {i}</a></h4>"
+        f"<p>A short summary of story {i}, in one sentence.</p></div>" for i in range(4)
+    ) + "</div>"
+    content = _extract(_page(f"<div class='post'>{intro}{entries}</div>{box}"))
+    assert content.page_type == "detail"
+    assert all(f"Entry {i}." in content.text for i in range(4))
+    assert "summary of story" not in content.text
+
+
+def test_search_results_are_content_and_the_search_box_is_not() -> None:
+    # A shop's collection page: the product tiles sit in a "search-results" container, a
+    # sentence introduces them, and the footer holds as much prose as that sentence.
+    tiles = "".join(
+        f"<li class='tile'><a href='/p/{i}'>Trail pack number {i} <b>$1{i}9.00</b></a>"
+        f"<span>Capacity 6{i} liters</span></li>" for i in range(24)
+    )
+    html = _page(
+        "<div class='search-box'><form><input name='q'><button>Search the catalogue"
+        "</button></form></div>"
+        "<div class='search-results'><h1>Backpacking packs</h1>"
+        f"<p>Packs for trips of two nights or more, sorted by rating.</p><ul>{tiles}</ul></div>"
+        "<footer><p>Returns are free for members, and shipping is free on orders over fifty "
+        "dollars.</p></footer>"
+    )
+    content = _extract(html)
+    assert content.page_type == "list"
+    assert "Trail pack number 7" in content.text
+    assert "Search the catalogue" not in content.text and "Returns" not in content.text
+
+
+def test_hidden_tab_panels_are_text_and_hidden_menus_are_not() -> None:
+    html = _page(
+        f"<div class='doc'><p>{PROSE} Install.</p>"
+        "<div role='tablist'><button role='tab'>Python</button><button role='tab'>Go</button></div>"
+        f"<div role='tabpanel'><p>{PROSE} Python steps.</p></div>"
+        f"<div role='tabpanel' hidden><p>{PROSE} Go steps.</p></div>"
+        f"<div hidden><p>{PROSE} A hidden menu.</p></div></div>"
+    )
+    content = _extract(html)
+    assert "Python steps." in content.text and "Go steps." in content.text
+    assert "hidden menu" not in content.text
