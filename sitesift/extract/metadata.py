@@ -494,6 +494,16 @@ def _first_author(site_names: list[str], *sources: Callable[[], str | None]) -> 
     return None
 
 
+def _without_site(author: str | None, site_names: list[str]) -> str | None:
+    """``author`` without the publisher named after the writers ("Jane Roe, The Commercial
+    Appeal": the writer's affiliation, not a co-author)."""
+    if not author:
+        return author
+    names = author.split(", ")
+    kept = [n for n in names if not _is_site(n, site_names)]
+    return ", ".join(kept) if kept and len(kept) < len(names) else author
+
+
 def _is_site(author: str, site_names: list[str]) -> bool:
     """Whether ``author`` is (or holds, or is held in) one of the site's names."""
     folded = author.casefold()
@@ -582,8 +592,8 @@ def _date_and_author(
             # byline does not outvote it: on a list page it is one item's).
             declared = _first_author(site_names, lambda: author_from_markup(authors)) \
                 or declared
-        author = (declared or author_from_markup(authors) or _first_author(
-            site_names, byline, lambda: author_from_markup(authors, classes=True)))
+        author = _without_site(declared or author_from_markup(authors) or _first_author(
+            site_names, byline, lambda: author_from_markup(authors, classes=True)), site_names)
     return published, author
 
 

@@ -211,3 +211,10 @@ def test_name_line_of_a_byline_box(lines: list[str], expected: str | None) -> No
 
 def test_gendered_author_label() -> None:
     assert clean_author("Autor/in: Korinna Hennig") == "Korinna Hennig"
+
+
+def test_the_publisher_after_the_writers_is_no_co_author() -> None:
+    page = ('<html><head><meta property="og:site_name" content="The Commercial Appeal">'
+            '<meta name="author" content="Manoj Jain, The Commercial Appeal"></head>'
+            '<body><h1>Meditation and health</h1><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Manoj Jain"
