@@ -214,6 +214,30 @@ def _leads(h1: str, references: Iterable[str]) -> bool:
     return False
 
 
+#: Words of the name a declared title adds to the h1 for it to count as decoration: site and
+#: section names have 1-3 ("| Clay", "| MIT Sloan", "- Freightwaves Checkpoint", "Garnix
+#: Blog:" on modern-dev half a), while a product's variant ("- Natural Grey (Light Grey
+#: Sole)", 5) or a page before a book's name ("Plan and intended audience |", 4) is not one.
+MAX_NAME_DECORATION_WORDS = 3
+
+
+def _decorates(h1: str, declared: str) -> bool:
+    """Whether ``declared`` is ``h1`` with a short name added before or after a separator
+    ("Kayaks | REI Co-op", "Garnix Blog: Hardware-Attested Nix Builds")."""
+    folded, d = h1.casefold(), declared.casefold()
+    if d.startswith(folded):
+        rest = d[len(folded):]
+        m = _SEPARATOR.match(rest)
+        extra = rest[m.end():] if m else ""
+    elif d.endswith(folded):
+        rest = d[:len(d) - len(folded)]
+        m = _SEPARATOR.search(rest)
+        extra = rest[:m.start()] if m and m.end() == len(rest) else ""
+    else:
+        return False
+    return bool(extra.strip()) and _words(extra) <= MAX_NAME_DECORATION_WORDS
+
+
 def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
     """The page's h1 most like the headline its metadata names, if any is like it enough."""
     refs = [t for t in (*declared, normalize_space(c.doc_title),
@@ -251,6 +275,14 @@ def choose_title(c: TitleCandidates) -> str | None:
         if printed:
             return printed
     if declared:
+        # A declared title that is the page's h1 plus a separator and more ("Kayaks | REI
+        # Co-op", "Garnix Blog: Attested Builds") is the printed headline decorated with the
+        # site's or section's name: the h1 is the headline.
+        for kind, h in c.headings:
+            h = normalize_space(h)
+            if kind == "h1" and h and not _is_site_name(h, c.site_names) \
+                    and _decorates(h, declared[0]):
+                return h
         # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
         # as written: it is the title the page gives itself for sharing and indexing.
         return declared[0]
