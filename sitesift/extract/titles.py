@@ -223,7 +223,7 @@ MAX_NAME_DECORATION_WORDS = 3
 
 def _decorates(h1: str, declared: str) -> bool:
     """Whether ``declared`` is ``h1`` with a short name added before or after a separator
-    ("Kayaks | REI Co-op", "Garnix Blog: Hardware-Attested Nix Builds")."""
+    ("Trail 25 Pack | REI Co-op", "Garnix Blog: Hardware-Attested Nix Builds")."""
     folded, d = h1.casefold(), declared.casefold()
     if d.startswith(folded):
         rest = d[len(folded):]
@@ -235,7 +235,9 @@ def _decorates(h1: str, declared: str) -> bool:
         extra = rest[:m.start()] if m and m.end() == len(rest) else ""
     else:
         return False
-    return bool(extra.strip()) and _words(extra) <= MAX_NAME_DECORATION_WORDS
+    # A logo h1 decorates nothing: the headline is longer than the name beside it.
+    return bool(extra.strip()) and _words(extra) <= MAX_NAME_DECORATION_WORDS \
+        and _words(extra) < _words(h1)
 
 
 def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
@@ -280,8 +282,8 @@ def choose_title(c: TitleCandidates) -> str | None:
         # site's or section's name: the h1 is the headline.
         for kind, h in c.headings:
             h = normalize_space(h)
-            if kind == "h1" and h and not _is_site_name(h, c.site_names) \
-                    and _decorates(h, declared[0]):
+            if kind == "h1" and h and _decorates(h, declared[0]) and not any(
+                    h.casefold() == n.casefold() for n in c.site_names):
                 return h
         # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
         # as written: it is the title the page gives itself for sharing and indexing.

@@ -143,6 +143,10 @@ def test_short_h1_that_the_title_starts_with_is_the_headline() -> None:
          "Machine learning, explained"),
         ("Garnix Blog: Hardware-Attested Nix Builds", "Hardware-Attested Nix Builds",
          "Hardware-Attested Nix Builds"),
+        ("REI Co-op Trail 25 Pack | REI Co-op", "REI Co-op Trail 25 Pack",
+         "REI Co-op Trail 25 Pack"),
+        # A logo h1 decorates nothing.
+        ("CNN | Obama addresses economy", "CNN", "CNN | Obama addresses economy"),
         # A product's variant, or a page's place in a book, is more than a name decorating it.
         ("Men's Wool Runner - Natural Grey (Light Grey Sole)", "Men's Wool Runner",
          "Men's Wool Runner - Natural Grey (Light Grey Sole)"),
