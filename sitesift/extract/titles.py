@@ -260,8 +260,31 @@ def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
     return best
 
 
+#: Markdown left in a title by a site that renders its posts from it: a heading's leading
+#: "#"s. ("*Emphasis*" is left alone: modern-dev's gold keeps it on two copies of a page and
+#: drops it on a third.)
+_MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")
+_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)$")
+
+
 def choose_title(c: TitleCandidates) -> str | None:
     """The headline of the page, or None when it names nothing."""
+    title = _choose(c)
+    if not title:
+        return title
+    if _ELLIPSIS.search(title):
+        # A title cut short for sharing ("... the trend in the watch..."): the heading or
+        # ``<title>`` it was cut from is the whole headline.
+        stem = _ELLIPSIS.sub("", title).casefold()
+        for text in (*(h for k, h in c.headings if k == "h1"), *_strict_parts(c.doc_title)):
+            full = normalize_space(text)
+            if len(full) > len(stem) and full.casefold().startswith(stem):
+                title = full
+                break
+    return _MARKDOWN_HEADING.sub("", title) or title
+
+
+def _choose(c: TitleCandidates) -> str | None:
     doc = strip_site_name(c.doc_title or "", c.site_names)
     declared = [normalize_space(t) for t in c.declared_titles if normalize_space(t)]
     declared = [t for t in declared if not _is_site_name(t, c.site_names)

@@ -159,3 +159,17 @@ def test_declared_title_decorating_the_h1(declared: str, h1: str, expected: str)
     c = TitleCandidates(doc_title="", declared_titles=(declared, "A summary of it all"),
                         headings=(("h1", h1),))
     assert choose_title(c) == expected
+
+
+def test_a_title_cut_short_for_sharing_gives_the_whole_headline() -> None:
+    c = TitleCandidates(
+        doc_title="What do you guys think will be the trend in the watch market? | Watch Forum",
+        declared_titles=("What do you guys think will be the trend in the watch...",),
+        headings=(("h1", "What do you guys think will be the trend in the watch market?"),))
+    assert choose_title(c) == "What do you guys think will be the trend in the watch market?"
+
+
+def test_markdown_heading_marks_are_no_part_of_a_title() -> None:
+    c = TitleCandidates(doc_title="## Regolith Binding Agent Optimization",
+                        declared_titles=("## Regolith Binding Agent Optimization",))
+    assert choose_title(c) == "Regolith Binding Agent Optimization"
