@@ -66,7 +66,8 @@ _DATEISH = re.compile(
 _CJK_STOP = re.compile(r"\s*(?:来源|來源|出处|出處|发布|發佈|发表|發表|时间|時間|日期|浏览|瀏覽|"
                        r"点击|點擊|字号|字體|字体|编辑|編輯|责任|摄影|攝影|图|【|\[|\(|（|\||│|"
                        r"\d{4}).*$")
-_TRAILING = re.compile(r"[\s,;:|/\-–—·•.、，；：]+$")
+#: Punctuation after a name; the period of a final initial ("Jeff T.") stays.
+_TRAILING = re.compile(r"(?:[\s,;:|/\-–—·•、，；：]|(?<!\b[A-Z])\.)+$")
 _LEADING = re.compile(r"^[\s,;:|/\-–—·•.、，；：]+")
 _ROLE = re.compile(
     r",?\s*(?:staff\s+(?:writer|reporter)|senior\s+\w+|contributing\s+\w+|correspondent|"
@@ -183,7 +184,8 @@ def clean_author(value: str | None, *, handles: bool = False) -> str | None:
         text = _CJK_STOP.sub("", text)
     else:
         text = _DATEISH.sub("", text)
-        text = re.sub(r"\s*[|•·]\s.*$|\s+[-–—]\s.*$", "", text)  # "Eliz - Product marketer"
+        # "Eliz - Product marketer", "ann » Tue Aug 27": a role or date after a separator.
+        text = re.sub(r"\s*[|•·»]\s.*$|\s+[-–—]\s.*$", "", text)
         text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
     text = _TRAILING.sub("", _LEADING.sub("", text)).strip()
     if not text or len(text) > MAX_AUTHOR_CHARS or _URL.search(text):

@@ -218,3 +218,10 @@ def test_the_publisher_after_the_writers_is_no_co_author() -> None:
             '<meta name="author" content="Manoj Jain, The Commercial Appeal"></head>'
             '<body><h1>Meditation and health</h1><p>Text.</p></body></html>')
     assert extract_metadata(parse_html(page)).author == "Manoj Jain"
+
+
+def test_a_final_initial_keeps_its_period_and_a_date_after_a_separator_goes() -> None:
+    assert clean_author("Kaufman, Jeff T.") == "Kaufman, Jeff T."
+    assert clean_author("Jane Doe.") == "Jane Doe"
+    assert clean_author("Outer Armatonisdaristan » Tue Aug 27, 2019 1:47 am") \
+        == "Outer Armatonisdaristan"
