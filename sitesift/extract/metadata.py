@@ -91,9 +91,6 @@ TEXT_WINDOW_NO_TITLE = 3000
 #: How much text after the headline is searched for a labelled byline ("记者 X", "编辑：X"):
 #: a whole story, whose credits often come at its end.
 AUTHOR_TEXT_WINDOW = 8000
-#: Characters of the page the last-resort labelled date ("Posted on ...") is looked for in: all
-#: of a long post, whose date line may close it (18,000 characters in on modern-dev 2381).
-LABELLED_DATE_WINDOW = 200_000
 
 _SKIP = frozenset(("script", "style", "noscript", "template", "svg", "math", "head", "select",
                    "option", "textarea", "iframe", "object", "button"))
@@ -581,7 +578,7 @@ def _date_and_author(
             date_elements=dates, meta=meta, jsonld_published=ld.published,
             jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
             labelled_first=anchor is None, month_first=_month_first(lang),
-            top=(lambda: lines_after(body, body, LABELLED_DATE_WINDOW)) if anchor is not None
+            top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
             else None)
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)

@@ -180,10 +180,3 @@ def test_meta_property_form_wins_over_the_name_form_of_the_same_key() -> None:
     meta = read_meta(root)
     assert meta["og:title"] == ["Property form"]
     assert meta["author"] == ["Ann Lee", "Bo Li"]
-
-
-def test_a_long_post_dated_only_at_its_end() -> None:
-    story = "".join(f"<p>Paragraph {i} of a long guide to indexing.</p>" for i in range(600))
-    html = f"""<html><head><title>Indexing guide</title></head><body><h1>Indexing guide</h1>
-    {story}<div>Posted on April 13, 2023</div><p>Subscribe</p></body></html>"""
-    assert extract_metadata(parse_html(html)).published == "2023-04-13"
