@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 import lxml.html
 from lxml import etree
 
+from sitesift.extract.dates import iter_dates
+
 __all__ = [
-    "author_from_markup", "author_from_meta", "author_from_name_line", "author_from_text",
+    "author_from_en_name_line", "author_from_markup", "author_from_meta",
+    "author_from_name_line", "author_from_text",
     "clean_author", "join_authors", "may_hold_author",
 ]
 
@@ -48,12 +52,12 @@ _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORE
 _PREFIX = re.compile(
     # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
     r"^\s*(?:(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
-    r"(?:by|from|von|par|por|di|door|av|af|autor(?:in)?|auteur|author|authors|writer)"
+    r"(?:by|from|von|par|por|di|door|av|af|autor(?:in|/in)?|auteur|author|authors|writer)"
     r"(?:\s*[:：/|]\s*|\s+)|"
     r"(?:作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*)",
     re.IGNORECASE)
 _DATEISH = re.compile(
-    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:on|am|le|el)\s+\d|"
+    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:on|am|le|el)\s+(?:\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)|"
     r"\b(?:last\s+)?(?:updated|published|posted|aktualisiert)\b|\d{1,2}:\d{2}|"
     r"\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b).*$",
@@ -62,7 +66,8 @@ _DATEISH = re.compile(
 _CJK_STOP = re.compile(r"\s*(?:来源|來源|出处|出處|发布|發佈|发表|發表|时间|時間|日期|浏览|瀏覽|"
                        r"点击|點擊|字号|字體|字体|编辑|編輯|责任|摄影|攝影|图|【|\[|\(|（|\||│|"
                        r"\d{4}).*$")
-_TRAILING = re.compile(r"[\s,;:|/\-–—·•.、，；：]+$")
+#: Punctuation after a name; the period of a final initial ("Jeff T.") stays.
+_TRAILING = re.compile(r"(?:[\s,;:|/\-–—·•、，；：]|(?<!\b[A-Z])\.)+$")
 _LEADING = re.compile(r"^[\s,;:|/\-–—·•.、，；：]+")
 _ROLE = re.compile(
     r",?\s*(?:staff\s+(?:writer|reporter)|senior\s+\w+|contributing\s+\w+|correspondent|"
@@ -123,8 +128,13 @@ _NAME_LINE = re.compile(r"^[\u3400-\u9fff]{2,4}"
                         r"(?:\s*[、，,]\s*[\u3400-\u9fff]{2,4}|\s+[\u3400-\u9fff]{2,4}){0,3}$")
 #: How many lines under the headline may hold a bare line of names.
 NAME_LINE_PROBE = 2
-_EN_BYLINE = re.compile(r"(?:^|\n)\s*(?:by|von|par|por)\s+(?P<v>[A-Z][^\n]{1,80})",
-                        re.IGNORECASE)
+#: "By X", "by: X", "Written by X"; the label may sit alone on its line, the name on the next
+#: ("Written By" / "Reyan Perumal": a byline box's label and name in separate elements), as
+#: may a bare "Author" label.
+_EN_BYLINE = re.compile(
+    r"(?:^|\n)\s*(?:(?:(?:written|posted|published|reported|words|text|story)\s+)?"
+    r"(?:by|von|par|por)\s*[:：]?\s+|(?:author|autor|auteur)\s*[:：]?\s*\n\s*)"
+    r"(?P<v>[A-Z][^\n]{1,80})", re.IGNORECASE)
 #: A post's credit inside a line: "by NAME" right before its date ("89 points by ann on Dec
 #: 26, 2023", "Title by ann: 3:21pm", "by ann » 11 Sep 2024"), the line forums print per post.
 _DATED_BYLINE = re.compile(
@@ -153,8 +163,12 @@ def _zh_names(value: str) -> str | None:
     return clean_author("".join(kept))
 
 
-def clean_author(value: str | None) -> str | None:
-    """A cleaned author field, or None when ``value`` is not a plausible name."""
+def clean_author(value: str | None, *, handles: bool = False) -> str | None:
+    """A cleaned author field, or None when ``value`` is not a plausible name.
+
+    ``handles``: the value is marked as the author (``itemprop``/``rel=author``), so one word
+    with digits ("Ejp55230", a forum poster's handle) is a name; in free text it is not.
+    """
     if not value:
         return None
     text = " ".join(value.split())
@@ -170,14 +184,16 @@ def clean_author(value: str | None) -> str | None:
         text = _CJK_STOP.sub("", text)
     else:
         text = _DATEISH.sub("", text)
-        text = re.sub(r"\s*[|•·]\s.*$", "", text)
+        # "Eliz - Product marketer", "ann » Tue Aug 27": a role or date after a separator.
+        text = re.sub(r"\s*[|•·»]\s.*$|\s+[-–—]\s.*$", "", text)
         text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
     text = _TRAILING.sub("", _LEADING.sub("", text)).strip()
     if not text or len(text) > MAX_AUTHOR_CHARS or _URL.search(text):
         return None
     if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]{2}", text):
         return None
-    if re.search(r"\d", text):  # names have no digits; user handles ("CC7567") do
+    # Names have no digits; user handles ("CC7567") do, and are one word.
+    if re.search(r"\d", text) and not (handles and " " not in text):
         return None
     if _CJK.search(text):
         if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not re.search(r"[、，, ]", text):
@@ -187,11 +203,12 @@ def clean_author(value: str | None) -> str | None:
     return text
 
 
-def join_authors(names: Iterable[str]) -> str | None:
-    """Distinct cleaned names joined by ", " (a name inside another one counts once)."""
+def join_authors(names: Iterable[str], *, handles: bool = False) -> str | None:
+    """Distinct cleaned names joined by ", " (a name inside another one counts once);
+    ``handles`` as for ``clean_author``."""
     out: list[str] = []
     for name in names:
-        cleaned = clean_author(name)
+        cleaned = clean_author(name, handles=handles)
         if not cleaned:
             continue
         folded = cleaned.casefold()
@@ -262,7 +279,7 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
             classed.append(_first_line(el))
     if not classes:
         for group in (itemprop, rel):
-            joined = join_authors(_one_byline(group)[:MAX_MARKUP_AUTHORS])
+            joined = join_authors(_one_byline(group)[:MAX_MARKUP_AUTHORS], handles=True)
             if joined:
                 return joined
         return None
@@ -349,6 +366,37 @@ def author_from_text(lines: Sequence[str]) -> str | None:
         cleaned = clean_author(m.group("v"))
         if cleaned:
             return cleaned
+    return None
+
+
+#: A personal name alone on its line: two to four capitalised words ("Trevor Jackins",
+#: "Julian K. Arni", "Marna van der Merwe"), none of them a function word ("Trusted By ...").
+_EN_NAME_LINE = re.compile(
+    r"^(?!.*\b(?i:by|the|of|and|for|with|our|your|to|in|on|at|an?|we|you|us|my)\b)"
+    r"[A-Z][\w'’.-]+(?:\s+(?:[A-Z][\w'’.-]*|van|von|de|der|da|di|la|le|du)){1,3}$")
+#: What a byline box prints on the line under the name: the date, a reading time or the
+#: writer's role.
+_UNDER_NAME = re.compile(
+    r"^(?:\d+\s*min(?:ute)?s?\b.*read|(?:[A-Z][\w&-]*\s+){0,4}(?i:writer|editor|producer|"
+    r"manager|director|author|contributor|reporter|journalist|correspondent|founder|ceo|"
+    r"analyst|expert|specialist|strategist|marketer|engineer)s?(?:,?\s+(?:at|of|for)\s.{1,40})?)$")
+#: How many lines under an English headline may hold a byline box's name line (a subtitle
+#: may come first).
+EN_NAME_LINE_PROBE = 3
+
+
+def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = None) -> str | None:
+    """A name printed alone on a line under the headline, in a byline box: the next line is a
+    date, a reading time or a role ("Trevor Jackins" / "9 min read"). Without that second line
+    a short capitalised line is as likely a section name or a subheading."""
+    for i, line in enumerate(lines[:EN_NAME_LINE_PROBE]):
+        line = line.strip()
+        if not _EN_NAME_LINE.match(line) or i + 1 >= len(lines):
+            continue
+        below = lines[i + 1].strip()
+        dated = next(iter(iter_dates(below[:40], now=now)), None)
+        if (dated is not None and dated[0] <= 2) or _UNDER_NAME.match(below):
+            return clean_author(line)
     return None
 
 

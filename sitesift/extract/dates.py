@@ -88,8 +88,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # 2018-07-17, 2018/07/17, 2018.07.17, 2018年7月17日
     (re.compile(r"(?<!\d)(?P<y>(?:19|20)\d\d)\s*(?:[-/.]|年)\s*(?P<m>[01]?\d)\s*(?:[-/.]|月)\s*"
                 r"(?P<d>[0-3]?\d)(?!\d)(?:\s*[日号])?" + _TIME, re.IGNORECASE), "ymd"),
-    # 17.07.2018 (European), 17/07/2018 or 07/17/2018 (decided below)
-    (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\s*(?P<sep>[./-])\s*(?P<b>[01]?\d)\s*(?P=sep)\s*"
+    # 17.07.2018 (European), 17/07/2018 or 07/17/2018, 11-29-2024 (decided below)
+    (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\s*(?P<sep>[./-])\s*(?P<b>[0-3]?\d)\s*(?P=sep)\s*"
                 r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "dmy"),
     # 30.10.23: a two-digit year only with dots, as German and Swiss sites print it
     (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\.(?P<b>[01]?\d)\.(?P<yy>[0-3]\d)(?![\d.])" + _TIME),
@@ -167,8 +167,9 @@ def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -
     elif kind == "dmy":
         a, b = int(m.group("a")), int(m.group("b"))
         # Dots and dashes are day-first everywhere; a slash is month-first in US usage unless
-        # the first number cannot be a month.
-        if m.group("sep") == "/" and month_first and a <= 12:
+        # the first number cannot be a month. Either reads month-first when the second number
+        # cannot be a month ("11-29-2024", as US forum software prints it).
+        if (m.group("sep") == "/" and month_first and a <= 12) or (a <= 12 < b):
             mo, d = a, b
         else:
             d, mo = a, b
@@ -253,6 +254,12 @@ PUBLISHED_META_KEYS = (
     "og:pubdate", "article:post_date", "release_date", "displaydate", "og:regdate",
     "weibo:article:create_at", "bt:pubdate", "ptime", "pubtime",
 )
+#: Other meta keys whose name says publication date ("w-published-date", "og:publish_date",
+#: "vr:published-time"): a site's own prefix on a standard name, read after the keys above.
+_PUBLISHED_KEY = re.compile(r"publish|publication|pub[-_]?date|date[-_]?pub|release[-_]?date")
+#: ... unless the name says it is something else: the publisher, a republication, a setting.
+_NOT_PUBLISHED_KEY = re.compile(r"last|version|type|publisher|auto|premium|config|principles|"
+                                r"platform|expir|updat|modif")
 #: Meta keys with a date of unclear meaning (creation, a CMS timestamp): weaker evidence than
 #: a date printed under the headline.
 UNSPECIFIC_META_KEYS = (
@@ -285,6 +292,12 @@ _UPDATE_LABEL = re.compile(r"(?:updated|update|aktualisiert|modified|mis à jour
                            re.IGNORECASE)
 
 
+#: A label of another kind right before a date ("Joined:", "Registered:", "Founded:", "Expires:"):
+#: the date of something else than the page (a member's profile beside each forum post). German
+#: "Stand:" ("as of") dates the page itself and is read as an unlabelled date line.
+_OTHER_LABEL = re.compile(r"(?<![^\W\d_])(?!stand\b)[^\W\d_]{2,}\s*[:：]\s*$", re.IGNORECASE)
+
+
 def _attr_text(el: lxml.html.HtmlElement) -> str:
     return " ".join(filter(None, (el.get("class"), el.get("id"), el.get("itemprop"))))
 
@@ -309,16 +322,20 @@ def markup_dates(elements: Iterable[lxml.html.HtmlElement], now: datetime,
     ``elements`` are the page's elements that pass ``may_hold_date``, in document order.
 
     Rank 0: explicitly a publication date; 1: a ``<time>`` with a publication hint or the
-    first plain ``<time>``; 2: ``<time>`` that says it is an update.
+    first plain ``<time>``; 2: ``<time>`` that says it is an update. Only the first
+    ``itemprop`` publication date counts: the page's own item comes first, and the later ones
+    are each reply's or comment's (a thread with twenty answers from the next day would
+    otherwise outvote its question).
     """
-    first_plain = True
+    first_plain = first_item = True
     for el in elements:
         itemprop = (el.get("itemprop") or "").lower()
         tag = el.tag
         if itemprop in ("datepublished", "datecreated", "uploaddate"):
             value = el.get("content") or el.get("datetime") or el.text_content()
-            iso = parse_date(value, now=now, month_first=month_first)
+            iso = parse_date(value, now=now, month_first=month_first) if first_item else None
             if iso:
+                first_item = False
                 yield 0, iso
             continue
         if tag not in ("time", "abbr"):
@@ -381,7 +398,11 @@ def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month
             away = distance + (len(line) - pos if backwards else pos)
             if _UPDATE_LABEL.search(lead):
                 updated.append((away, iso))
-            elif _PUBLISH_LABEL.search(lead) or (not labelled_only and (
+            elif _PUBLISH_LABEL.search(lead):
+                found.append((away, iso))
+            elif _OTHER_LABEL.search(lead):
+                continue  # "Joined: 4 Jul 2012": a date the label says is not the page's
+            elif (not labelled_only and (
                     (pos <= LINE_START_CHARS and _word_count(line) <= DATE_LINE_WORDS)
                     or pos <= PARAGRAPH_START_CHARS)):
                 found.append((away, iso))
@@ -479,6 +500,9 @@ def find_published(
     if iso:
         published.append(iso)
     published += _meta_dates(meta, PUBLISHED_META_KEYS, mkw)
+    published += _meta_dates(meta, sorted(k for k in meta if k not in PUBLISHED_META_KEYS
+                                          and _PUBLISHED_KEY.search(k)
+                                          and not _NOT_PUBLISHED_KEY.search(k)), mkw)[:1]
     ranked = sorted(markup_dates(date_elements, now, month_first), key=lambda r: r[0])
     published += [iso for rank, iso in ranked if rank == 0]
     declared = len(published)
@@ -501,6 +525,15 @@ def find_published(
         for iso in confirming:
             if iso[:10] == text_day[:10]:
                 return iso if len(iso) > len(text_day) else text_day
+        # "11.03.17", "11/01/2021": a numeric date read in the wrong order is the metadata's
+        # day with month and day swapped; the metadata settles the order.
+        swapped = _swapped(text_day)
+        for iso in published + modified:
+            if iso[:10] == swapped:
+                return iso
+    if text and not text.updated and text.distance <= NEAR_HEADLINE_CHARS and declared \
+            and modified and _stamped(published[:declared], modified, text.iso):
+        return text.iso
     if text and not declared and text.distance <= NEAR_HEADLINE_CHARS:
         # Only weak metadata (an unlabelled <time>, a bare "date" meta) against a date printed
         # right at the headline: the printed one is the article's.
@@ -515,6 +548,35 @@ def find_published(
         return modified[0]
     labelled = _labelled_date("\n".join(top()), kw) if top is not None else None
     return labelled.iso if labelled else None
+
+
+def _swapped(iso: str) -> str | None:
+    """The day of ``iso`` with month and day swapped, when that is a date too."""
+    y, m, d = iso[:4], iso[5:7], iso[8:10]
+    return f"{y}-{d}-{m}" if m != d and int(d) <= 12 else None
+
+
+#: Least time a printed date lies before a declared one that looks like a CMS stamp, for the
+#: printed one to win: regenerated pages carry a stamp months after the story (modern-dev
+#: half a: 10, 21 and 31 months; half b: 6), while a date printed days before a fresh
+#: article's declared date is an embedded post's (dates-dev half b: a quoted tweet, 2 days).
+MIN_STAMP_GAP = timedelta(days=30)
+
+
+def _stamped(declared: list[str], modified: list[str], printed: str) -> bool:
+    """Whether the declared publication dates look like a render or migration stamp.
+
+    A CMS that writes the same moment as published and modified (or "published" after
+    "modified") reports when it regenerated the page, not when the story first appeared; a
+    date printed at the headline well before that moment is the story's.
+    """
+    first = min(iso[:10] for iso in declared)
+    if date.fromisoformat(printed[:10]) + MIN_STAMP_GAP >= date.fromisoformat(first):
+        return False
+    moments = [_instant(iso) for iso in (*declared, *modified)]
+    if all(moments):  # with times: a story modified minutes after it went out is no stamp
+        return max(moments[len(declared):]) <= min(moments[:len(declared)])  # type: ignore[type-var]
+    return max(iso[:10] for iso in modified) <= first
 
 
 def _meta_dates(meta: dict[str, list[str]], keys: Sequence[str],

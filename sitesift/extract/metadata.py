@@ -19,6 +19,7 @@ from lxml import etree
 from rapidfuzz.distance import Indel
 
 from sitesift.extract.authors import (
+    author_from_en_name_line,
     author_from_markup,
     author_from_meta,
     author_from_name_line,
@@ -483,12 +484,27 @@ def _first_author(site_names: list[str], *sources: Callable[[], str | None]) -> 
 
     Declared authors (JSON-LD, meta) may rightly equal the site name: a blog's owner, "BBC News".
     """
-    names = [n.casefold() for n in site_names if n]
     for source in sources:
         author = source()
-        if author and not any(author.casefold() in n or n in author.casefold() for n in names):
+        if author and not _is_site(author, site_names):
             return author
     return None
+
+
+def _without_site(author: str | None, site_names: list[str]) -> str | None:
+    """``author`` without the publisher named after the writers ("Jane Roe, The Commercial
+    Appeal": the writer's affiliation, not a co-author)."""
+    if not author:
+        return author
+    names = author.split(", ")
+    kept = [n for n in names if not _is_site(n, site_names)]
+    return ", ".join(kept) if kept and len(kept) < len(names) else author
+
+
+def _is_site(author: str, site_names: list[str]) -> bool:
+    """Whether ``author`` is (or holds, or is held in) one of the site's names."""
+    folded = author.casefold()
+    return any(folded in n or n in folded for n in (s.casefold() for s in site_names if s))
 
 
 def _without_headline(lines: list[str], title: str | None) -> list[str]:
@@ -552,7 +568,8 @@ def _date_and_author(
         # under the headline, within the first lines.
         chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
         found = author_from_text(story() if chinese else after)
-        return found or (author_from_name_line(after) if chinese else None)
+        return found or (author_from_name_line(after) if chinese
+                         else author_from_en_name_line(after))
 
     published = author = None
     if dates is not None:
@@ -565,9 +582,15 @@ def _date_and_author(
             else None)
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)
-        author = (join_authors(ld.authors) or author_from_meta(meta)
-                  or author_from_markup(authors) or _first_author(
-                      site_names, byline, lambda: author_from_markup(authors, classes=True)))
+        declared = join_authors(ld.authors) or author_from_meta(meta)
+        if declared and _is_site(declared, site_names):
+            # The publisher declared as the author (a CMS default): a person marked as the
+            # author in the page is the writer; failing that the publisher stands (a bare
+            # byline does not outvote it: on a list page it is one item's).
+            declared = _first_author(site_names, lambda: author_from_markup(authors)) \
+                or declared
+        author = _without_site(declared or author_from_markup(authors) or _first_author(
+            site_names, byline, lambda: author_from_markup(authors, classes=True)), site_names)
     return published, author
 
 

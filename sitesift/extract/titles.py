@@ -214,6 +214,32 @@ def _leads(h1: str, references: Iterable[str]) -> bool:
     return False
 
 
+#: Words of the name a declared title adds to the h1 for it to count as decoration: site and
+#: section names have 1-3 ("| Clay", "| MIT Sloan", "- Freightwaves Checkpoint", "Garnix
+#: Blog:" on modern-dev half a), while a product's variant ("- Natural Grey (Light Grey
+#: Sole)", 5) or a page before a book's name ("Plan and intended audience |", 4) is not one.
+MAX_NAME_DECORATION_WORDS = 3
+
+
+def _decorates(h1: str, declared: str) -> bool:
+    """Whether ``declared`` is ``h1`` with a short name added before or after a separator
+    ("Trail 25 Pack | REI Co-op", "Garnix Blog: Hardware-Attested Nix Builds")."""
+    folded, d = h1.casefold(), declared.casefold()
+    if d.startswith(folded):
+        rest = d[len(folded):]
+        m = _SEPARATOR.match(rest)
+        extra = rest[m.end():] if m else ""
+    elif d.endswith(folded):
+        rest = d[:len(d) - len(folded)]
+        m = _SEPARATOR.search(rest)
+        extra = rest[:m.start()] if m and m.end() == len(rest) else ""
+    else:
+        return False
+    # A logo h1 decorates nothing: the headline is longer than the name beside it.
+    return bool(extra.strip()) and _words(extra) <= MAX_NAME_DECORATION_WORDS \
+        and _words(extra) < _words(h1)
+
+
 def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
     """The page's h1 most like the headline its metadata names, if any is like it enough."""
     refs = [t for t in (*declared, normalize_space(c.doc_title),
@@ -234,8 +260,31 @@ def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
     return best
 
 
+#: Markdown left in a title by a site that renders its posts from it: a heading's leading
+#: "#"s. ("*Emphasis*" is left alone: modern-dev's gold keeps it on two copies of a page and
+#: drops it on a third.)
+_MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")
+_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)$")
+
+
 def choose_title(c: TitleCandidates) -> str | None:
     """The headline of the page, or None when it names nothing."""
+    title = _choose(c)
+    if not title:
+        return title
+    if _ELLIPSIS.search(title):
+        # A title cut short for sharing ("... the trend in the watch..."): the heading or
+        # ``<title>`` it was cut from is the whole headline.
+        stem = _ELLIPSIS.sub("", title).casefold()
+        for text in (*(h for k, h in c.headings if k == "h1"), *_strict_parts(c.doc_title)):
+            full = normalize_space(text)
+            if len(full) > len(stem) and full.casefold().startswith(stem):
+                title = full
+                break
+    return _MARKDOWN_HEADING.sub("", title) or title
+
+
+def _choose(c: TitleCandidates) -> str | None:
     doc = strip_site_name(c.doc_title or "", c.site_names)
     declared = [normalize_space(t) for t in c.declared_titles if normalize_space(t)]
     declared = [t for t in declared if not _is_site_name(t, c.site_names)
@@ -251,6 +300,14 @@ def choose_title(c: TitleCandidates) -> str | None:
         if printed:
             return printed
     if declared:
+        # A declared title that is the page's h1 plus a separator and more ("Kayaks | REI
+        # Co-op", "Garnix Blog: Attested Builds") is the printed headline decorated with the
+        # site's or section's name: the h1 is the headline.
+        for kind, h in c.headings:
+            h = normalize_space(h)
+            if kind == "h1" and h and _decorates(h, declared[0]) and not any(
+                    h.casefold() == n.casefold() for n in c.site_names):
+                return h
         # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
         # as written: it is the title the page gives itself for sharing and indexing.
         return declared[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sitesift.extract.authors import (
+    author_from_en_name_line,
     author_from_name_line,
     author_from_text,
     clean_author,
@@ -67,6 +68,10 @@ def test_join_authors_drops_repeats() -> None:
         # A reporter mentioned in a sentence is not a byline.
         (["记者经历了近4个小时的车程赶赴南通"], None),
         (["By Jane Doe and John Roe", "Text"], "Jane Doe, John Roe"),
+        (["by: Ziyi Xu, Dec 17, 2025", "Text"], "Ziyi Xu"),
+        (["Written by", "Eliz - Product marketer", "Text"], "Eliz"),
+        (["Author", "Isaiah Shelton", "Updated on"], "Isaiah Shelton"),
+        (["Posted by msmash on Friday December 19, 2025"], "msmash"),
         (["Text about things.", "Nothing else"], None),
     ],
 )
@@ -164,3 +169,59 @@ def test_marked_authors_join_only_within_one_byline() -> None:
 )
 def test_dated_credit_line_of_a_post(line: str, expected: str | None) -> None:
     assert author_from_text(["Some thread title", line, "The post itself."]) == expected
+
+
+def test_a_marked_handle_with_digits_is_the_posters_name() -> None:
+    page = ('<html><body><h1>Suggestions for a beginner bike</h1>'
+            '<div itemprop="author"><span itemprop="name">Ejp55230</span></div>'
+            '<p>I am looking to get into mountain biking.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Ejp55230"
+    # In free text, or as a phrase of several words, digits mark no name.
+    assert clean_author("Ejp55230") is None
+    assert clean_author("5 Great On-page Seo For 2022", handles=True) is None
+
+
+def test_a_person_marked_as_author_outvotes_the_publisher_declared_as_author() -> None:
+    page = ('<html><head><meta property="og:site_name" content="Instructables">'
+            '<script type="application/ld+json">{"@type": "Article", '
+            '"author": {"@type": "Organization", "name": "Instructables"}}</script></head>'
+            '<body><h1>How to Make Furniture</h1>'
+            '<span itemprop="author">MixmasterFred</span><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "MixmasterFred"
+    # Without a person marked in the page the publisher stands.
+    page = page.replace('<span itemprop="author">MixmasterFred</span>', "By the team")
+    assert extract_metadata(parse_html(page)).author == "Instructables"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["Trevor Jackins", "9 min read", "Text."], "Trevor Jackins"),
+        (["A subtitle of the story.", "Oleg Parashchak", "Jul 18, 2025"], "Oleg Parashchak"),
+        (["Juliette Carreiro", "Tech Writer", "Text."], "Juliette Carreiro"),
+        # A short capitalised line alone is a section name or a subheading.
+        (["Shop Mac", "Connect with a Specialist(Opens in a new window)"], None),
+        (["Trusted By Leading Enterprises", "AI Experts"], None),
+        (["Learn HTML", "A solid overview of HTML for developers, from novice to expert"], None),
+    ],
+)
+def test_name_line_of_a_byline_box(lines: list[str], expected: str | None) -> None:
+    assert author_from_en_name_line(lines) == expected
+
+
+def test_gendered_author_label() -> None:
+    assert clean_author("Autor/in: Korinna Hennig") == "Korinna Hennig"
+
+
+def test_the_publisher_after_the_writers_is_no_co_author() -> None:
+    page = ('<html><head><meta property="og:site_name" content="The Commercial Appeal">'
+            '<meta name="author" content="Manoj Jain, The Commercial Appeal"></head>'
+            '<body><h1>Meditation and health</h1><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Manoj Jain"
+
+
+def test_a_final_initial_keeps_its_period_and_a_date_after_a_separator_goes() -> None:
+    assert clean_author("Kaufman, Jeff T.") == "Kaufman, Jeff T."
+    assert clean_author("Jane Doe.") == "Jane Doe"
+    assert clean_author("Outer Armatonisdaristan » Tue Aug 27, 2019 1:47 am") \
+        == "Outer Armatonisdaristan"

@@ -32,6 +32,8 @@ NOW = datetime(2024, 6, 1, 12, 0)
         ("Mar. 3rd 2021", "2021-03-03"),
         ("3. März 2021", "2021-03-03"),
         ("17.07.2018, 10:27", "2018-07-17T10:27:00"),
+        ("11-29-2024, 09:03 AM", "2024-11-29T09:03:00"),
+        ("29-11-2024", "2024-11-29"),
         ("le 19 février 2020", "2020-02-19"),
         ("15 августа 2016, 13:43", "2016-08-15T13:43:00"),
         ("1718000000", "2024-06-10"),
@@ -187,3 +189,50 @@ def test_labelled_date_from_the_top_of_the_page_is_the_last_resort() -> None:
     # An unlabelled date at the top is no publication date.
     args["jsonld_published"] = None
     assert find_published(**args, top=lambda: ["Sale ends July 18, 2025"]) is None
+
+
+def test_a_thread_is_dated_by_its_question_not_by_its_many_answers() -> None:
+    answers = "".join(
+        f'<div><time itemprop="dateCreated" datetime="2011-02-12 0{i}:01:43Z"></time>'
+        f"<p>Answer {i}.</p></div>" for i in range(4))
+    html = f"""<html><head><title>Catering for 40</title></head><body><h1>Catering for 40</h1>
+    <div><time itemprop="dateCreated" datetime="2011-02-11 23:49:17Z">14 years ago</time>
+    <p>How should I prepare?</p></div>{answers}</body></html>"""
+    assert _published(html)[:10] == "2011-02-11"
+
+
+def test_a_date_labelled_as_something_else_is_not_the_page_date() -> None:
+    after = ["archuser", "Registered: 2023-01-27", "Posts: 98", "Some question text."]
+    before = ["#1 2024-03-08 10:59:47"]
+    assert find_text_date(after, before, now=NOW).iso[:10] == "2024-03-08"
+    # German "Stand:" ("as of") dates the page itself.
+    assert find_text_date(["Stand: 28.04.2020 18:00 Uhr"], now=NOW).iso[:10] == "2020-04-28"
+
+
+def test_a_cms_stamp_does_not_outvote_the_date_printed_at_the_headline() -> None:
+    # Published and modified declared as the same moment, months after the printed date:
+    # the page was regenerated, the printed date is the story's.
+    args = {"date_elements": [], "meta": {}, "url": None, "before": [],
+            "after": ["Shauna Mitchell", "August 25, 2023", "Story text."]}
+    stamp = "2024-05-24T10:00:00+00:00"
+    assert find_published(**args, jsonld_published=stamp, jsonld_modified=stamp,
+                          now=NOW) == "2023-08-25"
+    # Modified after the declared publication: the declaration stands.
+    assert find_published(**args, jsonld_published=stamp, now=NOW,
+                          jsonld_modified="2024-05-25T10:00:00+00:00") == stamp
+
+
+def test_metadata_settles_the_order_of_an_ambiguous_printed_date() -> None:
+    html = """<html lang="en"><head>
+    <meta property="article:published_time" content="2017-11-03T03:01:00-04:00">
+    <meta property="article:modified_time" content="2017-11-03T03:01:00-04:00">
+    <title>Console review</title></head><body><h1>Console review</h1>
+    <p>11.03.17 in Gadgetry</p><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2017-11-03"
+
+
+def test_a_prefixed_publication_meta_key_is_read() -> None:
+    html = """<html><head><meta name="w-published-date" content="2023-05-27T06:03:43Z">
+    <meta name="x-wix-published-version" content="2024-01-01">
+    <title>Costs</title></head><body><h1>Costs</h1><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2023-05-27"

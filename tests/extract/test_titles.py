@@ -38,10 +38,10 @@ def test_heading_most_similar_to_title_wins() -> None:
 def test_declared_title_taken_as_written_when_the_page_shows_it() -> None:
     c = TitleCandidates(
         doc_title="Why Neon Matters - CityLab",
-        declared_titles=("Why Neon Matters | CityLab",),
+        declared_titles=("Why Neon Matters Today | CityLab",),
         headings=(("h1", "Why Neon Matters"),),
     )
-    assert choose_title(c) == "Why Neon Matters | CityLab"
+    assert choose_title(c) == "Why Neon Matters Today | CityLab"
     # A declared title that nothing on the page resembles is a section or campaign name.
     c = TitleCandidates(
         doc_title="Obama pledges help in war on drug lords - Los Angeles Times",
@@ -134,3 +134,42 @@ def test_short_h1_that_the_title_starts_with_is_the_headline() -> None:
                         declared_titles=("Flexboxes and grids compared",),
                         headings=(("h1", "Flexbox"),))
     assert choose_title(c) == "Flexboxes and grids compared"
+
+
+@pytest.mark.parametrize(
+    ("declared", "h1", "expected"),
+    [
+        ("Machine learning, explained | MIT Sloan", "Machine learning, explained",
+         "Machine learning, explained"),
+        ("Garnix Blog: Hardware-Attested Nix Builds", "Hardware-Attested Nix Builds",
+         "Hardware-Attested Nix Builds"),
+        ("REI Co-op Trail 25 Pack | REI Co-op", "REI Co-op Trail 25 Pack",
+         "REI Co-op Trail 25 Pack"),
+        # A logo h1 decorates nothing.
+        ("CNN | Obama addresses economy", "CNN", "CNN | Obama addresses economy"),
+        # A product's variant, or a page's place in a book, is more than a name decorating it.
+        ("Men's Wool Runner - Natural Grey (Light Grey Sole)", "Men's Wool Runner",
+         "Men's Wool Runner - Natural Grey (Light Grey Sole)"),
+        ("Plan and intended audience | Introduction to Quantum Information Science",
+         "Introduction to Quantum Information Science",
+         "Plan and intended audience | Introduction to Quantum Information Science"),
+    ],
+)
+def test_declared_title_decorating_the_h1(declared: str, h1: str, expected: str) -> None:
+    c = TitleCandidates(doc_title="", declared_titles=(declared, "A summary of it all"),
+                        headings=(("h1", h1),))
+    assert choose_title(c) == expected
+
+
+def test_a_title_cut_short_for_sharing_gives_the_whole_headline() -> None:
+    c = TitleCandidates(
+        doc_title="What do you guys think will be the trend in the watch market? | Watch Forum",
+        declared_titles=("What do you guys think will be the trend in the watch...",),
+        headings=(("h1", "What do you guys think will be the trend in the watch market?"),))
+    assert choose_title(c) == "What do you guys think will be the trend in the watch market?"
+
+
+def test_markdown_heading_marks_are_no_part_of_a_title() -> None:
+    c = TitleCandidates(doc_title="## Regolith Binding Agent Optimization",
+                        declared_titles=("## Regolith Binding Agent Optimization",))
+    assert choose_title(c) == "Regolith Binding Agent Optimization"
