@@ -38,7 +38,7 @@ from lxml import etree
 from sitesift.extract.declared import declared_type
 from sitesift.extract.linked import linked_list_share
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
-from sitesift.extract.thread import is_thread, read_thread
+from sitesift.extract.thread import find_thread
 from sitesift.output.render import to_markdown, to_text
 from sitesift.parse.dom import (
     BLOCK_TAGS,
@@ -911,8 +911,8 @@ def extract_content(
     _clean(body)
     units = _segment(body)
     records = record_share(body, units)
-    thread = read_thread(body)
-    if thread is not None and is_thread(thread):  # a discussion seen alone: posts are its text
+    thread = find_thread(body)
+    if thread is not None:  # a discussion seen alone: posts are its text
         return Content(page_type="thread", nodes=thread.bodies, posts=thread.posts)
     prose = _prose_weights(body, units)
     total = prose.get(body, 0)

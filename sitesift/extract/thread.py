@@ -39,7 +39,7 @@ from sitesift.compare.forum import (
 )
 from sitesift.parse.dom import cjk_count, text_weight
 
-__all__ = ["Thread", "is_thread", "read_thread"]
+__all__ = ["Thread", "find_thread", "is_thread", "read_thread"]
 
 #: An element owning this much unlinked text (characters without spaces) may be a post body.
 POST_BODY_MIN_CHARS = 20
@@ -195,6 +195,19 @@ def _iso_time(container: etree._Element) -> str | None:
 
 def read_thread(root: etree._Element) -> Thread | None:
     """The heaviest run of posts under ``root`` (read, never changed), or None."""
+    return _heaviest_run(root, only_threads=False)
+
+
+def find_thread(root: etree._Element) -> Thread | None:
+    """``read_thread(root)`` when ``is_thread`` holds for it, else None: the same answer,
+    cheaper, since a run whose bodies hold less than ``THREAD_MIN_SHARE`` of the page can be
+    neither a thread nor (being lighter) hide one; such runs are dropped before their posts
+    are read (most pages: every run)."""
+    thread = _heaviest_run(root, only_threads=True)
+    return thread if is_thread(thread) else None
+
+
+def _heaviest_run(root: etree._Element, *, only_threads: bool) -> Thread | None:
     owned: dict[etree._Element, int] = defaultdict(int)
     page = 0
     links = _in_links(root)
@@ -221,7 +234,8 @@ def read_thread(root: etree._Element) -> Thread | None:
     for rule, _ in weights.most_common(MAX_RULES):
         if counts[rule] < MIN_POSTS:
             continue
-        found = _run(root, rule, owned, page, texts)
+        found = _run(root, rule, owned, page, texts,
+                     min_weight=THREAD_MIN_SHARE * page if only_threads else 0.0)
         if found is not None and (best is None or found.weight > best.weight):
             best = found
     return best
@@ -294,8 +308,13 @@ def _post_depth(bodies: list[etree._Element]) -> int:
 
 
 def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int],
-         page: int, texts: dict[etree._Element, tuple[int, int]]) -> Thread | None:
-    bodies, depth = _posts_only(rule.select(root), texts)
+         page: int, texts: dict[etree._Element, tuple[int, int]], *,
+         min_weight: float = 0.0) -> Thread | None:
+    selected = rule.select(root)
+    # The run's weight sums the text of some of these bodies: it cannot exceed all of it.
+    if sum(_unlinked(b, texts) for b in selected) < min_weight:
+        return None
+    bodies, depth = _posts_only(selected, texts)
     if len(bodies) < MIN_POSTS:
         return None
     containers = [_container(b, depth) for b in bodies]

@@ -82,7 +82,6 @@ POSITIVE_HINTS = frozenset({
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_SPACE = re.compile(r"\s+")
 #: ASCII and CJK sentence punctuation: prose has it, menus and link lists rarely do.
 _ASCII_PUNCT = ",.;:!?"
 _ALL_PUNCT = _ASCII_PUNCT + "，。；：！？、…"
@@ -133,7 +132,7 @@ def walk(root: etree._Element) -> Iterator[tuple[int, lxml.html.HtmlElement]]:
 
 def normalize_space(text: str) -> str:
     """Runs of white space (including newlines and no-break spaces) become one space."""
-    return _SPACE.sub(" ", text).strip()
+    return " ".join(text.split())  # (= re.sub(r"\s+", " ", text).strip(), several times faster)
 
 
 def text_weight(text: str | None) -> int:

@@ -4,7 +4,7 @@ pages written for these tests, English and Chinese)."""
 from __future__ import annotations
 
 from sitesift.extract.content import extract_content
-from sitesift.extract.thread import is_thread, read_thread
+from sitesift.extract.thread import find_thread, is_thread, read_thread
 from sitesift.parse import parse_html
 
 POSTS_EN = [
@@ -107,3 +107,19 @@ def test_one_text_shown_twice_is_no_thread() -> None:
     copy = (f"<div class='copy'><a class='btn' href='/try'>Start free trial</a> <time "
             f"datetime='2024-05-01'>May 1</time><div class='body'><p>{STORY}</p></div></div>")
     assert read_thread(parse_html(f"<html><body>{copy}{copy}</body></html>")) is None
+
+
+def test_find_thread_answers_as_read_thread_then_is_thread() -> None:
+    # find_thread skips runs too light to be the page; the answer must not change.
+    comments = "".join(_post(n, t, i, "May 1, 2024") for i, (n, t) in enumerate(POSTS_EN))
+    article = (f"<html><body><div class='story'><p>{STORY}</p></div>"
+               f"<section class='replies'>{comments}</section></body></html>")
+    for html in (_thread(POSTS_EN), _thread(POSTS_ZH, when="3天前"), article):
+        full = read_thread(parse_html(html))
+        fast = find_thread(parse_html(html))
+        if is_thread(full):
+            assert fast is not None and fast.posts == full.posts
+        else:
+            assert fast is None
+    assert find_thread(parse_html(_thread(POSTS_EN))) is not None
+    assert find_thread(parse_html(article)) is None
