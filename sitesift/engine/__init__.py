@@ -16,14 +16,16 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sitesift.engine.parts import PartResult, PartSet
 from sitesift.engine.shuffle import Bucket, Shuffle
-from sitesift.engine.task import BucketTask, error_records, run_bucket
 from sitesift.errors import UsageError
 from sitesift.options import SITE_METHODS, Options
 from sitesift.record import Page
+
+if TYPE_CHECKING:  # (the task module loads the extraction stack and numpy: only run needs it)
+    from sitesift.engine.task import BucketTask
 
 __all__ = ["ENGINES", "RunSummary", "run"]
 
@@ -40,7 +42,7 @@ MIN_BUCKETS = 8
 #: 1.85x with parts of 50 (benchmarks/throughput.py, docs/scale.md).
 PAGE_PART_PAGES = 50
 
-Outcome = tuple[BucketTask, "PartResult | BaseException"]
+Outcome = tuple["BucketTask", "PartResult | BaseException"]
 
 
 class _Engine(Protocol):
@@ -84,14 +86,18 @@ def run(
     profiles: str | None = None,
     resume: bool = False,
     progress: Any = None,
-    task_fn: Callable[[BucketTask], PartResult] = run_bucket,
+    task_fn: Callable[[BucketTask], PartResult] | None = None,
 ) -> RunSummary:
     """Extract ``pages`` into parts named after ``output``; returns the summary.
 
     ``profiles``: path of the SQLite profile store shared by all workers. ``resume``: keep the
     parts already written and skip their pages. ``progress``: a tqdm-like bar (``update``,
-    ``total``, ``refresh``) or None. ``task_fn`` runs one task (tests swap it to kill workers).
+    ``total``, ``refresh``) or None. ``task_fn`` runs one task (default
+    ``engine.task.run_bucket``; tests swap it to kill workers).
     """
+    from sitesift.engine.task import BucketTask, error_records, run_bucket
+
+    task_fn = task_fn or run_bucket
     options = options or Options()
     if engine not in ENGINES:
         raise UsageError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")

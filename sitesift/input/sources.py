@@ -36,7 +36,6 @@ from sitesift.errors import DecodeError, InputError, UsageError
 from sitesift.input.encoding import decode_html
 from sitesift.input.sitekey import site_key as compute_site_key
 from sitesift.input.sitekey import url_problem
-from sitesift.input.warc import iter_warc
 from sitesift.options import DEFAULT_MAX_PAGE_BYTES, SITE_KEYS
 from sitesift.record import Page
 
@@ -303,6 +302,8 @@ def _folder_pages(folder: str, mode: str, max_bytes: int) -> Iterator[Page]:
 
 
 def _warc_pages(path: str, mode: str, max_bytes: int) -> Iterator[Page]:
+    from sitesift.input.warc import iter_warc  # (warcio: loaded for WARC inputs only)
+
     for item in iter_warc(path, max_bytes=max_bytes):
         if item.error is not None or item.data is None:
             site = compute_site_key(item.url, None, None, mode=mode)
