@@ -66,13 +66,16 @@ def page_links(
     noscript, iframe...), which a browser does not show."""
     base = document_base(root, url)
     links: list[Link] = []
+    joined: dict[str, str] = {}  # (menus and cards repeat their hrefs; urljoin is the cost)
     for a in root.iter("a"):
         href = (a.get("href") or "").strip()
         if not href or href.startswith(_NOWHERE):
             continue
         if skip_hidden and any(anc.tag in SKIP_TAGS for anc in a.iterancestors()):
             continue
-        target = (join_url(base, href) if base else href).split("#", 1)[0]
+        target = joined.get(href)
+        if target is None:
+            target = joined[href] = (join_url(base, href) if base else href).split("#", 1)[0]
         anchor = normalize_space(a.text_content() or a.get("title") or "")
         links.append(Link(target, anchor, structural_path(a) if paths else ""))
     return links
