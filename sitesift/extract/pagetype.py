@@ -38,6 +38,7 @@ from lxml import etree
 from sitesift.compare.forum import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.urls import Clustering, Resolver, cluster_urls, structure_vectors
+from sitesift.extract.linked import POSTS_MIN_SHARE, whole_posts_share
 from sitesift.parse.dom import text_weight
 from sitesift.parse.links import page_links
 from sitesift.record import Record
@@ -358,7 +359,11 @@ def learn_site_types(
     compose = [_is_compose_form(root) for root in roots]
     info: dict[str, object] = {}
     if post_rule is None:
-        candidates = [root for root in roots if post_groups(root) >= POST_MIN_REPEATS]
+        # (A page of whole posts under linked titles, a blog's archive, is a list of articles:
+        # its posts repeat with authors and times, as a thread's do.)
+        candidates = [root for root, url in zip(roots, urls, strict=True)
+                      if post_groups(root) >= POST_MIN_REPEATS
+                      and whole_posts_share(root, None, url) < POSTS_MIN_SHARE]
         info["thread_candidates"] = len(candidates)
         if len(candidates) >= MIN_CANDIDATES:
             post_rule = learn_post_rule(candidates, seed=seed)
