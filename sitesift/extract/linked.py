@@ -32,7 +32,7 @@ from sitesift.extract.thread import TIMED_MIN_SHARE, has_time
 from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 
-__all__ = ["linked_list_share", "whole_posts_share"]
+__all__ = ["linked_list_share", "one_post_title", "unlinked_headings", "whole_posts_share"]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
 #: not "More" or a poster's name.
@@ -183,24 +183,51 @@ def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
     and no other; most posts show a time; their prose is more than teasers'. 0 without such
     posts. ``units``: the page extractor's text units; None on a tree it has not cleaned (its
     lines count then)."""
-    if units is None:
-        units = [_Piece(holder, text_weight(line)) for holder, line in text_pieces(body)]
+    return max((share for share, _ in _whole_posts(body, units, url, POSTS_MIN)), default=0.0)
+
+
+def one_post_title(body: etree._Element, url: str | None) -> tuple[str, str] | None:
+    """(title, URL) of the one whole post under a linked title that holds
+    ``POSTS_MIN_SHARE`` of an untouched page (an archive of one post; also, on the page
+    alone, a story whose headline links elsewhere: the caller must confirm it)."""
+    for share, titles in _whole_posts(body, None, url, 1):
+        if len(titles) == 1 and share >= POSTS_MIN_SHARE:
+            return titles[0]
+    return None
+
+
+def unlinked_headings(body: etree._Element) -> set[str]:
+    """Texts of the page's headings that are no links and hold none (a post's own title on
+    its own page)."""
+    return {normalize_space(h.text_content()) for h in body.iter(*_HEADINGS)
+            if not any(True for _ in h.iter("a")) and
+            not any(a.tag == "a" for a in h.iterancestors())}
+
+
+def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
+                 least: int) -> list[tuple[float, list[tuple[str, str]]]]:
+    """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
+    text and its (title, URL) pairs."""
     base = document_base(body.getroottree().getroot(), url)
     try:
         host = urlsplit(url or "").netloc
     except ValueError:
-        return 0.0
+        return []
     groups: dict[str, list[tuple[etree._Element, str]]] = {}
     for heading in body.iter(*_HEADINGS):
         target = _title_target(heading, base, host, url)
         if target is not None:
             path = "/".join(el.tag for el in reversed([heading, *heading.iterancestors()]))
             groups.setdefault(path, []).append((heading, target))
+    if not groups:
+        return []
+    if units is None:
+        units = [_Piece(holder, text_weight(line)) for holder, line in text_pieces(body)]
     total = sum(u.weight for u in units)
-    best = 0.0
+    out: list[tuple[float, list[tuple[str, str]]]] = []
     for group in groups.values():
         targets = {t for _, t in group}
-        if len(targets) < max(POSTS_MIN, LINKED_MIN_SHARE * len(group)):
+        if len(targets) < max(least, LINKED_MIN_SHARE * len(group)):
             continue
         titles = sorted(text_weight(t := h.text_content()) + (CJK_WEIGHT - 1) * cjk_count(t)
                         for h, _ in group)
@@ -226,8 +253,8 @@ def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
                 weights[k] += unit.weight
                 prose += unit.weight if unit.is_prose() else 0
         held = sum(weights)
-        if not total or not held or max(weights) > POSTS_MAX_ONE_SHARE * held or \
-                prose <= TEASER_MAX_PROSE * len(posts):
+        if not total or not held or (len(posts) > 1 and max(weights) > POSTS_MAX_ONE_SHARE
+                                     * held) or prose <= TEASER_MAX_PROSE * len(posts):
             continue
-        best = max(best, held / total)
-    return best
+        out.append((held / total, [(normalize_space(h.text_content()), t) for h, t in group]))
+    return out

@@ -188,14 +188,19 @@ def _blog_page(main: str) -> str:
 def test_a_blog_s_pages_of_whole_posts_are_lists_not_a_forum() -> None:
     # Archives show whole posts with their authors and times, as a thread shows its posts;
     # their titles link the posts' own pages: lists of articles (auto and forum alike).
+    # An archive of one post reads as the post on the page alone; its title links the post's
+    # page, which shows that title unlinked. A page whose one linked title has no such page
+    # among the pages stays what it reads as.
     archives = {"/": range(0, 4), "/page/2/": range(4, 8), "/category/walks/": range(2, 5),
-                "/author/alba/": (0, 6)}
+                "/author/alba/": (0, 6), "/category/solo/": (7,)}
     pages = [Page(id=path, url=f"http://blog.test{path}", site="blog.test",
                   html=_blog_page("".join(_blog_post(n, True) for n in posts)))
              for path, posts in archives.items()]
     pages += [Page(id=str(n), url=f"http://blog.test/2024/05/walk-{n}/", site="blog.test",
                    html=_blog_page(_blog_post(n, False))) for n in range(8)]
+    pages.append(Page(id="lone", url="http://blog.test/tag/lone/", site="blog.test",
+                      html=_blog_page(_blog_post(9, True))))
     for method in ("auto", "forum"):
         records = list(Extractor(Options(method=method)).extract_many(pages))
-        assert [r.page_type for r in records] == ["list"] * 4 + ["detail"] * 8, method
+        assert [r.page_type for r in records] == ["list"] * 5 + ["detail"] * 9, method
         assert not any(r.extra.get("posts") for r in records)
