@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz.distance import Indel
 
@@ -267,8 +267,23 @@ _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")
 _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)$")
 
 
+#: A permalink mark a documentation generator appends to each heading ("Tasks¶"): a link, not
+#: part of the headline.
+_PERMALINK = re.compile(r"\s*[¶§#]$")
+#: A chapter or lesson number before a heading ("3.1 Git Branching", "15 - Tutorial: ..."):
+#: the heading's place in a book or course, which its ``<title>`` and declared titles leave out.
+#: A bare number followed by words ("10 Things I Wish...") counts the items and stays, and so
+#: does a year before a separator ("2024 - Pros & Cons ...": four digits are not a section).
+_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+(?=\w)|^\d{1,3}\s+[-–—:]\s+(?=\w)")
+
+
+def _clean_heading(text: str) -> str:
+    return _SECTION_NUMBER.sub("", _PERMALINK.sub("", text)) or text
+
+
 def choose_title(c: TitleCandidates) -> str | None:
     """The headline of the page, or None when it names nothing."""
+    c = replace(c, headings=tuple((k, _clean_heading(normalize_space(h))) for k, h in c.headings))
     title = _choose(c)
     if not title:
         return title

@@ -173,3 +173,24 @@ def test_markdown_heading_marks_are_no_part_of_a_title() -> None:
     c = TitleCandidates(doc_title="## Regolith Binding Agent Optimization",
                         declared_titles=("## Regolith Binding Agent Optimization",))
     assert choose_title(c) == "Regolith Binding Agent Optimization"
+
+
+@pytest.mark.parametrize(
+    ("h1", "doc", "expected"),
+    [
+        # A documentation generator's permalink mark is no part of the headline.
+        ("Tasks¶", "Tasks — Celery 5.6.2 documentation", "Tasks"),
+        # A chapter or lesson number before the heading is its place in the book.
+        ("3.1 Git Branching - Branches in a Nutshell", "Git - Branches in a Nutshell",
+         "Git Branching - Branches in a Nutshell"),
+        ("15 - Tutorial: Sweep, Loft, and Extrude", "Sweep, Loft, and Extrude",
+         "Tutorial: Sweep, Loft, and Extrude"),
+        # A count of items or a year before a separator belongs to the headline.
+        ("10 Things I Wish I Knew Before Learning", "10 Things I Wish I Knew Before Learning",
+         "10 Things I Wish I Knew Before Learning"),
+        ("2024 - Pros & Cons Of a Travel Agent", "2024 - Pros & Cons Of a Travel Agent",
+         "2024 - Pros & Cons Of a Travel Agent"),
+    ],
+)
+def test_heading_marks_and_section_numbers(h1: str, doc: str, expected: str) -> None:
+    assert choose_title(TitleCandidates(doc_title=doc, headings=(("h1", h1),))) == expected
