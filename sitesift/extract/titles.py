@@ -221,7 +221,7 @@ def _leads(h1: str, references: Iterable[str]) -> bool:
 MAX_NAME_DECORATION_WORDS = 3
 
 
-def _decorates(h1: str, declared: str) -> bool:
+def _decorates(h1: str, declared: str, site_names: Iterable[str] = ()) -> bool:
     """Whether ``declared`` is ``h1`` with a short name added before or after a separator
     ("Trail 25 Pack | REI Co-op", "Garnix Blog: Hardware-Attested Nix Builds")."""
     folded, d = h1.casefold(), declared.casefold()
@@ -235,9 +235,10 @@ def _decorates(h1: str, declared: str) -> bool:
         extra = rest[:m.start()] if m and m.end() == len(rest) else ""
     else:
         return False
-    # A logo h1 decorates nothing: the headline is longer than the name beside it.
+    # A logo h1 decorates nothing: the headline is longer than the name beside it, unless
+    # that name is the site's own ("Shop | JOCO Cups"), when the h1 cannot be the logo.
     return bool(extra.strip()) and _words(extra) <= MAX_NAME_DECORATION_WORDS \
-        and _words(extra) < _words(h1)
+        and (_words(extra) < _words(h1) or _is_site_name(extra.strip(), site_names))
 
 
 def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
@@ -320,7 +321,7 @@ def _choose(c: TitleCandidates) -> str | None:
         # site's or section's name: the h1 is the headline.
         for kind, h in c.headings:
             h = normalize_space(h)
-            if kind == "h1" and h and _decorates(h, declared[0]) and not any(
+            if kind == "h1" and h and _decorates(h, declared[0], c.site_names) and not any(
                     h.casefold() == n.casefold() for n in c.site_names):
                 return h
         # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sitesift.extract.metadata import extract_metadata
@@ -159,6 +161,15 @@ def test_declared_title_decorating_the_h1(declared: str, h1: str, expected: str)
     c = TitleCandidates(doc_title="", declared_titles=(declared, "A summary of it all"),
                         headings=(("h1", h1),))
     assert choose_title(c) == expected
+
+
+def test_a_short_h1_decorated_with_the_site_name_is_the_headline() -> None:
+    """The site's name beside a one-word h1 decorates it: the h1 cannot be the logo."""
+    c = TitleCandidates(doc_title="JOCO Cups | Reusable Cups Shop | JOCO Cups",
+                        declared_titles=("Shop | JOCO Cups",),
+                        headings=(("h1", "Shop"),), site_names=("JOCO Cups",))
+    assert choose_title(c) == "Shop"
+    assert choose_title(replace(c, site_names=())) == "Shop | JOCO Cups"
 
 
 def test_a_title_cut_short_for_sharing_gives_the_whole_headline() -> None:
