@@ -258,7 +258,23 @@ def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
             s = max(s, LEADING_H1_SIMILARITY)
         if s > best_sim:
             best, best_sim = h, s
-    return best
+    return _repaired(best, refs) if best is not None else None
+
+
+#: Characters a page prints for one it could not encode ("Planning? Beginner? Guide").
+_LOST_CHARACTER = re.compile("[?\ufffd]")
+
+
+def _repaired(h1: str, refs: Iterable[str]) -> str:
+    """``h1`` with characters lost in encoding, as the metadata title spells it when that one
+    reads the same with one to three characters in the place of each "?" (the metadata is
+    typed text; the printed heading went through the page's encoding)."""
+    if not _LOST_CHARACTER.search(h1):
+        return h1
+    pattern = re.compile("".join(".{1,3}" if _LOST_CHARACTER.fullmatch(ch) else re.escape(ch)
+                                 for ch in h1.casefold()))
+    return next((r for r in refs if r.casefold() != h1.casefold()
+                 and pattern.fullmatch(r.casefold())), h1)
 
 
 #: Markdown left in a title by a site that renders its posts from it: a heading's leading

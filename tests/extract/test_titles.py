@@ -205,3 +205,14 @@ def test_markdown_heading_marks_are_no_part_of_a_title() -> None:
 )
 def test_heading_marks_and_section_numbers(h1: str, doc: str, expected: str) -> None:
     assert choose_title(TitleCandidates(doc_title=doc, headings=(("h1", h1),))) == expected
+
+
+def test_characters_lost_in_the_printed_h1_come_from_the_metadata() -> None:
+    doc = "What Are The Basics Of Event Planning: Beginner's Guide"
+    h1 = "What Are The Basics Of Event Planning? Beginner? Guide"
+    c = TitleCandidates(doc_title=doc, declared_titles=(doc,), headings=(("h1", h1),))
+    assert choose_title(c) == doc
+    # A question the h1 asks is no lost character.
+    c = TitleCandidates(doc_title="What's Next in 2025 | Cloud", declared_titles=(
+        "What's Next in 2025 | Cloud",), headings=(("h1", "What's Next in 2025?"),))
+    assert choose_title(c) == "What's Next in 2025?"
