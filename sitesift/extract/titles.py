@@ -294,8 +294,14 @@ _PERMALINK = re.compile(r"\s*[¶§#]$")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+(?=\w)|^\d{1,3}\s+[-–—:]\s+(?=\w)")
 
 
+#: Trademark signs after a brand ("Crusher® ANC 2"): marks of the brand, which the page's
+#: ``<title>`` and metadata leave out; no gold title of modern-dev, readability-meta or
+#: l3s-gn1 keeps one.
+_TRADEMARK = re.compile(r"(?<=\w)[®™]")
+
+
 def _clean_heading(text: str) -> str:
-    return _SECTION_NUMBER.sub("", _PERMALINK.sub("", text)) or text
+    return _SECTION_NUMBER.sub("", _PERMALINK.sub("", _TRADEMARK.sub("", text))) or text
 
 
 def choose_title(c: TitleCandidates) -> str | None:

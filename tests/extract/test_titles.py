@@ -196,6 +196,10 @@ def test_markdown_heading_marks_are_no_part_of_a_title() -> None:
          "Git Branching - Branches in a Nutshell"),
         ("15 - Tutorial: Sweep, Loft, and Extrude", "Sweep, Loft, and Extrude",
          "Tutorial: Sweep, Loft, and Extrude"),
+        # A trademark sign marks the brand; mojibake ("Watersâ€™") is left as it is.
+        ("Crusher® ANC 2", "Crusher ANC 2 - Bass Headphones", "Crusher ANC 2"),
+        ("Musical version of John Watersâ€™ Cry-Baby", "Musical version of John Watersâ€™ Cry-Baby",
+         "Musical version of John Watersâ€™ Cry-Baby"),
         # A count of items or a year before a separator belongs to the headline.
         ("10 Things I Wish I Knew Before Learning", "10 Things I Wish I Knew Before Learning",
          "10 Things I Wish I Knew Before Learning"),
