@@ -130,6 +130,15 @@ def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
     separator when the longer side is clearly the headline."""
     title = normalize_space(title)
     names = [n for n in site_names if n]
+    for name in names:
+        # A host name before the headline needs no separator ("davidbau.com Vibe Coding"):
+        # it is the site's logo text, never the start of a headline's sentence.
+        rest = title[len(name):]
+        if _DOMAIN.match(name) and title.casefold().startswith(name.casefold()) \
+                and rest[:1].isspace() and not _SEPARATOR.match(rest) \
+                and len(rest.strip()) >= MIN_REMAINING_CHARS:
+            title = rest.strip()
+            break
     changed = True
     while changed:
         changed = False

@@ -17,6 +17,11 @@ from sitesift.parse import parse_html
         ("Headline of the day | Example News", ["Example News"], "Headline of the day"),
         ("Example News - Headline of the day", ["Example News"], "Headline of the day"),
         ("四年前中500万现穷困潦倒_新浪网", ["新浪网"], "四年前中500万现穷困潦倒"),
+        # A host name before the headline needs no separator; a plain name does.
+        ("davidbau.com Vibe Coding", ["davidbau.com"], "Vibe Coding"),
+        ("wnyt.com - Alien vs. Predator is a true horror", ["wnyt.com"],
+         "Alien vs. Predator is a true horror"),
+        ("Apple Unveils the New Phone", ["Apple"], "Apple Unveils the New Phone"),
         ("Harsh outposts raise challenges - CNN.com", [], "Harsh outposts raise challenges"),
         ("Forbes.com: AMD More Fleet-Footed Than Intel", [], "AMD More Fleet-Footed Than Intel"),
         # A short remainder is more likely a cut headline: keep the whole title.
