@@ -427,4 +427,12 @@ def title_agrees(title: str | None, c: TitleCandidates) -> bool:
                 if _words(p) >= MIN_SEGMENT_WORDS and not _is_site_name(p, c.site_names)]
     references = [r for r in (doc, strip_site_name(doc, c.site_names), *segments,
                               *c.declared_titles, *c.meta_titles) if normalize_space(r)]
-    return any(_sim(title, r) >= MIN_HEADING_SIMILARITY for r in references)
+    if any(_sim(title, r) >= MIN_HEADING_SIMILARITY for r in references):
+        return True
+    # An h1 the chooser took as printing the headline (``_printed_headline``: like the
+    # declared title or ``<title>``, or leading ``<title>`` before a separator) has the same
+    # evidence here.
+    h1s = {_clean_heading(normalize_space(h)).casefold() for k, h in c.headings if k == "h1"}
+    return title.casefold() in h1s and (
+        _leads(title, references) or
+        any(_sim(title, r) >= PRINTED_H1_SIMILARITY for r in references))

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from sitesift.extract.metadata import extract_metadata
-from sitesift.extract.titles import TitleCandidates, choose_title, strip_site_name
+from sitesift.extract.titles import TitleCandidates, choose_title, strip_site_name, title_agrees
 from sitesift.parse import parse_html
 
 
@@ -225,3 +225,14 @@ def test_characters_lost_in_the_printed_h1_come_from_the_metadata() -> None:
     c = TitleCandidates(doc_title="What's Next in 2025 | Cloud", declared_titles=(
         "What's Next in 2025 | Cloud",), headings=(("h1", "What's Next in 2025?"),))
     assert choose_title(c) == "What's Next in 2025?"
+
+
+def test_an_h1_leading_the_title_agrees_with_it() -> None:
+    """The evidence that chose a short printed h1 also keeps it (the story's nearest heading
+    replaces only titles without evidence)."""
+    c = TitleCandidates(doc_title="Sofas & Couches | Living Room Furniture Sets",
+                        declared_titles=("Sofas & Couches | Living Room Furniture Sets",),
+                        headings=(("h1", "Sofas & Couches"), ("h2", "Customers say")))
+    assert choose_title(c) == "Sofas & Couches"
+    assert title_agrees("Sofas & Couches", c)
+    assert not title_agrees("Customers say", c)
