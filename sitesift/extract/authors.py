@@ -8,8 +8,9 @@ trailing punctuation go; URLs and values that do not look like names are refused
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 import lxml.html
 from lxml import etree
@@ -19,7 +20,7 @@ from sitesift.extract.dates import iter_dates
 __all__ = [
     "author_from_en_name_line", "author_from_markup", "author_from_meta",
     "author_from_name_line", "author_from_text",
-    "clean_author", "join_authors", "may_hold_author",
+    "clean_author", "join_authors", "may_hold_author", "thread_author",
 ]
 
 #: Longest plausible author field (several names with "and"); longer text is a sentence.
@@ -412,3 +413,11 @@ def author_from_name_line(lines: Sequence[str]) -> str | None:
         if names[0][0] in _SURNAMES or names[0][:2] in _COMPOUND_SURNAMES:
             return ", ".join(names)
     return None
+
+
+def thread_author(author: str | None, posts: Sequence[Mapping[str, Any]]) -> str | None:
+    """``author``, or on a thread page where the page names none, the first post's author: a
+    thread is its starter's (forum software marks each post's poster, not the thread's)."""
+    if author or not posts:
+        return author
+    return clean_author(posts[0].get("author"), handles=True)

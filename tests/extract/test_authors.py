@@ -10,6 +10,7 @@ from sitesift.extract.authors import (
     author_from_text,
     clean_author,
     join_authors,
+    thread_author,
 )
 from sitesift.extract.metadata import extract_metadata
 from sitesift.parse import parse_html
@@ -225,3 +226,11 @@ def test_a_final_initial_keeps_its_period_and_a_date_after_a_separator_goes() ->
     assert clean_author("Jane Doe.") == "Jane Doe"
     assert clean_author("Outer Armatonisdaristan » Tue Aug 27, 2019 1:47 am") \
         == "Outer Armatonisdaristan"
+
+
+def test_a_thread_is_its_starters() -> None:
+    posts = [{"author": "archuser38013", "text": "Boot fails"}, {"author": "seth", "text": "Try"}]
+    assert thread_author(None, posts) == "archuser38013"
+    assert thread_author("Named Writer", posts) == "Named Writer"  # the page's own byline
+    assert thread_author(None, []) is None
+    assert thread_author(None, [{"author": "", "text": "anonymous"}]) is None
