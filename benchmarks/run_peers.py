@@ -46,7 +46,7 @@ PLOT = REPO / "docs" / "img" / "accuracy_vs_speed.png"
 
 SETS = (
     "scrapinghub", "zh-news-dev", "big9-2005", "big9-2009", "cleanportal", "zh-sites",
-    "readability-meta", "dates-dev", "l3s-gn1",
+    "readability-meta", "dates-dev", "l3s-gn1", "modern-dev",
 )
 #: Seconds a peer may spend on one page before it counts as failed (sitesift uses its own
 #: per-page guard, Options.page_timeout). Generous: the slowest peers take ~1 s on big pages.

@@ -53,6 +53,9 @@ __all__ = [
 GOLD_FIELDS = frozenset({
     "id", "title", "date", "author", "body", "body_includes_title", "with", "without",
     "page_type", "blocks", "posts", "list_id", "post_selector", "lang", "site_name",
+    # A finer page kind than page_type ("product", "documentation", modern-dev): described,
+    # not scored.
+    "kind",
 })
 #: Gold page types; predictions may use the aliases of ``PAGE_TYPE_ALIASES``.
 PAGE_TYPES = frozenset({"list", "detail", "thread", "other"})
@@ -181,7 +184,7 @@ def _check_gold_line(where: str, gold: Mapping[str, Any]) -> None:
     unknown = set(gold) - GOLD_FIELDS
     if unknown:
         raise InputError(f"{where}: unknown gold fields {sorted(unknown)}")
-    for key in ("title", "date", "body"):
+    for key in ("title", "date", "body", "kind"):
         if gold.get(key) is not None and not isinstance(gold[key], str):
             raise InputError(f"{where}: {key!r} must be a string")
     if "body_includes_title" in gold and not isinstance(gold["body_includes_title"], bool):

@@ -35,7 +35,7 @@ AGREEMENT = 1e-3
 #: page type, posts.
 AGREEMENT_SETS = (
     "scrapinghub", "zh-news-dev", "big9-2005", "readability-meta", "dates-dev", "forum-dz",
-    "list-detail",
+    "list-detail", "modern-dev", "forum-flux",
 )
 
 
@@ -138,6 +138,7 @@ def test_predictions_from_file_records_and_dicts_agree(tmp_path: Path) -> None:
         ([{"id": "a"}, {"body": "text"}], "without a string 'id'"),
         ([{"id": "a", "bodyy": "text"}], "unknown gold fields"),
         ([{"id": "a", "page_type": "article"}], "page_type"),
+        ([{"id": "a", "kind": ["product"]}], "'kind' must be a string"),
         ([{"id": "a", "body_includes_title": "yes"}], "body_includes_title"),
         ([{"id": "a", "posts": [{"author": "x"}]}], "posts"),
     ],

@@ -372,3 +372,19 @@ def test_hidden_tab_panels_are_text_and_hidden_menus_are_not() -> None:
     content = _extract(html)
     assert "Python steps." in content.text and "Go steps." in content.text
     assert "hidden menu" not in content.text
+
+
+def test_a_data_table_stays_with_its_article() -> None:
+    # A ranking: two sentences, then a table of figures. Unlinked cells are data, not labels
+    # that would tip the main block to the sentences alone.
+    rows = "".join(
+        f"<tr><td>{i}</td><td>School number {i}</td><td>{30 + i}%</td><td>$17{i},000</td></tr>"
+        for i in range(1, 25)
+    )
+    html = _page(
+        f"<div id='header'>{_nav()}</div><div class='entry'><p>{PROSE} Rankings.</p>"
+        f"<p>{PROSE} Method.</p><table><tr><th>Rank</th><th>School</th><th>Share</th>"
+        f"<th>Salary</th></tr>{rows}</table></div>"
+    )
+    content = _extract(html)
+    assert "Rankings." in content.text and "School number 17" in content.text
