@@ -2,6 +2,7 @@
 """Issue 21's figures: page types and forum posts on engines and themes never seen.
 
 usage: PYTHONPATH=$PWD python benchmarks/page_types.py [--data DIR] [--no-peer]
+       PYTHONPATH=$PWD python benchmarks/page_types.py --wordpress DIR
 
 Prints Markdown (the tables of docs/forums.md, "Issue 21"):
 
@@ -12,6 +13,11 @@ Prints Markdown (the tables of docs/forums.md, "Issue 21"):
 - forum-dz, forum-flux, forum-awful and list-detail with the default method (``auto``), and
   forum-dz and forum-flux mixed in one input (each scored against its own gold): page type,
   posts count, post text, post author and thread body.
+
+``--wordpress DIR`` instead: page types of real WordPress sites crawled from their home pages
+(``benchmarks/crawl.py --sites``, ``benchmarks/wordpress.py``): ``DIR/SITE.warc.gz`` per site
+and ``DIR/gold.json``, ``{site: gold}`` with each site's gold as ``wordpress.setup`` returns
+it (posts and pages are detail, every archive page a list), with ``auto`` and ``page``.
 """
 
 from __future__ import annotations
@@ -140,11 +146,50 @@ def _cell(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"
 
 
+def _url_path(url: str) -> str:
+    """Path and sorted query of a URL: the WordPress gold's key, whatever the port."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit
+
+    parts = urlsplit(url)
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
+    return (parts.path or "/") + (f"?{query}" if query else "")
+
+
+def wordpress(folder: Path) -> None:
+    from sitesift.input.sources import iter_pages
+
+    gold = json.loads((folder / "gold.json").read_text(encoding="utf-8"))
+    print("### WordPress sites crawled from their home pages: page types\n")
+    print("| site | auto | page |\n|---|---:|---:|")
+    totals: Counter[str] = Counter()
+    for site, truth in gold.items():
+        types = {_url_path(p["path"]): "detail" for p in truth["posts"] + truth["pages"]}
+        types.update({_url_path(u): "list" for v in truth["lists"].values() for u in v})
+        pages = list(iter_pages([str(folder / f"{site}.warc.gz")]))
+        cells = []
+        for method in ("auto", "page"):
+            records = Extractor(Options(method=method)).extract_many(pages)
+            typed = {_url_path(r.url): page_type(r.to_dict()) for r in records if r.url}
+            hits = [typed[p] == t for p, t in types.items() if p in typed]
+            totals[method] += sum(hits)
+            totals[method + " pages"] += len(hits)
+            cells.append(f"{sum(hits)}/{len(hits)}")
+        print(f"| {site} | " + " | ".join(cells) + " |")
+    print("| all | " + " | ".join(
+        f"{totals[m] / max(1, totals[m + ' pages']):.3f} ({totals[m]}/{totals[m + ' pages']})"
+        for m in ("auto", "page")) + " |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=ROOT / ".." / "shared" / "data")
     parser.add_argument("--no-peer", action="store_true", help="skip trafilatura")
+    parser.add_argument("--wordpress", type=Path, metavar="DIR",
+                        help="WordPress WARC files and gold.json instead (see above)")
     args = parser.parse_args()
+    if args.wordpress:
+        wordpress(args.wordpress)
+        return
     modern_dev(args.data, not args.no_peer)
     forums(args.data)
 

@@ -22,6 +22,7 @@ import lxml.html
 
 from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import PageError, PageLimitError, ProfileError
+from sitesift.extract.authors import thread_author
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.extract.title_place import near_heading
@@ -882,6 +883,8 @@ class Extractor:
         record.page_type = content.page_type
         if content.posts:  # a thread seen alone (the forum method may type it again)
             record.extra["posts"] = [dict(post) for post in content.posts]
+            if record.page_type == "thread":
+                record.author = thread_author(record.author, content.posts)
         if record.page_type == "list":
             record.extra["links"] = [link.to_dict() for link in parsed.links]
         if self.options.output_format == "markdown":

@@ -8,8 +8,9 @@ trailing punctuation go; URLs and values that do not look like names are refused
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 import lxml.html
 from lxml import etree
@@ -19,7 +20,7 @@ from sitesift.extract.dates import iter_dates
 __all__ = [
     "author_from_en_name_line", "author_from_markup", "author_from_meta",
     "author_from_name_line", "author_from_text",
-    "clean_author", "join_authors", "may_hold_author",
+    "clean_author", "join_authors", "may_hold_author", "thread_author",
 ]
 
 #: Longest plausible author field (several names with "and"); longer text is a sentence.
@@ -51,7 +52,8 @@ _EMAIL = re.compile(r"\S+@\S+\.\w+")
 _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
 _PREFIX = re.compile(
     # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
-    r"^\s*(?:(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
+    r"^\s*(?:(?:this\s+(?:post|article|story|piece)\s+(?:was\s+)?)?"
+    r"(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
     r"(?:by|from|von|par|por|di|door|av|af|autor(?:in|/in)?|auteur|author|authors|writer)"
     r"(?:\s*[:：/|]\s*|\s+)|"
     r"(?:作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*)",
@@ -71,7 +73,11 @@ _TRAILING = re.compile(r"(?:[\s,;:|/\-–—·•、，；：]|(?<!\b[A-Z])\.)+$
 _LEADING = re.compile(r"^[\s,;:|/\-–—·•.、，；：]+")
 _ROLE = re.compile(
     r",?\s*(?:staff\s+(?:writer|reporter)|senior\s+\w+|contributing\s+\w+|correspondent|"
-    r"reporter|editor|columnist|special to .*|associated press writer|ap\b.*)$",
+    r"reporter|editor|columnist|special to .*|associated press writer|ap\b.*)$|"
+    # "Daniel Burstein, Senior Director, Content & Marketing, MarketingSherpa": a job title
+    # after the name's comma, and whatever follows it (department, employer).
+    r",\s*(?:senior|director|manager|head of|chief|founder|co-founder|ceo|cto|cfo|president|"
+    r"vice president|professor)\b.*$",
     re.IGNORECASE)
 #: "Jane Doe for The Times": the outlet after a person's name (first and last name at least;
 #: "Organization for Transformative Works" is one name).
@@ -218,10 +224,16 @@ def join_authors(names: Iterable[str], *, handles: bool = False) -> str | None:
     return ", ".join(out) if out else None
 
 
+#: "design: Scott McDaniel, code: Steve Beger": names after role labels credit the site's
+#: makers; with this many labels a meta author value is such a list, not the writer.
+MIN_CREDIT_LABELS = 2
+_CREDIT_LABEL = re.compile(r"(?:^|,\s*)[^\W\d_]+:\s")
+
+
 def author_from_meta(meta: dict[str, list[str]]) -> str | None:
     """The first meta key in ``AUTHOR_META_KEYS`` with a plausible name (all its values)."""
     for key in AUTHOR_META_KEYS:
-        values = meta.get(key)
+        values = [v for v in meta.get(key, []) if len(_CREDIT_LABEL.findall(v)) < MIN_CREDIT_LABELS]
         if values:
             joined = join_authors(values)
             if joined:
@@ -412,3 +424,11 @@ def author_from_name_line(lines: Sequence[str]) -> str | None:
         if names[0][0] in _SURNAMES or names[0][:2] in _COMPOUND_SURNAMES:
             return ", ".join(names)
     return None
+
+
+def thread_author(author: str | None, posts: Sequence[Mapping[str, Any]]) -> str | None:
+    """``author``, or on a thread page where the page names none, the first post's author: a
+    thread is its starter's (forum software marks each post's poster, not the thread's)."""
+    if author or not posts:
+        return author
+    return clean_author(posts[0].get("author"), handles=True)

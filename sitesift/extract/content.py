@@ -36,7 +36,7 @@ import lxml.html
 from lxml import etree
 
 from sitesift.extract.declared import declared_type
-from sitesift.extract.linked import linked_list_share
+from sitesift.extract.linked import POSTS_MIN_SHARE, linked_list_share, whole_posts_share
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
 from sitesift.extract.thread import find_thread
 from sitesift.output.render import to_markdown, to_text
@@ -842,12 +842,17 @@ def prune(node: etree._Element) -> None:
 
 
 def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
-               main_prose: int, records: float, declared: str | None = None) -> str:
+               main_prose: int, records: float, declared: str | None = None,
+               posts: float = 0.0) -> str:
     """``records``: the record share of the whole cleaned body (before hinted containers
     went: a search page's results sit in a "search" container). ``declared``: the kind the
-    page declares itself (schema.org, ``sitesift.extract.declared``), which wins."""
+    page declares itself (schema.org, ``sitesift.extract.declared``), which wins. ``posts``:
+    the share of whole posts under linked titles (``whole_posts_share``), same time: a
+    blog's page of whole posts is a list of them however much prose it holds."""
     if declared is not None:
         return declared
+    if posts >= POSTS_MIN_SHARE:
+        return "list"
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
     if main_prose >= DETAIL_MIN_PROSE:
@@ -927,9 +932,10 @@ def extract_content(
     within: etree._Element | None = None,
 ) -> Content:
     """Main text of the page under ``root``, which is edited in place (the pipeline's own
-    tree, read by metadata extraction before). ``url`` is accepted for the interface and
-    not used yet: the method relies on the DOM alone. ``within``: search only this element
-    (a site template's known content container), which is cheaper than the whole page."""
+    tree, read by metadata extraction before). ``url`` tells the site's own links (a page of
+    whole posts links each title to its page); the rest relies on the DOM alone. ``within``:
+    search only this element (a site template's known content container), which is cheaper
+    than the whole page."""
     declared = declared_type(root)  # (before cleaning: JSON-LD sits in scripts)
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
@@ -937,8 +943,11 @@ def extract_content(
     _clean(body)
     units = _segment(body)
     records = record_share(body, units)
+    posts = whole_posts_share(body, units, url)
     thread = find_thread(body)
-    if thread is not None:  # a discussion seen alone: posts are its text
+    if thread is not None and posts < POSTS_MIN_SHARE:
+        # A discussion seen alone: posts are its text (whole posts under linked titles are a
+        # blog's list of them, no thread).
         return Content(page_type="thread", nodes=thread.bodies, posts=thread.posts)
     prose = _prose_weights(body, units)
     total = prose.get(body, 0)
@@ -950,7 +959,7 @@ def extract_content(
     weights = _prose_weights(body, units)
     main = _widen(main, body, weights, named)
     main_prose = weights.get(main, 0)
-    page_type = _page_type(body, units, main, main_prose, records, declared)
+    page_type = _page_type(body, units, main, main_prose, records, declared, posts)
     if page_type == "list":
         items = _list_items(body, units, main, main_prose)
         if items is not None:

@@ -8,6 +8,12 @@ link, if at all, to pages of every kind; comments link their posters' short name
 records of ``sitesift.extract.records`` count here when most of them link a headline
 (``HEADLINE_MIN_WEIGHT``) to distinct URLs of one shape, and their summaries are teasers,
 short (``TEASER_MAX_PROSE`` of prose a record on average).
+
+A page of whole posts (a blog's home page, its archives: ``whole_posts_share``) is a list too,
+though every record holds an article's worth of prose: each post's heading is one link, its
+title, to the post's own page, and every post shows its date. A listicle's linked headings
+link elsewhere (a product, a source, an anchor of the page), hold little of its text and show
+no dates; a thread's linked headings are its posters' names.
 """
 
 from __future__ import annotations
@@ -15,14 +21,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from lxml import etree
 
+from sitesift.compare.forum import text_pieces
 from sitesift.extract.records import RecordRun, TextUnit, heaviest_run
-from sitesift.parse.dom import cjk_count, text_weight
+from sitesift.extract.thread import TIMED_MIN_SHARE, has_time
+from sitesift.parse.dom import cjk_count, normalize_space, text_weight
+from sitesift.parse.links import document_base, join_url
 
-__all__ = ["linked_list_share"]
+__all__ = ["linked_list_share", "one_post_title", "unlinked_headings", "whole_posts_share"]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
 #: not "More" or a poster's name.
@@ -39,6 +49,21 @@ LINKED_MIN_RECORDS = 4
 #: of moving companies about 990.
 TEASER_MAX_PROSE = 300
 CJK_WEIGHT = 3
+#: Whole posts: at least this many headings of one tag path, each one link to a distinct page.
+POSTS_MIN = 2
+#: ...holding at least this share of the page's text weight. Chosen on six WordPress sites of
+#: the three default themes (issue 23's crawl): archives of 2-10 whole posts 0.47-0.82 of the
+#: raw page text; no modern-dev detail page above 0.3 with title-like linked headings.
+POSTS_MIN_SHARE = 0.4
+#: ...this share of them dated, as a blog shows every post's date (``thread.TIMED_MIN_SHARE``:
+#: the share a thread's posts need); a listicle's entries show none.
+POSTS_TIMED_SHARE = TIMED_MIN_SHARE
+#: ...no one post holding more than this share of them (an article whose own linked title
+#: heads the whole story, beside one other linked heading, is no page of posts; l3s-gn1).
+POSTS_MAX_ONE_SHARE = 0.75
+#: The headings for a page whose every heading level holds records.
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
 #: Records showing a price on this share of them are products on offer.
 PRICED_MIN_SHARE = 0.6
 
@@ -113,3 +138,123 @@ def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit
                 _related(run.parent, main) or _priced(run)) and _is_linked_list(run, units):
             best = run.share
     return best
+
+
+def _title_target(heading: etree._Element, base: str | None, host: str,
+                  own: str | None) -> str | None:
+    """The page a heading links as its title: the heading's text is all one link's, to
+    another page of the site (not an anchor of this one, which a post's permalink in a
+    thread is)."""
+    anchors = [a for a in heading.iter("a") if (a.get("href") or "").strip()]
+    if len(anchors) != 1:
+        return None
+    href = anchors[0].get("href", "").strip()
+    text = normalize_space(heading.text_content())
+    if not text or "#" in href or href.startswith(("javascript:", "mailto:")) or \
+            normalize_space(anchors[0].text_content()) != text:
+        return None
+    target = join_url(base, href) if base else href
+    try:
+        parts = urlsplit(target)
+    except ValueError:
+        return None
+    if parts.netloc != host or target.rstrip("/") == (own or "").rstrip("/"):
+        return None
+    return target
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """A line of an untouched tree's text, as a text unit (all of it counted as prose)."""
+
+    block: etree._Element
+    weight: int
+
+    def is_prose(self) -> bool:
+        return True
+
+
+def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
+                      url: str | None) -> float:
+    """The share of the page's text held by whole posts under linked titles (see the module
+    docstring): headings of one tag path (classes left out: blogs give each post's element
+    its own), at least ``POSTS_MIN``, titles (``HEADLINE_MIN_WEIGHT`` at the median) each
+    linking a distinct page of the site; a post is the largest element holding one of them
+    and no other; most posts show a time; their prose is more than teasers'. 0 without such
+    posts. ``units``: the page extractor's text units; None on a tree it has not cleaned (its
+    lines count then)."""
+    return max((share for share, _ in _whole_posts(body, units, url, POSTS_MIN)), default=0.0)
+
+
+def one_post_title(body: etree._Element, url: str | None) -> tuple[str, str] | None:
+    """(title, URL) of the one whole post under a linked title that holds
+    ``POSTS_MIN_SHARE`` of an untouched page (an archive of one post; also, on the page
+    alone, a story whose headline links elsewhere: the caller must confirm it)."""
+    for share, titles in _whole_posts(body, None, url, 1):
+        if len(titles) == 1 and share >= POSTS_MIN_SHARE:
+            return titles[0]
+    return None
+
+
+def unlinked_headings(body: etree._Element) -> set[str]:
+    """Texts of the page's headings that are no links and hold none (a post's own title on
+    its own page)."""
+    return {normalize_space(h.text_content()) for h in body.iter(*_HEADINGS)
+            if not any(True for _ in h.iter("a")) and
+            not any(a.tag == "a" for a in h.iterancestors())}
+
+
+def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
+                 least: int) -> list[tuple[float, list[tuple[str, str]]]]:
+    """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
+    text and its (title, URL) pairs."""
+    base = document_base(body.getroottree().getroot(), url)
+    try:
+        host = urlsplit(url or "").netloc
+    except ValueError:
+        return []
+    groups: dict[str, list[tuple[etree._Element, str]]] = {}
+    for heading in body.iter(*_HEADINGS):
+        target = _title_target(heading, base, host, url)
+        if target is not None:
+            path = "/".join(el.tag for el in reversed([heading, *heading.iterancestors()]))
+            groups.setdefault(path, []).append((heading, target))
+    if not groups:
+        return []
+    if units is None:
+        units = [_Piece(holder, text_weight(line)) for holder, line in text_pieces(body)]
+    total = sum(u.weight for u in units)
+    out: list[tuple[float, list[tuple[str, str]]]] = []
+    for group in groups.values():
+        targets = {t for _, t in group}
+        if len(targets) < max(least, LINKED_MIN_SHARE * len(group)):
+            continue
+        titles = sorted(text_weight(t := h.text_content()) + (CJK_WEIGHT - 1) * cjk_count(t)
+                        for h, _ in group)
+        if titles[len(titles) // 2] < HEADLINE_MIN_WEIGHT:
+            continue
+        headings = {h for h, _ in group}
+        posts = []
+        for heading, _ in group:
+            post = heading
+            while (parent := post.getparent()) is not None and parent is not body and \
+                    sum(h in headings for h in parent.iter(*_HEADINGS)) == 1:
+                post = parent
+            posts.append(post)
+        if sum(has_time(post, heading) for post, (heading, _) in zip(posts, group, strict=True)) \
+                < POSTS_TIMED_SHARE * len(posts):
+            continue
+        owner = {el: k for k, post in enumerate(posts) for el in post.iter(etree.Element)}
+        weights = [0] * len(posts)
+        prose = 0
+        for unit in units:
+            k = owner.get(unit.block)
+            if k is not None:
+                weights[k] += unit.weight
+                prose += unit.weight if unit.is_prose() else 0
+        held = sum(weights)
+        if not total or not held or (len(posts) > 1 and max(weights) > POSTS_MAX_ONE_SHARE
+                                     * held) or prose <= TEASER_MAX_PROSE * len(posts):
+            continue
+        out.append((held / total, [(normalize_space(h.text_content()), t) for h, t in group]))
+    return out

@@ -466,6 +466,9 @@ def _anchor(title: str | None, body: lxml.html.HtmlElement,
         parent = hit.getparent()
         if parent is not None and parent.tag not in _SKIP and parent.tag != "title":
             return parent
+    h1s = [el for el, _text, kind in headings if kind == "h1"]
+    if len(h1s) == 1:
+        return h1s[0]
     best, best_sim = None, ANCHOR_VARIANT_SIMILARITY
     for el, text, kind in headings:
         for variant in variants:

@@ -38,6 +38,12 @@ from lxml import etree
 from sitesift.compare.forum import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
 from sitesift.compare.profile import SiteProfile
 from sitesift.compare.urls import Clustering, Resolver, cluster_urls, structure_vectors
+from sitesift.extract.linked import (
+    POSTS_MIN_SHARE,
+    one_post_title,
+    unlinked_headings,
+    whole_posts_share,
+)
 from sitesift.parse.dom import text_weight
 from sitesift.parse.links import page_links
 from sitesift.record import Record
@@ -174,6 +180,8 @@ class ForumSite:
     thread_rule: Resolver | None = None
     clustering: Clustering | None = None
     info: dict[str, object] = field(default_factory=dict)
+    #: Per page, whether it is an archive of one post (``archives_of_one``).
+    archives: list[bool] = field(default_factory=list)
     _labels: dict[int, int] | None = field(default=None, repr=False)
 
     @property
@@ -196,6 +204,9 @@ class ForumSite:
         label_of = self._page_labels()
         for i, dom in enumerate(dom_types):
             if types[i] is not None:
+                continue
+            if self.archives and self.archives[i]:
+                types[i] = "list"
                 continue
             typed = cluster_type.get(label_of.get(i, -1)) if label_of else None
             if typed is not None:
@@ -347,6 +358,23 @@ class ForumSite:
         return candidates[best][0]
 
 
+def archives_of_one(roots: Sequence[etree._Element], urls: Sequence[str | None]) -> list[bool]:
+    """Pages that show one whole post under a title linking that post's own page, which is
+    among the pages and shows the same title unlinked: a blog's archive of one post (a
+    category, tag or author with one post; the last page of a pagination). On the page alone
+    it reads as the post itself; a story whose headline links elsewhere has no such page
+    (its headline's target shows the headline linked, or is no page of the input)."""
+    index = {u.rstrip("/"): k for k, u in enumerate(urls) if u}
+    out = [False] * len(roots)
+    for i, (root, url) in enumerate(zip(roots, urls, strict=True)):
+        title = one_post_title(root, url) if url else None
+        if title is None:
+            continue
+        k = index.get(title[1].split("#")[0].rstrip("/"))
+        out[i] = k is not None and k != i and title[0] in unlinked_headings(roots[k])
+    return out
+
+
 def learn_site_types(
     roots: Sequence[etree._Element], urls: Sequence[str | None], *, seed: int = 0,
     post_rule: PostRule | None = None, thread_regex: str | None = None,
@@ -358,7 +386,11 @@ def learn_site_types(
     compose = [_is_compose_form(root) for root in roots]
     info: dict[str, object] = {}
     if post_rule is None:
-        candidates = [root for root in roots if post_groups(root) >= POST_MIN_REPEATS]
+        # (A page of whole posts under linked titles, a blog's archive, is a list of articles:
+        # its posts repeat with authors and times, as a thread's do.)
+        candidates = [root for root, url in zip(roots, urls, strict=True)
+                      if post_groups(root) >= POST_MIN_REPEATS
+                      and whole_posts_share(root, None, url) < POSTS_MIN_SHARE]
         info["thread_candidates"] = len(candidates)
         if len(candidates) >= MIN_CANDIDATES:
             post_rule = learn_post_rule(candidates, seed=seed)
@@ -368,7 +400,8 @@ def learn_site_types(
     posts = [post_rule.posts(root) if post_rule else [] for root in roots]
     site = ForumSite(list(urls), posts, links, compose, post_rule,
                      kinds=[kind_tokens(root, htmls[k] if htmls else None)
-                            for k, root in enumerate(roots)], info=info)
+                            for k, root in enumerate(roots)], info=info,
+                     archives=archives_of_one(roots, urls))
     if post_rule is None:
         return site
     if thread_regex is not None:

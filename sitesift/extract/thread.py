@@ -39,7 +39,7 @@ from sitesift.compare.forum import (
 )
 from sitesift.parse.dom import cjk_count, text_weight
 
-__all__ = ["Thread", "find_thread", "is_thread", "read_thread"]
+__all__ = ["Thread", "find_thread", "has_time", "is_thread", "read_thread"]
 
 #: An element owning this much unlinked text (characters without spaces) may be a post body.
 POST_BODY_MIN_CHARS = 20
@@ -116,8 +116,9 @@ def _in_links(root: etree._Element) -> set[etree._Element]:
     return {el for a in root.iter("a") for el in a.iter()}
 
 
-def _has_time(container: etree._Element, body: etree._Element) -> bool:
-    """Whether the post's frame (``container`` outside ``body``) shows a time."""
+def has_time(container: etree._Element, body: etree._Element) -> bool:
+    """Whether the post's frame (``container`` outside ``body``) shows a time (also read by
+    ``sitesift.extract.linked``: a blog's posts show theirs)."""
     inside = set(body.iter())
     for el in container.iter(etree.Element):
         if el in inside:
@@ -140,7 +141,7 @@ def _timed(pairs: list[tuple[etree._Element, etree._Element]]) -> bool:
     allowed = len(pairs) - TIMED_MIN_SHARE * len(pairs)
     missing = 0
     for container, body in pairs:
-        if not _has_time(container, body):
+        if not has_time(container, body):
             missing += 1
             if missing > allowed:
                 return False

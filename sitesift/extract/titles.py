@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz.distance import Indel
 
@@ -130,6 +130,15 @@ def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
     separator when the longer side is clearly the headline."""
     title = normalize_space(title)
     names = [n for n in site_names if n]
+    for name in names:
+        # A host name before the headline needs no separator ("davidbau.com Vibe Coding"):
+        # it is the site's logo text, never the start of a headline's sentence.
+        rest = title[len(name):]
+        if _DOMAIN.match(name) and title.casefold().startswith(name.casefold()) \
+                and rest[:1].isspace() and not _SEPARATOR.match(rest) \
+                and len(rest.strip()) >= MIN_REMAINING_CHARS:
+            title = rest.strip()
+            break
     changed = True
     while changed:
         changed = False
@@ -221,7 +230,7 @@ def _leads(h1: str, references: Iterable[str]) -> bool:
 MAX_NAME_DECORATION_WORDS = 3
 
 
-def _decorates(h1: str, declared: str) -> bool:
+def _decorates(h1: str, declared: str, site_names: Iterable[str] = ()) -> bool:
     """Whether ``declared`` is ``h1`` with a short name added before or after a separator
     ("Trail 25 Pack | REI Co-op", "Garnix Blog: Hardware-Attested Nix Builds")."""
     folded, d = h1.casefold(), declared.casefold()
@@ -235,9 +244,10 @@ def _decorates(h1: str, declared: str) -> bool:
         extra = rest[:m.start()] if m and m.end() == len(rest) else ""
     else:
         return False
-    # A logo h1 decorates nothing: the headline is longer than the name beside it.
+    # A logo h1 decorates nothing: the headline is longer than the name beside it, unless
+    # that name is the site's own ("Shop | JOCO Cups"), when the h1 cannot be the logo.
     return bool(extra.strip()) and _words(extra) <= MAX_NAME_DECORATION_WORDS \
-        and _words(extra) < _words(h1)
+        and (_words(extra) < _words(h1) or _is_site_name(extra.strip(), site_names))
 
 
 def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
@@ -257,7 +267,23 @@ def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
             s = max(s, LEADING_H1_SIMILARITY)
         if s > best_sim:
             best, best_sim = h, s
-    return best
+    return _repaired(best, refs) if best is not None else None
+
+
+#: Characters a page prints for one it could not encode ("Planning? Beginner? Guide").
+_LOST_CHARACTER = re.compile("[?\ufffd]")
+
+
+def _repaired(h1: str, refs: Iterable[str]) -> str:
+    """``h1`` with characters lost in encoding, as the metadata title spells it when that one
+    reads the same with one to three characters in the place of each "?" (the metadata is
+    typed text; the printed heading went through the page's encoding)."""
+    if not _LOST_CHARACTER.search(h1):
+        return h1
+    pattern = re.compile("".join(".{1,3}" if _LOST_CHARACTER.fullmatch(ch) else re.escape(ch)
+                                 for ch in h1.casefold()))
+    return next((r for r in refs if r.casefold() != h1.casefold()
+                 and pattern.fullmatch(r.casefold())), h1)
 
 
 #: Markdown left in a title by a site that renders its posts from it: a heading's leading
@@ -267,8 +293,29 @@ _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+")
 _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)$")
 
 
+#: A permalink mark a documentation generator appends to each heading ("Tasks¶"): a link, not
+#: part of the headline.
+_PERMALINK = re.compile(r"\s*[¶§#]$")
+#: A chapter or lesson number before a heading ("3.1 Git Branching", "15 - Tutorial: ..."):
+#: the heading's place in a book or course, which its ``<title>`` and declared titles leave out.
+#: A bare number followed by words ("10 Things I Wish...") counts the items and stays, and so
+#: does a year before a separator ("2024 - Pros & Cons ...": four digits are not a section).
+_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+(?=\w)|^\d{1,3}\s+[-–—:]\s+(?=\w)")
+
+
+#: Trademark signs after a brand ("Crusher® ANC 2"): marks of the brand, which the page's
+#: ``<title>`` and metadata leave out; no gold title of modern-dev, readability-meta or
+#: l3s-gn1 keeps one.
+_TRADEMARK = re.compile(r"(?<=\w)[®™]")
+
+
+def _clean_heading(text: str) -> str:
+    return _SECTION_NUMBER.sub("", _PERMALINK.sub("", _TRADEMARK.sub("", text))) or text
+
+
 def choose_title(c: TitleCandidates) -> str | None:
     """The headline of the page, or None when it names nothing."""
+    c = replace(c, headings=tuple((k, _clean_heading(normalize_space(h))) for k, h in c.headings))
     title = _choose(c)
     if not title:
         return title
@@ -305,7 +352,7 @@ def _choose(c: TitleCandidates) -> str | None:
         # site's or section's name: the h1 is the headline.
         for kind, h in c.headings:
             h = normalize_space(h)
-            if kind == "h1" and h and _decorates(h, declared[0]) and not any(
+            if kind == "h1" and h and _decorates(h, declared[0], c.site_names) and not any(
                     h.casefold() == n.casefold() for n in c.site_names):
                 return h
         # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
@@ -380,4 +427,12 @@ def title_agrees(title: str | None, c: TitleCandidates) -> bool:
                 if _words(p) >= MIN_SEGMENT_WORDS and not _is_site_name(p, c.site_names)]
     references = [r for r in (doc, strip_site_name(doc, c.site_names), *segments,
                               *c.declared_titles, *c.meta_titles) if normalize_space(r)]
-    return any(_sim(title, r) >= MIN_HEADING_SIMILARITY for r in references)
+    if any(_sim(title, r) >= MIN_HEADING_SIMILARITY for r in references):
+        return True
+    # An h1 the chooser took as printing the headline (``_printed_headline``: like the
+    # declared title or ``<title>``, or leading ``<title>`` before a separator) has the same
+    # evidence here.
+    h1s = {_clean_heading(normalize_space(h)).casefold() for k, h in c.headings if k == "h1"}
+    return title.casefold() in h1s and (
+        _leads(title, references) or
+        any(_sim(title, r) >= PRINTED_H1_SIMILARITY for r in references))

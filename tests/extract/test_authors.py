@@ -6,10 +6,12 @@ import pytest
 
 from sitesift.extract.authors import (
     author_from_en_name_line,
+    author_from_meta,
     author_from_name_line,
     author_from_text,
     clean_author,
     join_authors,
+    thread_author,
 )
 from sitesift.extract.metadata import extract_metadata
 from sitesift.parse import parse_html
@@ -24,6 +26,12 @@ from sitesift.parse import parse_html
         ("By Nathan Willis March 25, 2015", "Nathan Willis"),
         ("Lucas Nolan22 Dec 2016", "Lucas Nolan"),
         ("John Smith, Staff Writer", "John Smith"),
+        # A job title after the name's comma, and the department and employer after it.
+        ("by Daniel Burstein, Senior Director, Content & Marketing, MECLABS Institute",
+         "Daniel Burstein"),
+        ("This post was written by Danielle Padula, Director of Marketing", "Danielle Padula"),
+        ("Mayank Gupta, CEO of CaseBasix", "Mayank Gupta"),
+        ("Tom Chief", "Tom Chief"),  # a name, not a title after a comma
         ("jane@example.com Jane Roe", "Jane Roe"),
         ("作者：郭励弘", "郭励弘"),
         ("赵  培", "赵培"),
@@ -225,3 +233,17 @@ def test_a_final_initial_keeps_its_period_and_a_date_after_a_separator_goes() ->
     assert clean_author("Jane Doe.") == "Jane Doe"
     assert clean_author("Outer Armatonisdaristan » Tue Aug 27, 2019 1:47 am") \
         == "Outer Armatonisdaristan"
+
+
+def test_a_thread_is_its_starters() -> None:
+    posts = [{"author": "archuser38013", "text": "Boot fails"}, {"author": "seth", "text": "Try"}]
+    assert thread_author(None, posts) == "archuser38013"
+    assert thread_author("Named Writer", posts) == "Named Writer"  # the page's own byline
+    assert thread_author(None, []) is None
+    assert thread_author(None, [{"author": "", "text": "anonymous"}]) is None
+
+
+def test_a_credits_list_in_meta_is_not_the_writer() -> None:
+    credits = "content: MarketingSherpa, design: Scott McDaniel, code: Steve Beger, MECLABS"
+    assert author_from_meta({"author": [credits]}) is None
+    assert author_from_meta({"author": ["Jane Roe"]}) == "Jane Roe"

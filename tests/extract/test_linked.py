@@ -50,3 +50,40 @@ def test_a_priced_grid_beside_a_category_text_is_a_list() -> None:
     # The same grid without prices beside the text: a box of links beside a story.
     plain = cards.replace("<span class='price'>", "<span>").replace("$", "No. ")
     assert _type(f"<div class='grid'>{plain}</div>{intro}") == "detail"
+
+
+def _post(i: int, title: str) -> str:
+    return (f"<article class='post-{i} entry'>{title}<div class='meta'><span>alice</span> "
+            f"<time>2024-05-{i + 1:02d}</time></div><div class='content'><p>{ENTRY}</p>"
+            f"<p>{SUMMARY}</p></div></article>")
+
+
+def _blog_type(posts: str) -> str | None:
+    html = f"<html><body><header><h1>Harbour notes</h1></header><main>{posts}</main></body></html>"
+    return extract_content(parse_html(html), url="https://blog.example/").page_type
+
+
+def test_a_page_of_whole_posts_under_linked_titles_is_a_list() -> None:
+    linked = "".join(_post(i, f"<h2><a href='/2024/05/post-{i}/'>Harbour walk number {i} of "
+                              f"the spring</a></h2>") for i in range(3))
+    assert _blog_type(linked) == "list"
+    # The same posts under titles that link nowhere are sections of one long article...
+    plain = "".join(_post(i, f"<h2>Harbour walk number {i} of the spring</h2>")
+                    for i in range(3))
+    assert _blog_type(plain) == "detail"
+    # ...and under links to anchors of the page (permalinks) or posters' names, no list.
+    anchors = "".join(_post(i, f"<h2><a href='/2024/05/walks/#p{i}'>Harbour walk number {i} "
+                               f"of the spring</a></h2>") for i in range(3))
+    assert _blog_type(anchors) != "list"
+    names = "".join(_post(i, f"<h4><a href='/members/user-{i}/'>user{i}</a></h4>")
+                    for i in range(3))
+    assert _blog_type(names) != "list"
+
+
+def test_one_linked_post_or_a_story_with_related_titles_is_no_list() -> None:
+    one = _post(0, "<h2><a href='/2024/05/post-0/'>Harbour walk number 0 of the spring</a></h2>")
+    assert _blog_type(one) == "detail"
+    related = "".join(f"<li><h3><a href='/2024/05/post-{i}/'>Harbour walk number {i} of the "
+                      f"spring</a></h3></li>" for i in range(4))
+    story = f"<article><h1>The harbour</h1><p>{ENTRY * 3}</p></article><ul>{related}</ul>"
+    assert _blog_type(story) == "detail"

@@ -180,3 +180,18 @@ def test_meta_property_form_wins_over_the_name_form_of_the_same_key() -> None:
     meta = read_meta(root)
     assert meta["og:title"] == ["Property form"]
     assert meta["author"] == ["Ann Lee", "Bo Li"]
+
+
+def test_the_one_h1_anchors_the_byline_when_the_declared_title_is_not_printed() -> None:
+    """A declared title in SEO wording is printed nowhere: the page's one h1 is where its
+    headline and byline sit, not a section heading that shares the title's words."""
+    html = """<html><head><title>Online Class: Best Learning Platforms in 2025 | Site</title>
+    <meta property="og:title" content="Online Class: Best Learning Platforms in 2025"></head>
+    <body><h1>Everything You Need to Know About Online Classes</h1>
+    <div><b>By <span>Reyan Perumal</span></b></div><div>Published on July 18, 2025</div>
+    <p>Online classes have grown in popularity over the past few years.</p>
+    <h2>The 8 Best Online Learning Platforms in 2025</h2><p>There are many platforms.</p>
+    </body></html>"""
+    m = extract_metadata(parse_html(html))
+    assert m.author == "Reyan Perumal"
+    assert m.published == "2025-07-18"

@@ -159,3 +159,48 @@ def test_forum_awful_and_list_detail_page_types() -> None:
     assert awful["page_type_acc"] >= 0.95
     lists, _, _ = bench(data_set("list-detail"), options=Options(method="page"))
     assert lists["page_type_acc"] >= 0.86
+
+
+def _blog_post(n: int, whole: bool) -> str:
+    """A blog post: on its own page (``whole`` False) or as one of an archive's whole posts,
+    its title linked to its page; each shows its author and date, as a forum post does."""
+    from forum_pages import USERS, _sentence
+
+    text = "".join(f"<p>{' '.join(_sentence(n * 17 + k * 3 + j) for j in range(3))}</p>"
+                   for k in range(3))
+    title = f"Walking the harbour road, part {n}"
+    heading = (f"<h2 class='entry-title'><a href='/2024/05/walk-{n}/'>{title}</a></h2>"
+               if whole else f"<h1 class='entry-title'>{title}</h1>")
+    return (f"<article class='post-{n} post'><header>{heading}<div class='meta'>"
+            f"<span class='author'>{USERS[n % len(USERS)]}</span> "
+            f"<time datetime='2024-05-{n + 1:02d}'>May {n + 1}, 2024</time></div></header>"
+            f"<div class='entry-content'>{text}</div></article>")
+
+
+def _blog_page(main: str) -> str:
+    recent = "".join(f"<li><a href='/2024/05/walk-{n}/'>Walking the harbour road, part {n}"
+                     "</a></li>" for n in range(5))
+    return (f"<html><head><title>Harbour notes</title></head><body><header><p>Harbour notes"
+            f"</p></header><main>{main}</main><aside><h2>Recent posts</h2><ul>{recent}</ul>"
+            "</aside></body></html>")
+
+
+def test_a_blog_s_pages_of_whole_posts_are_lists_not_a_forum() -> None:
+    # Archives show whole posts with their authors and times, as a thread shows its posts;
+    # their titles link the posts' own pages: lists of articles (auto and forum alike).
+    # An archive of one post reads as the post on the page alone; its title links the post's
+    # page, which shows that title unlinked. A page whose one linked title has no such page
+    # among the pages stays what it reads as.
+    archives = {"/": range(0, 4), "/page/2/": range(4, 8), "/category/walks/": range(2, 5),
+                "/author/alba/": (0, 6), "/category/solo/": (7,)}
+    pages = [Page(id=path, url=f"http://blog.test{path}", site="blog.test",
+                  html=_blog_page("".join(_blog_post(n, True) for n in posts)))
+             for path, posts in archives.items()]
+    pages += [Page(id=str(n), url=f"http://blog.test/2024/05/walk-{n}/", site="blog.test",
+                   html=_blog_page(_blog_post(n, False))) for n in range(8)]
+    pages.append(Page(id="lone", url="http://blog.test/tag/lone/", site="blog.test",
+                      html=_blog_page(_blog_post(9, True))))
+    for method in ("auto", "forum"):
+        records = list(Extractor(Options(method=method)).extract_many(pages))
+        assert [r.page_type for r in records] == ["list"] * 5 + ["detail"] * 9, method
+        assert not any(r.extra.get("posts") for r in records)

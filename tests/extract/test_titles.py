@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sitesift.extract.metadata import extract_metadata
-from sitesift.extract.titles import TitleCandidates, choose_title, strip_site_name
+from sitesift.extract.titles import TitleCandidates, choose_title, strip_site_name, title_agrees
 from sitesift.parse import parse_html
 
 
@@ -15,6 +17,11 @@ from sitesift.parse import parse_html
         ("Headline of the day | Example News", ["Example News"], "Headline of the day"),
         ("Example News - Headline of the day", ["Example News"], "Headline of the day"),
         ("四年前中500万现穷困潦倒_新浪网", ["新浪网"], "四年前中500万现穷困潦倒"),
+        # A host name before the headline needs no separator; a plain name does.
+        ("davidbau.com Vibe Coding", ["davidbau.com"], "Vibe Coding"),
+        ("wnyt.com - Alien vs. Predator is a true horror", ["wnyt.com"],
+         "Alien vs. Predator is a true horror"),
+        ("Apple Unveils the New Phone", ["Apple"], "Apple Unveils the New Phone"),
         ("Harsh outposts raise challenges - CNN.com", [], "Harsh outposts raise challenges"),
         ("Forbes.com: AMD More Fleet-Footed Than Intel", [], "AMD More Fleet-Footed Than Intel"),
         # A short remainder is more likely a cut headline: keep the whole title.
@@ -161,6 +168,15 @@ def test_declared_title_decorating_the_h1(declared: str, h1: str, expected: str)
     assert choose_title(c) == expected
 
 
+def test_a_short_h1_decorated_with_the_site_name_is_the_headline() -> None:
+    """The site's name beside a one-word h1 decorates it: the h1 cannot be the logo."""
+    c = TitleCandidates(doc_title="JOCO Cups | Reusable Cups Shop | JOCO Cups",
+                        declared_titles=("Shop | JOCO Cups",),
+                        headings=(("h1", "Shop"),), site_names=("JOCO Cups",))
+    assert choose_title(c) == "Shop"
+    assert choose_title(replace(c, site_names=())) == "Shop | JOCO Cups"
+
+
 def test_a_title_cut_short_for_sharing_gives_the_whole_headline() -> None:
     c = TitleCandidates(
         doc_title="What do you guys think will be the trend in the watch market? | Watch Forum",
@@ -173,3 +189,50 @@ def test_markdown_heading_marks_are_no_part_of_a_title() -> None:
     c = TitleCandidates(doc_title="## Regolith Binding Agent Optimization",
                         declared_titles=("## Regolith Binding Agent Optimization",))
     assert choose_title(c) == "Regolith Binding Agent Optimization"
+
+
+@pytest.mark.parametrize(
+    ("h1", "doc", "expected"),
+    [
+        # A documentation generator's permalink mark is no part of the headline.
+        ("Tasks¶", "Tasks — Celery 5.6.2 documentation", "Tasks"),
+        # A chapter or lesson number before the heading is its place in the book.
+        ("3.1 Git Branching - Branches in a Nutshell", "Git - Branches in a Nutshell",
+         "Git Branching - Branches in a Nutshell"),
+        ("15 - Tutorial: Sweep, Loft, and Extrude", "Sweep, Loft, and Extrude",
+         "Tutorial: Sweep, Loft, and Extrude"),
+        # A trademark sign marks the brand; mojibake ("Watersâ€™") is left as it is.
+        ("Crusher® ANC 2", "Crusher ANC 2 - Bass Headphones", "Crusher ANC 2"),
+        ("Musical version of John Watersâ€™ Cry-Baby", "Musical version of John Watersâ€™ Cry-Baby",
+         "Musical version of John Watersâ€™ Cry-Baby"),
+        # A count of items or a year before a separator belongs to the headline.
+        ("10 Things I Wish I Knew Before Learning", "10 Things I Wish I Knew Before Learning",
+         "10 Things I Wish I Knew Before Learning"),
+        ("2024 - Pros & Cons Of a Travel Agent", "2024 - Pros & Cons Of a Travel Agent",
+         "2024 - Pros & Cons Of a Travel Agent"),
+    ],
+)
+def test_heading_marks_and_section_numbers(h1: str, doc: str, expected: str) -> None:
+    assert choose_title(TitleCandidates(doc_title=doc, headings=(("h1", h1),))) == expected
+
+
+def test_characters_lost_in_the_printed_h1_come_from_the_metadata() -> None:
+    doc = "What Are The Basics Of Event Planning: Beginner's Guide"
+    h1 = "What Are The Basics Of Event Planning? Beginner? Guide"
+    c = TitleCandidates(doc_title=doc, declared_titles=(doc,), headings=(("h1", h1),))
+    assert choose_title(c) == doc
+    # A question the h1 asks is no lost character.
+    c = TitleCandidates(doc_title="What's Next in 2025 | Cloud", declared_titles=(
+        "What's Next in 2025 | Cloud",), headings=(("h1", "What's Next in 2025?"),))
+    assert choose_title(c) == "What's Next in 2025?"
+
+
+def test_an_h1_leading_the_title_agrees_with_it() -> None:
+    """The evidence that chose a short printed h1 also keeps it (the story's nearest heading
+    replaces only titles without evidence)."""
+    c = TitleCandidates(doc_title="Sofas & Couches | Living Room Furniture Sets",
+                        declared_titles=("Sofas & Couches | Living Room Furniture Sets",),
+                        headings=(("h1", "Sofas & Couches"), ("h2", "Customers say")))
+    assert choose_title(c) == "Sofas & Couches"
+    assert title_agrees("Sofas & Couches", c)
+    assert not title_agrees("Customers say", c)
