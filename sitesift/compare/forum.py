@@ -97,6 +97,8 @@ _DATETIME = re.compile(
     r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?\s*(\d{1,2}):(\d{2})")
 _EN_DATETIME = re.compile(
     r"\b([A-Z][a-z]{2,8})\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})\s*([AaPp][Mm])?")
+#: A clock time ("09:03 AM", "16:26"): a post's time stamp in any of its forms, never a name.
+_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
 _MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
 
@@ -364,7 +366,8 @@ def _outside(container: etree._Element, body: etree._Element) -> list[tuple[etre
 
 def _is_name(line: str) -> bool:
     return 0 < text_weight(line) <= AUTHOR_MAX_CHARS and not _DATETIME.search(line) \
-        and not _EN_DATETIME.search(line) and any(ch.isalpha() for ch in line)
+        and not _EN_DATETIME.search(line) and not _CLOCK.search(line) \
+        and any(ch.isalpha() for ch in line)
 
 
 def _name_owner(holder: etree._Element, container: etree._Element) -> etree._Element | None:

@@ -32,7 +32,7 @@ from sitesift.extract.thread import TIMED_MIN_SHARE, has_time
 from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 
-__all__ = ["linked_list_share", "one_post_title", "unlinked_headings", "whole_posts_share"]
+__all__ = ["linked_list_share", "post_titles", "unlinked_headings", "whole_posts_share"]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
 #: not "More" or a poster's name.
@@ -186,14 +186,14 @@ def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
     return max((share for share, _ in _whole_posts(body, units, url, POSTS_MIN)), default=0.0)
 
 
-def one_post_title(body: etree._Element, url: str | None) -> tuple[str, str] | None:
-    """(title, URL) of the one whole post under a linked title that holds
-    ``POSTS_MIN_SHARE`` of an untouched page (an archive of one post; also, on the page
-    alone, a story whose headline links elsewhere: the caller must confirm it)."""
-    for share, titles in _whole_posts(body, None, url, 1):
-        if len(titles) == 1 and share >= POSTS_MIN_SHARE:
-            return titles[0]
-    return None
+def post_titles(body: etree._Element, url: str | None) -> list[list[tuple[str, str]]]:
+    """Per group of posts under linked titles of one tag path that holds ``POSTS_MIN_SHARE``
+    of an untouched page, its (title, URL) pairs: whole posts or teasers, under titles as
+    short as a post's may be. A group of one is an archive of one post, or, on the page
+    alone, a story whose headline links elsewhere, or a site's name linking its home page:
+    the caller must confirm each title on its target's page."""
+    return [titles for share, titles in _whole_posts(body, None, url, 1, whole=False)
+            if share >= POSTS_MIN_SHARE]
 
 
 def unlinked_headings(body: etree._Element) -> set[str]:
@@ -205,9 +205,10 @@ def unlinked_headings(body: etree._Element) -> set[str]:
 
 
 def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
-                 least: int) -> list[tuple[float, list[tuple[str, str]]]]:
+                 least: int, *, whole: bool = True) -> list[tuple[float, list[tuple[str, str]]]]:
     """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
-    text and its (title, URL) pairs."""
+    text and its (title, URL) pairs. ``whole`` False: teasers and short titles too (no
+    prose or title line: the caller confirms each title on its target's page)."""
     base = document_base(body.getroottree().getroot(), url)
     try:
         host = urlsplit(url or "").netloc
@@ -231,7 +232,7 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
             continue
         titles = sorted(text_weight(t := h.text_content()) + (CJK_WEIGHT - 1) * cjk_count(t)
                         for h, _ in group)
-        if titles[len(titles) // 2] < HEADLINE_MIN_WEIGHT:
+        if whole and titles[len(titles) // 2] < HEADLINE_MIN_WEIGHT:
             continue
         headings = {h for h, _ in group}
         posts = []
@@ -254,7 +255,7 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
                 prose += unit.weight if unit.is_prose() else 0
         held = sum(weights)
         if not total or not held or (len(posts) > 1 and max(weights) > POSTS_MAX_ONE_SHARE
-                                     * held) or prose <= TEASER_MAX_PROSE * len(posts):
+                                     * held) or (whole and prose <= TEASER_MAX_PROSE * len(posts)):
             continue
         out.append((held / total, [(normalize_space(h.text_content()), t) for h, t in group]))
     return out

@@ -40,7 +40,7 @@ from sitesift.compare.profile import SiteProfile
 from sitesift.compare.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.extract.linked import (
     POSTS_MIN_SHARE,
-    one_post_title,
+    post_titles,
     unlinked_headings,
     whole_posts_share,
 )
@@ -182,6 +182,8 @@ class ForumSite:
     info: dict[str, object] = field(default_factory=dict)
     #: Per page, whether it is an archive of one post (``archives_of_one``).
     archives: list[bool] = field(default_factory=list)
+    #: Per page, whether it is a post's own page that archives list (``archives_of_one``).
+    own_posts: list[bool] = field(default_factory=list)
     _labels: dict[int, int] | None = field(default=None, repr=False)
 
     @property
@@ -216,6 +218,8 @@ class ForumSite:
                 # under a compose form, a compose form (its smiley and icon tables are no
                 # list), a profile, a notice (repeated posts are no list either).
                 types[i] = "other"
+            elif dom == "other" and self.own_posts and self.own_posts[i]:
+                types[i] = "detail"  # (a post too short for the single-page reading)
             else:
                 types[i] = dom
         if self.is_forum and not cluster_type:
@@ -358,21 +362,34 @@ class ForumSite:
         return candidates[best][0]
 
 
-def archives_of_one(roots: Sequence[etree._Element], urls: Sequence[str | None]) -> list[bool]:
-    """Pages that show one whole post under a title linking that post's own page, which is
-    among the pages and shows the same title unlinked: a blog's archive of one post (a
-    category, tag or author with one post; the last page of a pagination). On the page alone
-    it reads as the post itself; a story whose headline links elsewhere has no such page
-    (its headline's target shows the headline linked, or is no page of the input)."""
+def archives_of_one(roots: Sequence[etree._Element],
+                    urls: Sequence[str | None]) -> tuple[list[bool], list[bool]]:
+    """Per page, whether it is an archive of one post, and whether it is a post's own page.
+
+    An archive of one post (a category, tag or author with one post; the last page of a
+    pagination) shows one post under a title linking that post's own page, which is among
+    the pages and shows the same title unlinked. On the page alone it reads as the post
+    itself; a story whose headline links elsewhere has no such page (its headline's target
+    shows the headline linked, or is no page of the input). A post's own page is the target
+    of such a title, one post's or one of a page of posts': a post too short for the
+    single-page reading (WordPress's "Hello world!", 85 characters) is still the article its
+    archives list."""
     index = {u.rstrip("/"): k for k, u in enumerate(urls) if u}
-    out = [False] * len(roots)
+    archives = [False] * len(roots)
+    own = [False] * len(roots)
+    headings: dict[int, set[str]] = {}
     for i, (root, url) in enumerate(zip(roots, urls, strict=True)):
-        title = one_post_title(root, url) if url else None
-        if title is None:
-            continue
-        k = index.get(title[1].split("#")[0].rstrip("/"))
-        out[i] = k is not None and k != i and title[0] in unlinked_headings(roots[k])
-    return out
+        for group in post_titles(root, url) if url else ():
+            for title, target in group:
+                k = index.get(target.split("#")[0].rstrip("/"))
+                if k is None or k == i:
+                    continue
+                if k not in headings:
+                    headings[k] = unlinked_headings(roots[k])
+                if title in headings[k]:
+                    own[k] = True
+                    archives[i] = archives[i] or len(group) == 1
+    return archives, own
 
 
 def learn_site_types(
@@ -398,10 +415,11 @@ def learn_site_types(
                 info["rejected_rule"] = post_rule.body.css
                 post_rule = None
     posts = [post_rule.posts(root) if post_rule else [] for root in roots]
+    archives, own_posts = archives_of_one(roots, urls)
     site = ForumSite(list(urls), posts, links, compose, post_rule,
                      kinds=[kind_tokens(root, htmls[k] if htmls else None)
                             for k, root in enumerate(roots)], info=info,
-                     archives=archives_of_one(roots, urls))
+                     archives=archives, own_posts=own_posts)
     if post_rule is None:
         return site
     if thread_regex is not None:

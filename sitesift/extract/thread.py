@@ -68,6 +68,10 @@ TEASER_DISTINCT_SHARE = 0.8
 #: comments (scrapinghub's one such page: 4.4; modern-dev's thread with a hidden preview
 #: first: under 1).
 STORY_MIN_RATIO = 2.0
+#: Posts without times (``_articles``) name at most this many distinct posters a post
+#: (modern-dev half a: a script-less thread view 0.55; a listicle of 47 articles, its entry
+#: titles and repeated photo credits read as posters, 0.94).
+UNTIMED_MAX_DISTINCT = 0.8
 #: A date text in a post frame is at most this long (a time stamp, not a sentence).
 DATE_MAX_CHARS = 60
 
@@ -87,6 +91,7 @@ _DATE = re.compile(
     r"\s+ago\b|\d+\s*(?:秒|分钟|小时|天|周|个月|年)前|昨天|前天|今天|\byesterday\b|\btoday\b|"
     r"\b\d{1,2}:\d{2}\s*[ap]\.?m\b",
     re.IGNORECASE)
+_DIGITS = re.compile(r"\d+")
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 #: Attributes that carry a post's time as a value (a tooltip, a data attribute).
 _TIME_ATTRS = ("title", "data-time", "data-timestamp", "data-date", "data-datetime")
@@ -146,6 +151,29 @@ def _timed(pairs: list[tuple[etree._Element, etree._Element]]) -> bool:
             if missing > allowed:
                 return False
     return True
+
+
+def _articles(containers: list[etree._Element]) -> bool:
+    """Whether ``TIMED_MIN_SHARE`` of the posts are each an ``<article>`` of their own (the
+    post's frame is one or lies in one holding no other post): HTML's own word for a post
+    of a forum or a comment, which a page may show without its time (a script-less view)."""
+    own: list[etree._Element] = []
+    for container in containers:
+        article = next((el for el in (container, *container.iterancestors())
+                        if el.tag == "article"), None)
+        if article is not None:
+            own.append(article)
+    counts = Counter(own)
+    return sum(counts[a] == 1 for a in own) >= TIMED_MIN_SHARE * len(containers)
+
+
+def _counted(names: list[str]) -> bool:
+    """Whether half the names or more are one label numbered ("1. By", "2. By", "#3"): they
+    differ by their digits alone, as a counter does and posters' names hardly do."""
+    labels = Counter(_DIGITS.sub("", n) for n in names)
+    label, count = labels.most_common(1)[0]
+    return 2 * count >= len(names) and len({n for n in names if _DIGITS.sub("", n) == label}) \
+        == count > 1
 
 
 def _weighted(text: str) -> int:
@@ -311,7 +339,10 @@ def _post_depth(bodies: list[etree._Element]) -> int:
 def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int],
          page: int, texts: dict[etree._Element, tuple[int, int]], *,
          min_weight: float = 0.0) -> Thread | None:
-    selected = rule.select(root)
+    # An element of the rule owning no unlinked text is no body (a row of buttons in a cell
+    # of the bodies' class, a cell framing classed parts): counted, it would narrow every
+    # post's frame to the body alone.
+    selected = [b for b in rule.select(root) if owned.get(b)]
     # The run's weight sums the text of some of these bodies: it cannot exceed all of it.
     if sum(_unlinked(b, texts) for b in selected) < min_weight:
         return None
@@ -320,7 +351,8 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
         return None
     containers = [_container(b, depth) for b in bodies]
     pairs = list(zip(containers, bodies, strict=True))
-    if not _timed(pairs):
+    timed = _timed(pairs)
+    if not timed and not _articles(containers):
         return None
     if _are_teasers(pairs):
         return None
@@ -357,6 +389,12 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
         return None
     if sum(bool(_DATE.search(n)) for n in names) * 2 >= len(names):
         return None  # the "poster" is the time stamp itself: a dated list
+    if _counted(names):
+        return None  # the "poster" is a numbered label ("1. By", "2. By"): comments counted
+    if not timed and len(set(names)) > UNTIMED_MAX_DISTINCT * len(names):
+        # Untimed articles: a discussion is posters taking turns, coming back; a listicle's
+        # entries (articles too, headed by their titles) hardly repeat.
+        return None
     for post, container in zip(posts, containers, strict=True):
         post["published"] = post["published"] or _iso_time(container)
     inside: set[etree._Element] = set()

@@ -93,3 +93,17 @@ def test_a_post_without_the_author_element_names_its_bare_poster() -> None:
     posts = rule.posts(parse_html(page))
     assert posts[0]["author"] == USERS[40 % len(USERS)]
     assert posts[1]["author"] == USERS[41 % len(USERS)]
+
+
+def test_a_time_shown_before_the_poster_is_no_name() -> None:
+    # Each post's frame shows its time first, then its poster's name: the name is learned.
+    from sitesift.compare.forum import author_rule
+
+    posts = "".join(
+        f"<li class='postbit'><span class='date'>11-29-2024, <span class='time'>0{i}:03 AM"
+        f"</span></span><a class='username' href='/u/{i}'><strong>{name}</strong></a>"
+        f"<blockquote class='postcontent'>Post number {i} says something long enough."
+        f"</blockquote></li>" for i, name in enumerate(("HOSTLAR", "1Ali", "mira")))
+    root = parse_html(f"<html><body><ol class='posts'>{posts}</ol></body></html>")
+    rule = author_rule([root.xpath("//blockquote")], 1)
+    assert rule is not None and rule.tag == "a"

@@ -204,3 +204,29 @@ def test_a_blog_s_pages_of_whole_posts_are_lists_not_a_forum() -> None:
         records = list(Extractor(Options(method=method)).extract_many(pages))
         assert [r.page_type for r in records] == ["list"] * 5 + ["detail"] * 9, method
         assert not any(r.extra.get("posts") for r in records)
+
+
+def test_a_short_post_and_its_archives_of_one_are_detail_and_lists() -> None:
+    # WordPress's first post: a short title, 85 characters of text, one category and one
+    # author page showing it alone. Too short for the single-page reading (other); its
+    # archives link it under its title and its own page shows that title unlinked.
+    text = ("Welcome to WordPress. This is your first post. Edit or delete it, then start "
+            "writing!")
+
+    def post(whole: bool) -> str:
+        title = ("<h2><a href='http://blog.test/hello-world/'>Hello world!</a></h2>" if whole
+                 else "<h1>Hello world!</h1>")
+        return (f"<article>{title}<time datetime='2024-05-01'>May 1, 2024</time>"
+                f"<p>{text}</p></article>")
+
+    def page(main: str) -> str:
+        return (f"<html><body><header><p>Harbour notes</p></header><main>{main}</main>"
+                "<footer><a href='/feed/'>Feed</a></footer></body></html>")
+
+    urls = ["/category/uncategorized/", "/author/admin/", "/hello-world/"]
+    pages = [Page(id=u, url=f"http://blog.test{u}", site="blog.test",
+                  html=page(post(u != "/hello-world/"))) for u in urls]
+    pages += [Page(id=str(n), url=f"http://blog.test/2024/05/walk-{n}/", site="blog.test",
+                   html=page(_blog_post(n, False))) for n in range(3)]
+    records = list(Extractor(Options(method="auto")).extract_many(pages))
+    assert [r.page_type for r in records] == ["list", "list", "detail"] + ["detail"] * 3

@@ -123,3 +123,46 @@ def test_find_thread_answers_as_read_thread_then_is_thread() -> None:
             assert fast is None
     assert find_thread(parse_html(_thread(POSTS_EN))) is not None
     assert find_thread(parse_html(article)) is None
+
+
+def test_a_body_cell_without_text_of_its_own_does_not_narrow_the_posts() -> None:
+    # A table per post: its date in a header row, the poster and the body in the next row,
+    # and a row of buttons in a cell of the body's class: each post is the whole table.
+    posts = "".join(
+        f"<table class='tborder' id='post{i}'><tr><td class='thead'>30th March 2025, 16:2{i}"
+        f"</td></tr><tr><td class='alt2'><a class='bigusername' href='/u/{i}'>{name}</a>"
+        f"</td><td class='alt1'><div>{text}</div></td></tr><tr><td class='alt2'></td>"
+        f"<td class='alt1'><a href='/reply?p={i}'><img alt='Reply'></a></td></tr></table>"
+        for i, (name, text) in enumerate(POSTS_EN))
+    content = extract_content(parse_html(f"<html><body><div id='posts'>{posts}</div>"
+                                         "</body></html>"))
+    assert content.page_type == "thread"
+    assert [p["author"] for p in content.posts] == ["alice", "bob", "carol"]
+
+
+def _articles(heads: list[str]) -> str:
+    posts = "".join(f"<article><div class='user'><h3 class='name'>{h}</h3></div>"
+                    f"<div class='body'><p>{t}</p></div></article>"
+                    for h, (_, t) in zip(heads, POSTS_EN * 2, strict=False))
+    return f"<html><body><h1>Topic</h1><div class='stream'>{posts}</div></body></html>"
+
+
+def test_untimed_posts_each_an_article_with_posters_taking_turns_are_a_thread() -> None:
+    # A script-less view of a discussion: no times, but each post is an <article> of its
+    # own and its posters come back. A listicle of articles headed by distinct titles is no
+    # thread.
+    content = extract_content(parse_html(_articles(["alice", "bob", "alice", "bob"])))
+    assert content.page_type == "thread"
+    assert [p["author"] for p in content.posts] == ["alice", "bob", "alice", "bob"]
+    titles = ["Design course", "Motion course", "Video course", "Web course"]
+    assert extract_content(parse_html(_articles(titles))).page_type != "thread"
+
+
+def test_numbered_labels_are_no_posters() -> None:
+    # Comments under a short story, each labelled "1. By", "2. By" before a linked name.
+    comments = "".join(
+        f"<div class='comment'><span class='label'>{i + 1}. By</span> <a href='/u/{n}'>{n}"
+        f"</a> <time datetime='2024-05-0{i + 1}'>May {i + 1}</time><div class='text'>{t}"
+        f"</div></div>" for i, (n, t) in enumerate(POSTS_EN))
+    html = f"<html><body><div class='comments'>{comments}</div></body></html>"
+    assert read_thread(parse_html(html)) is None
