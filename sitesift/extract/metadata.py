@@ -81,6 +81,9 @@ ANCHOR_VARIANT_SIMILARITY = 0.5
 ANCHOR_H1_BONUS = 0.05
 #: Without such a heading, the first text containing this many leading characters of it.
 TITLE_NEEDLE_CHARS = 40
+#: ... where the headline fills at least this share of that text: a one-word ``<title>``
+#: ("显示", "Display") met inside a sentence of the story is not where it is printed.
+MIN_NEEDLE_LINE_SHARE = 0.5
 #: How many characters of text after the headline are scanned for a written date or byline.
 #: Bylines and date lines sit right below the headline; further down, dates are story events.
 TEXT_WINDOW_AFTER_TITLE = 1500
@@ -92,8 +95,10 @@ TEXT_WINDOW_NO_TITLE = 3000
 #: a whole story, whose credits often come at its end.
 AUTHOR_TEXT_WINDOW = 8000
 
-_SKIP = frozenset(("script", "style", "noscript", "template", "svg", "math", "head", "select",
-                   "option", "textarea", "iframe", "object", "button"))
+#: Elements whose text is not read as printed lines (a ``<title>`` misplaced into the body by a
+#: wrapper before ``<html>`` is not shown either).
+_SKIP = frozenset(("script", "style", "noscript", "template", "svg", "math", "head", "title",
+                   "select", "option", "textarea", "iframe", "object", "button"))
 _BLOCK = frozenset((
     "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "fieldset",
     "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
@@ -464,7 +469,9 @@ def _anchor(title: str | None, body: lxml.html.HtmlElement,
     needle = title[:TITLE_NEEDLE_CHARS]
     for hit in _TEXT_CONTAINING(body, needle=needle):
         parent = hit.getparent()
-        if parent is not None and parent.tag not in _SKIP and parent.tag != "title":
+        if len(title) < MIN_NEEDLE_LINE_SHARE * len(hit.strip()):
+            continue
+        if parent is not None and parent.tag not in _SKIP:
             return parent
     h1s = [el for el, _text, kind in headings if kind == "h1"]
     if len(h1s) == 1:

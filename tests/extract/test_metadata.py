@@ -195,3 +195,17 @@ def test_the_one_h1_anchors_the_byline_when_the_declared_title_is_not_printed() 
     m = extract_metadata(parse_html(html))
     assert m.author == "Reyan Perumal"
     assert m.published == "2025-07-18"
+
+
+def test_a_one_word_title_inside_a_sentence_does_not_anchor_the_byline() -> None:
+    """``<title>`` "显示" (a forum's "Display" page) is met only inside a sentence of the story
+    and in the ``<title>`` a wrapper put into the body: neither is where a headline is printed,
+    so the byline is read from the top of the body, the name line under the headline there."""
+    html = """<text title="显示"><html><head><title>显示</title></head><body>
+    <p align="center"><strong>路是人走出来的(下)</strong></p>
+    <p>胡平<br><br>——论争取自由的方式及其相互关系<br><br>
+    他是在捍卫自己的尊严，显示自己独立自主的意志。在美国，黑人是少数，白人是多数。<br>
+    </p></body></html></text>"""
+    meta = extract_metadata(parse_html(html))
+    assert meta.title == "显示"
+    assert meta.author == "胡平"
