@@ -33,6 +33,7 @@ from sitesift.extract.titles import (
     TitleCandidates,
     choose_title,
     normalize_space,
+    slug_words,
     title_segments,
 )
 
@@ -620,7 +621,8 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     candidates = TitleCandidates(
         doc_title=doc_title, declared_titles=tuple(declared),
         meta_titles=tuple(meta_titles),
-        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names))
+        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names),
+        url_words=slug_words(url))
     title = choose_title(candidates)
     anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(

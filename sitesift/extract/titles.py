@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from urllib.parse import unquote, urlsplit
 
 from rapidfuzz.distance import Indel
 
-__all__ = ["TitleCandidates", "choose_title", "normalize_space", "similarity", "strip_site_name",
-           "title_agrees", "title_segments"]
+__all__ = ["TitleCandidates", "choose_title", "normalize_space", "similarity", "slug_words",
+           "strip_site_name", "title_agrees", "title_segments"]
 
 #: A heading must be at least this similar to the (undecorated) ``<title>`` to be the headline:
 #: below it, the heading is a section name or logo, not the article's headline.
@@ -79,6 +80,8 @@ class TitleCandidates:
     #: (kind, text): kind is the tag (h1, h2, h3) or "headline"/"title" for marked elements.
     headings: tuple[tuple[str, str], ...] = ()
     site_names: tuple[str, ...] = ()
+    #: The words of the page URL's slug ("anand-draws-with-aronian"), empty without one.
+    url_words: tuple[str, ...] = ()
 
 
 def normalize_space(text: str | None) -> str:
@@ -309,6 +312,49 @@ _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+(?=\w)|^\d{1,3}\s+[-–—:]\
 _TRADEMARK = re.compile(r"(?<=\w)[®™]")
 
 
+#: A URL path segment spelling at least this many words is a slug made from the headline.
+MIN_SLUG_WORDS = 3
+#: A heading is the one the slug spells when at least this share of its words are in the slug
+#: and of the slug's words are in it (slugs drop function words and may be cut short).
+MIN_SLUG_COVERAGE = 0.75
+_SLUG_SPLIT = re.compile(r"[-_+.~,]+|%20")
+_WORD = re.compile(r"[^\W_]+")
+#: Function words a slug may leave out.
+_SLUG_STOP = frozenset(("a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "is",
+                        "by", "with", "as", "s"))
+
+
+def slug_words(url: str | None) -> tuple[str, ...]:
+    """The words of the URL path segment that spells the most words (at least
+    ``MIN_SLUG_WORDS``; "Sacred_Heart_wins_debut_as_No__1.htm"), lower-cased; () without one.
+    CMSs make that segment from the headline when the story is published."""
+    if not url:
+        return ()
+    path = urlsplit(url).path
+    best: list[str] = []
+    for segment in path.split("/"):
+        segment = re.sub(r"\.[a-z]{2,5}$", "", unquote(segment), flags=re.IGNORECASE)
+        words = [w for w in _SLUG_SPLIT.split(segment.casefold()) if w and not w.isdigit()]
+        if len(words) > len(best) and all(_WORD.fullmatch(w) for w in words):
+            best = words
+    return tuple(best) if len(best) >= MIN_SLUG_WORDS else ()
+
+
+def _slug_spells(text: str, url_words: tuple[str, ...]) -> bool:
+    """Whether the URL slug ``url_words`` spells ``text`` (apostrophes dropped: "Wilson's"
+    is "wilsons" in a slug)."""
+    if not url_words:
+        return False
+    words = [w for w in _WORD.findall(re.sub(r"['’‘]", "", text.casefold()))
+             if w not in _SLUG_STOP]
+    slug = [w for w in url_words if w not in _SLUG_STOP]
+    if not words or not slug:
+        return False
+    in_slug = sum(w in url_words for w in words) / len(words)
+    in_text = sum(w in words for w in slug) / len(slug)
+    return min(in_slug, in_text) >= MIN_SLUG_COVERAGE
+
+
 def _clean_heading(text: str) -> str:
     return _SECTION_NUMBER.sub("", _PERMALINK.sub("", _TRADEMARK.sub("", text))) or text
 
@@ -358,6 +404,10 @@ def _choose(c: TitleCandidates) -> str | None:
         # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
         # as written: it is the title the page gives itself for sharing and indexing.
         return declared[0]
+    # The URL's slug spells one heading: the CMS made it from that headline.
+    spelled = [h for _k, h in c.headings if _slug_spells(normalize_space(h), c.url_words)]
+    if spelled:
+        return normalize_space(spelled[0])
     metas = [strip_site_name(t, c.site_names)
              for t in (*c.declared_titles, *c.meta_titles) if normalize_space(t)]
     metas = [t for t in metas if not _is_site_name(t, c.site_names)]
@@ -422,6 +472,8 @@ def title_agrees(title: str | None, c: TitleCandidates) -> bool:
         return True  # the publisher's own headline (even when a site-name tag repeats it)
     if _is_site_name(title, c.site_names):
         return False
+    if _slug_spells(title, c.url_words):
+        return True
     doc = normalize_space(c.doc_title)
     segments = [p for p in title_segments(doc)
                 if _words(p) >= MIN_SEGMENT_WORDS and not _is_site_name(p, c.site_names)]
