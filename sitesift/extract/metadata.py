@@ -10,9 +10,10 @@ text (block elements start a new line) where printed dates (``dates``) and bylin
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import lxml.html
 from lxml import etree
@@ -433,6 +434,29 @@ def _doc_title(root: lxml.html.HtmlElement) -> str | None:
     return normalize_space(unescape_twice(text))
 
 
+#: Links that share the page on another site carry its title in their query ("digg.com/submit?
+#: url=...&title=Gulf states urge peace with Iran"): the publisher's title for sharing.
+_SHARE_HREFS = etree.XPath("/descendant::a[contains(@href, 'title=')]/@href")
+_SHARE_URL_KEYS = ("url", "u", "link")
+#: A value a script was to fill in ("' encodeURIComponent(document.title) '") is code.
+_CODE_CALL = re.compile(r"[\w.]+\([\w.]*\)")
+
+
+def _shared_title(root: lxml.html.HtmlElement) -> str | None:
+    """The title most of the page's share links give (more than half of them), or None; a list
+    page's share links name each item's story and agree on none."""
+    values = []
+    for href in _SHARE_HREFS(root):
+        query = dict((k.lower(), v) for k, v in parse_qsl(urlsplit(str(href)).query))
+        value = normalize_space(query.get("title"))
+        if value and any(k in query for k in _SHARE_URL_KEYS) and not _CODE_CALL.search(value):
+            values.append(value)
+    if not values:
+        return None
+    value, count = Counter(values).most_common(1)[0]
+    return value if 2 * count > len(values) else None
+
+
 def _site_names(meta: dict[str, list[str]], jsonld_site: str | None, url: str | None) -> list[str]:
     names = [v.lstrip("@") for k in SITE_META_KEYS for v in meta.get(k, [])]
     if jsonld_site:
@@ -622,7 +646,7 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
         doc_title=doc_title, declared_titles=tuple(declared),
         meta_titles=tuple(meta_titles),
         headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names),
-        url_words=slug_words(url))
+        url_words=slug_words(url), shared_title=_shared_title(root))
     title = choose_title(candidates)
     anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(

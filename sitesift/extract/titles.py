@@ -82,6 +82,8 @@ class TitleCandidates:
     site_names: tuple[str, ...] = ()
     #: The words of the page URL's slug ("anand-draws-with-aronian"), empty without one.
     url_words: tuple[str, ...] = ()
+    #: The title the page's share links give (``url=...&title=...``), None without one.
+    shared_title: str | None = None
 
 
 def normalize_space(text: str | None) -> str:
@@ -440,6 +442,12 @@ def _choose(c: TitleCandidates) -> str | None:
         return best
     if metas:
         return metas[0]
+    # No declared title, and none of the page's headings is like ``<title>``: the title the
+    # page gives its share links is what it calls itself (a site-name ``<title>``, a
+    # "Bookmark with:" heading are not).
+    shared = strip_site_name(normalize_space(c.shared_title), c.site_names)
+    if shared and not _is_site_name(shared, c.site_names):
+        return shared
     # ``<title>`` resembles no heading: it names the site or section ("New York Post Online
     # Edition: Breaking News"), and a long h1 or headline-marked element is the headline.
     # Without one, ``<title>`` is cut at a separator.
@@ -478,7 +486,8 @@ def title_agrees(title: str | None, c: TitleCandidates) -> bool:
     segments = [p for p in title_segments(doc)
                 if _words(p) >= MIN_SEGMENT_WORDS and not _is_site_name(p, c.site_names)]
     references = [r for r in (doc, strip_site_name(doc, c.site_names), *segments,
-                              *c.declared_titles, *c.meta_titles) if normalize_space(r)]
+                              *c.declared_titles, *c.meta_titles, c.shared_title)
+                  if normalize_space(r)]
     if any(_sim(title, r) >= MIN_HEADING_SIMILARITY for r in references):
         return True
     # An h1 the chooser took as printing the headline (``_printed_headline``: like the

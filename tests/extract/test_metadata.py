@@ -209,3 +209,21 @@ def test_a_one_word_title_inside_a_sentence_does_not_anchor_the_byline() -> None
     meta = extract_metadata(parse_html(html))
     assert meta.title == "显示"
     assert meta.author == "胡平"
+
+
+def test_share_links_title_the_page_when_nothing_else_does() -> None:
+    """No ``<title>`` and only a widget's heading: the page's share links give its title (a
+    script's placeholder is no title)."""
+    share = ('<a href="http://del.icio.us/post?url=http://x.example/1.stm&amp;title=Gulf+states'
+             '+urge+peace+with+Iran">Delicious</a>'
+             '<a href="http://digg.com/submit?url=http://x.example/1.stm&amp;title=Gulf%20states'
+             '%20urge%20peace%20with%20Iran">Digg</a>'
+             "<a href=\"http://y.example/?u=1&amp;title='+encodeURIComponent(document.title)+'\">"
+             "Y</a>")
+    html = ('<html><body><div class="sh">Gulf states urge peace with Iran</div>'
+            "<p>Gulf Arab leaders have called for a peaceful resolution of the dispute.</p>"
+            f"<h3>Bookmark with:</h3>{share}</body></html>")
+    meta = extract_metadata(parse_html(html))
+    assert meta.title == "Gulf states urge peace with Iran"
+    list_page = html.replace("title=Gulf%20states", "title=Another%20story")
+    assert extract_metadata(parse_html(list_page)).title == "Bookmark with:"
