@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 from rapidfuzz.distance import Indel
 
 __all__ = ["TitleCandidates", "choose_title", "normalize_space", "similarity", "slug_words",
-           "strip_site_name", "title_agrees", "title_segments"]
+           "strip_site_name", "title_agrees", "title_declared", "title_segments"]
 
 #: A heading must be at least this similar to the (undecorated) ``<title>`` to be the headline:
 #: below it, the heading is a section name or logo, not the article's headline.
@@ -320,7 +320,7 @@ MIN_SLUG_WORDS = 3
 #: and of the slug's words are in it (slugs drop function words and may be cut short).
 MIN_SLUG_COVERAGE = 0.75
 _SLUG_SPLIT = re.compile(r"[-_+.~,]+|%20")
-_WORD = re.compile(r"[^\W_]+")
+_SLUG_WORD = re.compile(r"[^\W_]+")
 #: Function words a slug may leave out.
 _SLUG_STOP = frozenset(("a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "is",
                         "by", "with", "as", "s"))
@@ -337,7 +337,7 @@ def slug_words(url: str | None) -> tuple[str, ...]:
     for segment in path.split("/"):
         segment = re.sub(r"\.[a-z]{2,5}$", "", unquote(segment), flags=re.IGNORECASE)
         words = [w for w in _SLUG_SPLIT.split(segment.casefold()) if w and not w.isdigit()]
-        if len(words) > len(best) and all(_WORD.fullmatch(w) for w in words):
+        if len(words) > len(best) and all(_SLUG_WORD.fullmatch(w) for w in words):
             best = words
     return tuple(best) if len(best) >= MIN_SLUG_WORDS else ()
 
@@ -347,7 +347,7 @@ def _slug_spells(text: str, url_words: tuple[str, ...]) -> bool:
     is "wilsons" in a slug)."""
     if not url_words:
         return False
-    words = [w for w in _WORD.findall(re.sub(r"['’‘]", "", text.casefold()))
+    words = [w for w in _SLUG_WORD.findall(re.sub(r"['’‘]", "", text.casefold()))
              if w not in _SLUG_STOP]
     slug = [w for w in url_words if w not in _SLUG_STOP]
     if not words or not slug:
@@ -468,6 +468,18 @@ def _choose(c: TitleCandidates) -> str | None:
         if s >= MIN_HEADING_SIMILARITY and _words(kept) >= 2:
             return kept
     return _longest_part(doc)
+
+
+def title_declared(title: str | None, c: TitleCandidates) -> bool:
+    """Whether more than ``<title>`` names ``title``: a declared or meta title, the page's share
+    links or its URL slug (``<title>`` alone may be the site's or a section's name)."""
+    if not title:
+        return False
+    if _slug_spells(title, c.url_words):
+        return True
+    others = (*c.declared_titles, *c.meta_titles, c.shared_title or "")
+    return any(_sim(title, strip_site_name(t, c.site_names)) >= MIN_HEADING_SIMILARITY
+               for t in others if normalize_space(t))
 
 
 def title_agrees(title: str | None, c: TitleCandidates) -> bool:
