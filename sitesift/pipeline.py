@@ -520,7 +520,8 @@ class Extractor:
         record.extra["cluster"] = model.cluster
         record.method = "template"
         record.extra["wrapper"] = True
-        record.title = near_heading(meta, [main], parsed.root)
+        record.title = near_heading(meta, [main], parsed.root,
+                                    list_page=wrapper.page_type == "list")
         record.published, record.author = meta.published, meta.author
         record.text = to_text([main])
         record.page_type = wrapper.page_type
@@ -876,7 +877,8 @@ class Extractor:
         record.method = "+".join(methods) or "page"
         if self.options.method == "auto":
             parsed.content = content
-        record.title = near_heading(parsed.meta, content.nodes, parsed.root)
+        record.title = near_heading(parsed.meta, content.nodes, parsed.root,
+                                    list_page=content.page_type == "list")
         record.author = parsed.meta.author
         record.published = parsed.meta.published
         record.text = parsed.stages[-1].text if parsed.stages else content.text
