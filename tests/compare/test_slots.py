@@ -26,6 +26,19 @@ def test_a_line_each_page_fills_once_with_its_own_text_is_a_field() -> None:
     assert all(el.tag != "p" for f in fields for el in f)
 
 
+def test_a_named_line_is_a_field_though_its_wrappers_ids_vary_by_section() -> None:
+    def page(k: int) -> etree._Element:
+        section = ("news", "sport", "arts")[k % 3]
+        return parse_html(f"<html><body><div id='{section}'><div class='story'>"
+                          f"<div class='by'>By Writer Number{k}</div>{STORY.format(k=k)}"
+                          "</div></div></body></html>")
+
+    roots = [page(k) for k in range(6)]  # three sections: each place on a third of them
+    fields = field_lines([[r.find(".//div[@class='story']")] for r in roots])
+    assert [[el.text_content() for el in f] for f in fields] == [
+        [f"By Writer Number{k}"] for k in range(6)]
+
+
 def test_too_few_pages_say_nothing_and_a_page_keeps_most_of_its_text() -> None:
     assert field_lines([_main(_page(k)) for k in range(2)]) == [[], []]
     root = _page(1)
