@@ -71,6 +71,8 @@ class _Parsed:
     stages: list[Stage] = dataclasses.field(default_factory=list)
     #: ``auto``: the main block after the DOM methods' steps (the field-slot step edits it).
     content: Content | None = None
+    #: ``auto``: the main block's elements right after a picture, read before the steps.
+    pictured: set[lxml.html.HtmlElement] = dataclasses.field(default_factory=set)
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
@@ -652,7 +654,8 @@ class Extractor:
                 clusters[records[i].extra.get("cluster")].append(i)
         for found in clusters.values():
             try:
-                fields = field_lines([parsed[i].content.nodes for i in found])  # type: ignore[union-attr]
+                fields = field_lines([parsed[i].content.nodes for i in found],  # type: ignore[union-attr]
+                                     pictures=[parsed[i].pictured for i in found])
             except Exception:  # a bug here must not cost the site its records
                 log.exception("field slots failed on site %s", site)
                 continue
@@ -852,6 +855,10 @@ class Extractor:
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         content = found = extract_content(parsed.root, url=page.url, within=within)
         self._stage(parsed, "page", content)
+        if self.options.method == "auto" and (model is not None or siblings is not None):
+            from sitesift.compare.slots import pictured
+
+            parsed.pictured = pictured(content.nodes)
         # Both removals may apply (a block removed by either goes): template, then siblings.
         methods = []
         # ``auto`` reads a list page's items whole: the labels its items share with the

@@ -1,6 +1,12 @@
 from lxml import etree
 
-from sitesift.compare.slots import MAX_SLOT_SHARE, delete_fields, field_lines, standfirsts
+from sitesift.compare.slots import (
+    MAX_SLOT_SHARE,
+    delete_fields,
+    field_lines,
+    pictured,
+    standfirsts,
+)
 from sitesift.parse import parse_html
 
 STORY = ("<p>The harbour board met on day {k} and voted on the tide gates, the clerk said.</p>"
@@ -94,3 +100,28 @@ def test_highlights_beside_a_headline_alone_in_its_column_start_the_story() -> N
     leads = standfirsts([page(k) for k in range(3)])
     assert leads[2] is not None and leads[2].count("\n") >= 2 and "Point 1 of story 2" in leads[2]
     assert standfirsts([page(k, links=True) for k in range(3)]) == [None] * 3  # related links
+
+
+def test_captions_of_figure_boxes_are_fields_however_many_a_page_holds() -> None:
+    def page(k: int) -> tuple[etree._Element, list[etree._Element]]:
+        boxes = "".join(f"<div><img src='/p{k}{j}.jpg'><div class='cap'>Gate {k}.{j} at dawn"
+                        "</div></div>" for j in range(k % 3))
+        flow = (f"<p><img src='/f{k}.jpg'></p><p class='desc'>Figure {k}: the gate plan as "
+                "the board drew it in the spring, with the old pier and the new gates side by "
+                "side</p>")
+        root = parse_html(f"<html><body><div class='story'>{boxes}{STORY.format(k=k)}{flow}"
+                          "</div></body></html>")
+        main = [root.find(".//div[@class='story']")]
+        return root, main
+
+    built = [page(k) for k in range(6)]  # 0, 1 or 2 boxes a page
+    mains = [main for _, main in built]
+    shown = [pictured(main) for main in mains]
+    for _, main in built:  # the template step deletes the pictures before the field step
+        for img in list(main[0].iter("img")):
+            img.getparent().remove(img)
+    fields = field_lines(mains, pictures=shown)
+    texts = [sorted(el.text_content() for el in f) for f in fields]
+    assert texts[2] == ["Gate 2.0 at dawn", "Gate 2.1 at dawn"]
+    assert texts[3] == []  # no box; its figure's description in the story's flow stays
+    assert field_lines(mains) == [[] for _ in mains]  # without the pictures, no captions
