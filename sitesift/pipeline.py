@@ -73,6 +73,8 @@ class _Parsed:
     content: Content | None = None
     #: ``auto``: the main block's elements right after a picture, read before the steps.
     pictured: set[lxml.html.HtmlElement] = dataclasses.field(default_factory=set)
+    #: ``auto``: the block after each headline, read before the page extractor edits the tree.
+    leads: dict[str, lxml.html.HtmlElement] | None = None
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
@@ -671,7 +673,8 @@ class Extractor:
                         self._drop_fields, records[i], parsed[i], lines))
             try:
                 leads = standfirsts([(parsed[i].root, records[i].title,
-                                      parsed[i].content.nodes) for i in found])  # type: ignore[union-attr]
+                                      parsed[i].content.nodes) for i in found],  # type: ignore[union-attr]
+                                    leads=[parsed[i].leads for i in found])
             except Exception:  # a bug here must not cost the site its records
                 log.exception("standfirsts failed on site %s", site)
                 continue
@@ -859,11 +862,14 @@ class Extractor:
 
             blocks = segment_blocks(parsed.root)  # before the content extractor edits the tree
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
+        site_steps = self.options.method == "auto" and (model is not None or siblings is not None)
+        if site_steps:
+            from sitesift.compare.slots import headline_leads, pictured
+
+            parsed.leads = headline_leads(parsed.root)
         content = found = extract_content(parsed.root, url=page.url, within=within)
         self._stage(parsed, "page", content)
-        if self.options.method == "auto" and (model is not None or siblings is not None):
-            from sitesift.compare.slots import pictured
-
+        if site_steps:
             parsed.pictured = pictured(content.nodes)
         # Both removals may apply (a block removed by either goes): template, then siblings.
         methods = []

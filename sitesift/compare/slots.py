@@ -33,7 +33,7 @@ from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, hint_token
 
 __all__ = [
     "FIELD_MAX_CHARS", "FIELD_MIN_PAGES", "MAX_SLOT_SHARE", "STANDFIRST_MIN_CHARS", "delete_fields",
-    "field_lines", "pictured", "standfirsts",
+    "field_lines", "headline_leads", "pictured", "standfirsts",
 ]
 
 #: Share of a cluster's pages (at least 3 pages) that must fill a place with one line for it to
@@ -254,22 +254,29 @@ STANDFIRST_MAX_CHARS = 1000
 #: 1: 0.9926/0.9921/0.9936 and 0.9884/0.9861/0.9928; cleanportal, zh-sites, list-detail equal.
 STANDFIRST_SLOT_DEPTH = 1
 HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
+SUBHEADING_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+#: Shortest median subheadline (a heading right after the headline, characters without white
+#: space): a phrase, shorter than a standfirst's sentence. The page extractor takes it out
+#: with the headline (``headline_leads`` reads it before). nymag 2009 prints its datelines
+#: ("1/30/09 at 5:50 PM", 14) in such a heading; cnn 2005 its subheadlines (38 and more).
+#: Auto body char F1 whole/a/b, none -> 30: big9-2005 0.9892/0.9861/0.9953 ->
+#: 0.9895/0.9861/0.9963 (cnn); 0 would take nymag's datelines: big9-2009 half a 0.9921 ->
+#: 0.9917; cleanportal, zh-sites, list-detail equal.
+SUBHEADLINE_MIN_CHARS = 30
 
 
 def _folded(text: str | None) -> str:
     return " ".join((text or "").split()).casefold()
 
 
-def _standfirst(root: etree._Element, title: str | None,
-                nodes: Sequence[etree._Element]) -> etree._Element | None:
-    """The block right after the page's headline (a heading printing ``title``, or the
-    wrapper it is the only child of), outside the main block ``nodes``: a line of text, or a
-    short block of lines that are not links (a story's highlights)."""
-    want = _folded(title)
-    if not want:
-        return None
+def headline_leads(root: etree._Element) -> dict[str, etree._Element]:
+    """Each headline of the page (folded text) and the block right after it (or after the
+    wrapper it is the only child of), read before the page extractor edits the tree: it
+    takes the headline out of the main text, and often the subheadline under it too."""
+    leads: dict[str, etree._Element] = {}
     for heading in root.iter(*HEADLINE_TAGS):
-        if _folded(heading.text_content()) != want:
+        key = _folded(heading.text_content())
+        if not key or key in leads:
             continue
         start = heading
         parent = start.getparent()
@@ -279,35 +286,52 @@ def _standfirst(root: etree._Element, title: str | None,
         nxt = start.getnext()
         while nxt is not None and (not isinstance(nxt.tag, str) or nxt.tag in SKIP_TAGS):
             nxt = nxt.getnext()
-        if nxt is None or nxt.tag not in BLOCK_TAGS:
+        if nxt is not None and nxt.tag in BLOCK_TAGS:
+            leads[key] = nxt
+    return leads
+
+
+def _standfirst(root: etree._Element, title: str | None,
+                nodes: Sequence[etree._Element],
+                leads: dict[str, etree._Element] | None = None) -> etree._Element | None:
+    """The block right after the page's headline (a heading printing ``title``, or the
+    wrapper it is the only child of), outside the main block ``nodes``: a line of text, or a
+    short block of lines that are not links (a story's highlights). ``leads``: the page's
+    ``headline_leads``, read before the tree was edited (else the edited tree is read)."""
+    want = _folded(title)
+    if not want:
+        return None
+    nxt = (leads if leads is not None else headline_leads(root)).get(want)
+    if nxt is None:
+        return None
+    inside = set(nodes)
+    if any(a in inside for a in (nxt, *nxt.iterancestors())) or any(
+            d in inside for d in nxt.iterdescendants()):
+        return None  # already in the main text, or holding it
+    if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in nxt.iterdescendants()):
+        size = _size(nxt.text_content())
+        linked = sum(_size(a.text_content()) for a in nxt.iter("a"))
+        if size > STANDFIRST_MAX_CHARS or linked * 2 >= size or any(
+                True for _ in nxt.iter(*HEADLINE_TAGS)):
             return None
-        inside = set(nodes)
-        if any(a in inside for a in (nxt, *nxt.iterancestors())) or any(
-                d in inside for d in nxt.iterdescendants()):
-            return None  # already in the main text, or holding it
-        if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in nxt.iterdescendants()):
-            size = _size(nxt.text_content())
-            linked = sum(_size(a.text_content()) for a in nxt.iter("a"))
-            if size > STANDFIRST_MAX_CHARS or linked * 2 >= size or any(
-                    True for _ in nxt.iter(*HEADLINE_TAGS)):
-                return None
-        return nxt
-    return None
+    return nxt
 
 
 def standfirsts(pages: Sequence[tuple[etree._Element, str | None, Sequence[etree._Element]]],
-                labels: RelaxedLabels | None = None) -> list[str | None]:
+                labels: RelaxedLabels | None = None,
+                leads: Sequence[dict[str, etree._Element] | None] = ()) -> list[str | None]:
     """For each page of one cluster (its tree, title and main block's nodes), the standfirst
     the page extractor left out: the line right after the headline, where most of the
-    cluster's pages print one of their own, a sentence or more long (a dek, a teaser). The
-    story starts with it; a page's main block held it on none of them."""
+    cluster's pages print one of their own, a sentence or more long (a dek, a teaser), or a
+    heading (a subheadline). The story starts with it; a page's main block held it on none
+    of them. ``leads``: per page, its ``headline_leads`` read before the tree was edited."""
     labels = labels if labels is not None else RelaxedLabels()
     found: list[str | None] = [None] * len(pages)
     if len(pages) < MIN_CLUSTER_PAGES:
         return found
     by_slot: dict[tuple[str, ...], list[tuple[int, str]]] = defaultdict(list)
     for k, (root, title, nodes) in enumerate(pages):
-        el = _standfirst(root, title, nodes)
+        el = _standfirst(root, title, nodes, leads[k] if k < len(leads) else None)
         if el is None:
             continue
         text = to_text([el]).strip()
@@ -315,11 +339,13 @@ def standfirsts(pages: Sequence[tuple[etree._Element, str | None, Sequence[etree
             slot = tuple(labels.get(a)[0] for a in itertools.islice(
                 (el, *el.iterancestors()), STANDFIRST_SLOT_DEPTH))
             by_slot[slot].append((k, text))
-    for held in by_slot.values():
+    for slot, held in by_slot.items():
         texts = [text for _, text in held]
+        shortest = (SUBHEADLINE_MIN_CHARS if slot[0].split("[", 1)[0] in SUBHEADING_TAGS
+                    else STANDFIRST_MIN_CHARS)
         if (len(held) >= max(2, FIELD_MIN_PAGES * len(pages))
                 and len(set(texts)) >= FIELD_MIN_DISTINCT * len(texts)
-                and statistics.median(_size(t) for t in texts) >= STANDFIRST_MIN_CHARS):
+                and statistics.median(_size(t) for t in texts) >= shortest):
             for k, text in held:
                 found[k] = text
     return found

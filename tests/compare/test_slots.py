@@ -4,6 +4,7 @@ from sitesift.compare.slots import (
     MAX_SLOT_SHARE,
     delete_fields,
     field_lines,
+    headline_leads,
     pictured,
     standfirsts,
 )
@@ -125,3 +126,21 @@ def test_captions_of_figure_boxes_are_fields_however_many_a_page_holds() -> None
     assert texts[2] == ["Gate 2.0 at dawn", "Gate 2.1 at dawn"]
     assert texts[3] == []  # no box; its figure's description in the story's flow stays
     assert field_lines(mains) == [[] for _ in mains]  # without the pictures, no captions
+
+
+def test_a_subheadline_the_page_extractor_took_out_with_the_headline_starts_the_story() -> None:
+    def page(k: int, sub: str) -> tuple[etree._Element, str, list[etree._Element], dict]:
+        root = parse_html(f"<html><body><div class='story'><h1>Tide gates {k}</h1>"
+                          f"<h3>{sub}</h3>{STORY.format(k=k)}</div></body></html>")
+        leads = headline_leads(root)
+        story = root.find(".//div[@class='story']")
+        for heading in list(story.iter("h1", "h3")):  # as the page extractor does
+            story.remove(heading)
+        return root, f"Tide gates {k}", [story], leads
+
+    subs = [page(k, f"The board votes on spending the reserve, case {k}") for k in range(4)]
+    found = standfirsts([p[:3] for p in subs], leads=[p[3] for p in subs])
+    assert found[2] == "The board votes on spending the reserve, case 2"
+    assert standfirsts([p[:3] for p in subs]) == [None] * 4  # the edited tree has no headline
+    dates = [page(k, f"1/{k + 1}/09 at 5:50 PM") for k in range(4)]  # a dateline, not a phrase
+    assert standfirsts([p[:3] for p in dates], leads=[p[3] for p in dates]) == [None] * 4
