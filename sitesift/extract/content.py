@@ -80,6 +80,19 @@ LABEL_PENALTY = 0.2
 #: A boilerplate-hinted container is still kept when it holds this share of the page's prose
 #: (a wrapper named "main-with-sidebar" holds the article).
 HINT_KEEP_SHARE = 0.6
+#: Named containers may remove at most this share of the page's prose: beyond it, prose
+#: outvotes names (``_spare_prose``)...
+HINT_MIN_LEFT_SHARE = 0.2
+#: ...except the names of the site's chrome and overlays, which no page's text sits in.
+CHROME_HINTS = frozenset({
+    "nav", "navbar", "navigation", "subnav", "menu", "breadcrumb", "breadcrumbs", "crumbs",
+    "footer", "foot", "header", "masthead", "topbar", "modal", "popup", "overlay", "cookie",
+    "cookies", "consent", "gdpr", "login", "signup", "subscribe", "newsletter", "skip",
+    "sitemap", "copyright", "logo",
+})
+#: Names of notices about the site itself (cookie and consent banners): never a page's text,
+#: however much of its prose they hold (on a page whose own text is a list or a form).
+NOTICE_HINTS = frozenset({"cookie", "cookies", "consent", "gdpr"})
 #: Hint words that name a layout device, not a boilerplate function: page builders and CSS
 #: frameworks put them on any block (Elementor and HubSpot wrap every section in a "widget",
 #: Tailwind's "overflow-hidden", a "jump-section", "kt-adv-heading"). Weak evidence: inside a
@@ -143,6 +156,12 @@ LIST_MAX_OTHER_PROSE = 100
 #: A run of siblings replaces their parent only when leaving out the rest gains at least this
 #: share of the run's score: a trailing list of short items is not reason enough.
 RUN_MIN_GAIN = 0.3
+#: Input types a reader types into. A form holding one asks for data (sign-up, lead, contact,
+#: comment and search forms): its text is field labels, consent lines and status messages.
+ENTRY_INPUT_TYPES = frozenset({"", "text", "email", "tel", "password", "search", "url"})
+#: ...unless it holds more text than this for each field: then it wraps content (a thread's
+#: posts inside a moderation form, a whole page inside ASP.NET's form), not just labels.
+FORM_MAX_TEXT_PER_FIELD = 300
 #: Veiled (hidden, <noscript>) blocks are kept only when they hold at least this much text,
 #: a paragraph or two, besides outweighing the visible page.
 VEILED_MIN_WEIGHT = 200
@@ -447,7 +466,8 @@ def _leads_elsewhere(block: etree._Element) -> bool:
 def _clean(body: etree._Element) -> None:
     """Remove non-text elements and hidden ones (in place), except veiled text that outweighs
     the visible page."""
-    doomed = [
+    doomed = _entry_forms(body)
+    doomed += [
         el for el in body.iter(etree.Element) if el.tag in SKIP_TAGS and el.tag != "noscript"
     ]
     for el in doomed:
@@ -474,6 +494,20 @@ def _clean(body: etree._Element) -> None:
                 el.attrib.pop(attr, None)
         elif el.getparent() is not None:
             drop_keep_tail(el)
+
+
+def _entry_forms(body: etree._Element) -> list[etree._Element]:
+    """Forms that ask the reader to type (``ENTRY_INPUT_TYPES``, text areas), outermost only."""
+    doomed = []
+    for form in body.iter("form"):
+        fields = sum(
+            1 for el in form.iter("input", "textarea")
+            if el.tag == "textarea" or (el.get("type") or "").strip().lower() in ENTRY_INPUT_TYPES
+        )
+        if fields and text_weight(form.text_content()) <= FORM_MAX_TEXT_PER_FIELD * fields \
+                and not any(a.tag == "form" for a in form.iterancestors()):
+            doomed.append(form)
+    return doomed
 
 
 def _revealed(body: etree._Element) -> set[etree._Element]:
@@ -603,7 +637,7 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         own = prose.get(el, 0)
         if _is_described_caption(el, own):
             continue
-        if own > HINT_KEEP_SHARE * total:
+        if own > HINT_KEEP_SHARE * total and not hints & NOTICE_HINTS:
             named.append(el)
             if total - own < DETAIL_MIN_PROSE and hints & DISCUSSION_HINTS:
                 kept[el] = hints & DISCUSSION_HINTS
@@ -611,10 +645,35 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         if kept and any(hints & kept.get(a, frozenset()) for a in el.iterancestors()):
             continue
         doomed.append(el)
+    doomed = _spare_prose(doomed, prose, total)
     for el in doomed:
         if el.getparent() is not None:  # an ancestor may already be gone
             drop_keep_tail(el)
     return len(doomed), named
+
+
+def _spare_prose(doomed: list[etree._Element], prose: dict[etree._Element, int],
+                 total: int) -> list[etree._Element]:
+    """Names outvoted by prose: when the named containers hold most of the page's prose, the
+    heaviest of them are spared until ``HINT_MIN_LEFT_SHARE`` of it is left (a product's
+    details in an "aside" sheet, a page whose text sits in "comments")."""
+    marked = set(doomed)
+    outermost = [el for el in doomed if not any(a in marked for a in el.iterancestors())]
+    left = total - sum(prose.get(el, 0) for el in outermost)
+    if left >= HINT_MIN_LEFT_SHARE * total or left >= DETAIL_MIN_PROSE:
+        return doomed  # (a story's worth of prose beside its many comments stays the story)
+    spared: set[etree._Element] = set()
+    for el in sorted(outermost, key=lambda e: -prose.get(e, 0)):
+        if left >= HINT_MIN_LEFT_SHARE * total or not prose.get(el, 0):
+            break
+        if _hints(el) & CHROME_HINTS:
+            continue
+        spared.add(el)
+        left += prose[el]
+    return [
+        el for el in doomed
+        if el not in spared and not any(a in spared for a in el.iterancestors())
+    ]
 
 
 def _best_run(scores: list[float]) -> tuple[float, int, int]:
@@ -919,6 +978,13 @@ def _list_items(body: etree._Element, units: list[_Unit], main: etree._Element,
     return node
 
 
+def _main_landmark(body: etree._Element) -> etree._Element | None:
+    """The page's one ``<main>`` (or ``role=main``) element, where the author says its dominant
+    content is; None when there is none or several."""
+    found = [el for el in body.iter(etree.Element) if el.tag == "main" or el.get("role") == "main"]
+    return found[0] if len(found) == 1 else None
+
+
 def _within(el: etree._Element, node: etree._Element) -> bool:
     while el is not None:
         if el is node:
@@ -962,6 +1028,12 @@ def extract_content(
     page_type = _page_type(body, units, main, main_prose, records, declared, posts)
     if page_type == "list":
         items = _list_items(body, units, main, main_prose)
+        if items is None:
+            # Records too light to be the page (a grid of product cards, an index of names):
+            # the page's own main landmark holds its items, the filters and the intro.
+            landmark = _main_landmark(body)
+            if landmark is not None and _within(main, landmark):
+                items = landmark
         if items is not None:
             return Content(page_type=page_type, nodes=(items,))
     prune(main)

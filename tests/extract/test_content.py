@@ -388,3 +388,65 @@ def test_a_data_table_stays_with_its_article() -> None:
     )
     content = _extract(html)
     assert "Rankings." in content.text and "School number 17" in content.text
+
+
+def test_a_form_to_fill_in_is_not_text_but_a_form_around_posts_is() -> None:
+    lead_form = (
+        "<form class='gform'><label>First Name*</label><input type='text' name='a'>"
+        "<label>Company*</label><input type='text' name='b'><label>Email*</label>"
+        "<input type='email' name='c'><p>By submitting this form, you agree to our terms, and "
+        "to receive our e-book and occasional e-mails.</p><button>Submit</button></form>"
+    )
+    html = _page(f"<div class='entry'><p>{PROSE} One.</p>{lead_form}<p>{PROSE} Two.</p></div>")
+    content = _extract(html)
+    assert "One." in content.text and "Two." in content.text
+    assert "you agree" not in content.text and "First Name" not in content.text
+    # A forum wraps its posts in a form (quote, moderate) with one reply box: much more text
+    # than fields, so the form is content.
+    posts = "".join(f"<div class='post'><p>{PROSE} Reply {i}.</p></div>" for i in range(8))
+    html = _page(f"<form class='thread'>{posts}<textarea name='reply'></textarea></form>")
+    assert "Reply 5." in _extract(html).text
+
+
+def test_prose_outvotes_names_that_would_remove_most_of_it() -> None:
+    # A product's description and details sit in two "aside" sheets: the names would leave a
+    # price tag.
+    html = _page(
+        f"<div id='header'>{_nav()}</div><div class='product'><h1>Arrival T-Shirt</h1>"
+        f"<span>$25</span><aside class='sheet-aside'><p>{PROSE} Slim fit.</p></aside>"
+        f"<aside class='sheet-aside'><p>{PROSE} Light.</p></aside></div>"
+        "<footer class='site-footer'><p>Sign up for our emails, and be the first to hear about "
+        "new arrivals, offers and events.</p></footer>"
+    )
+    content = _extract(html)
+    assert "Slim fit." in content.text
+    assert "Sign up" not in content.text  # the site's chrome is never spared
+
+
+def test_a_consent_banner_is_never_the_text() -> None:
+    # Visible prose is the consent banner's alone: the page's own text is a short line.
+    html = _page(
+        "<div id='gdpr-banner'><p>We use cookies and other technologies that are essential to "
+        "provide our services, and with your consent to personalise ads and measure use.</p>"
+        "<p>You can change your choices at any time, in the privacy settings of this site.</p>"
+        "</div><div class='item'><h1>Clutch kit</h1><p>This listing has ended.</p></div>"
+    )
+    assert "cookies" not in _extract(html).text
+
+
+def test_a_list_page_with_light_records_gives_its_main_landmark() -> None:
+    cards = "".join(
+        f"<li class='tile'><a href='/p/{i}'>Boot {i} for trails, $1{i}9</a></li>"
+        for i in range(24)
+    )
+    # The records are light beside the introduction's prose, which is not theirs.
+    html = _page(
+        f"<header>{_nav(20)}</header><main><h1>Hiking boots</h1>"
+        "<div class='intro'><p>Boots for day hikes and long trails, from light shoes to "
+        "mountain boots. Our experts tested each of them, on rock, mud and snow.</p></div>"
+        f"<div class='grid'><ul>{cards}</ul></div></main><footer>{_nav(30)}</footer>"
+    )
+    content = _extract(html)
+    assert content.page_type == "list"
+    assert "Boot 17" in content.text and "Hiking boots" in content.text
+    assert "Section 25" not in content.text
