@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import lxml.etree
 import lxml.html
 
 from sitesift.compare.list_titles import Link, learn_site_titles, page_links
@@ -75,6 +76,8 @@ class _Parsed:
     pictured: set[lxml.html.HtmlElement] = dataclasses.field(default_factory=set)
     #: ``auto``: the block after each headline, read before the page extractor edits the tree.
     leads: dict[str, lxml.html.HtmlElement] | None = None
+    #: ``auto``: the page's paragraphs and their places, read before the page extractor.
+    places: dict[lxml.html.HtmlElement, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
@@ -651,7 +654,12 @@ class Extractor:
         alike across its layouts (auto body char F1 whole/a/b, zh-sites 0.9778/0.9794/0.9759
         -> 0.9781/0.9801/0.9759, 163's two-page clusters; big9, cleanportal, list-detail
         equal; the whole site as one group instead: big9-2005 nymag -0.0017)."""
-        from sitesift.compare.slots import MIN_CLUSTER_PAGES, field_lines, standfirsts
+        from sitesift.compare.slots import (
+            MIN_CLUSTER_PAGES,
+            dropped_paragraphs,
+            field_lines,
+            standfirsts,
+        )
 
         clusters: dict[object, list[int]] = defaultdict(list)
         for i in members:
@@ -661,6 +669,16 @@ class Extractor:
         small = [i for found in clusters.values() if len(found) < MIN_CLUSTER_PAGES for i in found]
         groups = [found for found in clusters.values() if len(found) >= MIN_CLUSTER_PAGES]
         for found in [*groups, small]:
+            try:
+                back = dropped_paragraphs([(parsed[i].places, parsed[i].content.nodes)  # type: ignore[union-attr]
+                                           for i in found])
+            except Exception:  # a bug here must not cost the site its records
+                log.exception("paragraph places failed on site %s", site)
+                back = [[] for _ in found]
+            for i, paragraphs in zip(found, back, strict=True):
+                if paragraphs:
+                    self._guarded(records[i], pages[i], functools.partial(
+                        self._restore, records[i], parsed[i], paragraphs))
             try:
                 fields = field_lines([parsed[i].content.nodes for i in found],  # type: ignore[union-attr]
                                      pictures=[parsed[i].pictured for i in found])
@@ -684,6 +702,20 @@ class Extractor:
                     records[i].method = f"{records[i].method}+standfirst"
                     if "markdown" in records[i].extra:
                         records[i].extra["markdown"] = f"{lead}\n\n{records[i].extra['markdown']}"
+
+    def _restore(self, record: Record, parsed: _Parsed,
+                 paragraphs: list[lxml.html.HtmlElement]) -> None:
+        """Give the main text back the ``paragraphs`` its cluster's pages show to be story
+        (``compare.slots.dropped_paragraphs``), in page order."""
+        content = parsed.content
+        assert content is not None
+        order = {el: k for k, el in enumerate(parsed.root.iter(lxml.etree.Element))}
+        nodes = sorted([*content.nodes, *paragraphs], key=lambda el: order.get(el, -1))
+        parsed.content = dataclasses.replace(content, nodes=tuple(nodes))
+        record.text = parsed.content.text
+        record.method = f"{record.method}+restored"
+        if self.options.output_format == "markdown":
+            record.extra["markdown"] = parsed.content.markdown
 
     def _drop_fields(self, record: Record, parsed: _Parsed,
                      lines: list[lxml.html.HtmlElement]) -> None:
@@ -864,9 +896,10 @@ class Extractor:
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         site_steps = self.options.method == "auto" and (model is not None or siblings is not None)
         if site_steps:
-            from sitesift.compare.slots import headline_leads, pictured
+            from sitesift.compare.slots import headline_leads, paragraph_places, pictured
 
             parsed.leads = headline_leads(parsed.root)
+            parsed.places = paragraph_places(parsed.root)
         content = found = extract_content(parsed.root, url=page.url, within=within)
         self._stage(parsed, "page", content)
         if site_steps:

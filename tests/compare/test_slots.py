@@ -3,8 +3,10 @@ from lxml import etree
 from sitesift.compare.slots import (
     MAX_SLOT_SHARE,
     delete_fields,
+    dropped_paragraphs,
     field_lines,
     headline_leads,
+    paragraph_places,
     pictured,
     standfirsts,
 )
@@ -144,3 +146,31 @@ def test_a_subheadline_the_page_extractor_took_out_with_the_headline_starts_the_
     assert standfirsts([p[:3] for p in subs]) == [None] * 4  # the edited tree has no headline
     dates = [page(k, f"1/{k + 1}/09 at 5:50 PM") for k in range(4)]  # a dateline, not a phrase
     assert standfirsts([p[:3] for p in dates], leads=[p[3] for p in dates]) == [None] * 4
+
+
+def test_a_paragraph_left_out_where_the_cluster_s_pages_keep_their_story_comes_back() -> None:
+    para = ("<p>Paragraph {j} of story {k}: the harbour board met again and the clerk read "
+            "the minutes of the vote on the tide gates aloud to the hall.</p>")
+
+    def page(k: int, keep: int = 3) -> tuple[dict, list[etree._Element]]:
+        root = parse_html("<html><body><div class='story'>"
+                          + "".join(para.format(j=j, k=k) for j in range(3))
+                          + "</div></body></html>")
+        places = paragraph_places(root)
+        story = root.find(".//div[@class='story']")
+        wrapper = etree.SubElement(story, "div")  # the page extractor's run of paragraphs
+        for p in story.findall("p")[:keep]:
+            wrapper.append(p)
+        return places, [wrapper]
+
+    pages = [page(0, keep=2)] + [page(k) for k in range(1, 4)]
+    back = dropped_paragraphs(pages)
+    assert [len(b) for b in back] == [1, 0, 0, 0]
+    assert "Paragraph 2 of story 0" in back[0][0].text_content()
+    # another page leaving one out there too: the place is not the story's whole, none comes back
+    assert dropped_paragraphs([page(0, keep=2), page(1, keep=2), page(2), page(3)]) == [
+        [], [], [], []]
+    places, nodes = page(0, keep=2)
+    left = next(p for p in places if p not in set(nodes[0]))
+    left.getparent().remove(left)  # a step deleted it: it stays out
+    assert dropped_paragraphs([(places, nodes), *pages[1:]]) == [[], [], [], []]
