@@ -94,6 +94,12 @@ CHROME_HINTS = frozenset({
 #: Names of notices about the site itself (cookie and consent banners): never a page's text,
 #: however much of its prose they hold (on a page whose own text is a list or a form).
 NOTICE_HINTS = frozenset({"cookie", "cookies", "consent", "gdpr"})
+#: Containers never kept for their prose: those notices, and the page's footer, whose legal
+#: lines and disclaimers can outweigh the prose of a product or list page. On modern-dev the
+#: footer words change 7 pages, each for the better (mean page F1 +0.25 on them); half a's
+#: char F1 of mean P and mean R moves 0.8859 -> 0.8853 (one page trades precision for recall),
+#: half b 0.8199 -> 0.8261.
+NEVER_KEPT_HINTS = NOTICE_HINTS | {"footer", "foot", "copyright"}
 #: Hint words that name a layout device, not a boilerplate function: page builders and CSS
 #: frameworks put them on any block (Elementor and HubSpot wrap every section in a "widget",
 #: Tailwind's "overflow-hidden", a "jump-section", "kt-adv-heading"). Weak evidence: inside a
@@ -638,7 +644,7 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         own = prose.get(el, 0)
         if _is_described_caption(el, own):
             continue
-        if own > HINT_KEEP_SHARE * total and not hints & NOTICE_HINTS:
+        if own > HINT_KEEP_SHARE * total and not hints & NEVER_KEPT_HINTS:
             named.append(el)
             if total - own < DETAIL_MIN_PROSE and hints & DISCUSSION_HINTS:
                 kept[el] = hints & DISCUSSION_HINTS

@@ -464,3 +464,18 @@ def test_comments_stay_comments_beside_a_short_story() -> None:
     text = _extract(html).text
     assert "The open thread." in text and "Comment" not in text
 
+
+
+def test_a_footer_is_never_kept_for_its_prose() -> None:
+    # A product page's own text is short lines; the footer's legal lines are long sentences.
+    legal = "".join(
+        f"<p>{name} and all its variants are trademarks of Example Corporation, registered or "
+        "pending, and licensed to do business in every state.</p>"
+        for name in ("EXAMPLE", "EXAMPLE HOMES", "WALK INDEX")
+    )
+    html = _page(
+        "<div class='product'><h1>Ryzen 7 processor</h1><ul><li>Cores: 8</li><li>Clock: "
+        "4.2 GHz</li><li>Socket: AM5</li></ul><p>Eight cores for games and work.</p></div>"
+        f"<footer class='site-footer'>{legal}</footer>"
+    )
+    assert "trademarks" not in _extract(html).text
