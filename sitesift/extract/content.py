@@ -83,12 +83,13 @@ HINT_KEEP_SHARE = 0.6
 #: Named containers may remove at most this share of the page's prose: beyond it, prose
 #: outvotes names (``_spare_prose``)...
 HINT_MIN_LEFT_SHARE = 0.2
-#: ...except the names of the site's chrome and overlays, which no page's text sits in.
+#: ...except the names of the site's chrome and overlays, which no page's text sits in (and
+#: comments, which stay comments beside a story however short: ``DISCUSSION_HINTS``).
 CHROME_HINTS = frozenset({
     "nav", "navbar", "navigation", "subnav", "menu", "breadcrumb", "breadcrumbs", "crumbs",
     "footer", "foot", "header", "masthead", "topbar", "modal", "popup", "overlay", "cookie",
     "cookies", "consent", "gdpr", "login", "signup", "subscribe", "newsletter", "skip",
-    "sitemap", "copyright", "logo",
+    "sitemap", "copyright", "logo", "sidebar", "secondary", "rail", "right-rail",
 })
 #: Names of notices about the site itself (cookie and consent banners): never a page's text,
 #: however much of its prose they hold (on a page whose own text is a list or a form).
@@ -666,7 +667,7 @@ def _spare_prose(doomed: list[etree._Element], prose: dict[etree._Element, int],
     for el in sorted(outermost, key=lambda e: -prose.get(e, 0)):
         if left >= HINT_MIN_LEFT_SHARE * total or not prose.get(el, 0):
             break
-        if _hints(el) & CHROME_HINTS:
+        if _hints(el) & (CHROME_HINTS | DISCUSSION_HINTS):
             continue
         spared.add(el)
         left += prose[el]

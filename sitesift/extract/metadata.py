@@ -10,9 +10,10 @@ text (block elements start a new line) where printed dates (``dates``) and bylin
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import lxml.html
 from lxml import etree
@@ -33,6 +34,7 @@ from sitesift.extract.titles import (
     TitleCandidates,
     choose_title,
     normalize_space,
+    slug_words,
     title_segments,
 )
 
@@ -81,6 +83,9 @@ ANCHOR_VARIANT_SIMILARITY = 0.5
 ANCHOR_H1_BONUS = 0.05
 #: Without such a heading, the first text containing this many leading characters of it.
 TITLE_NEEDLE_CHARS = 40
+#: ... where the headline fills at least this share of that text: a one-word ``<title>``
+#: ("显示", "Display") met inside a sentence of the story is not where it is printed.
+MIN_NEEDLE_LINE_SHARE = 0.5
 #: How many characters of text after the headline are scanned for a written date or byline.
 #: Bylines and date lines sit right below the headline; further down, dates are story events.
 TEXT_WINDOW_AFTER_TITLE = 1500
@@ -92,8 +97,10 @@ TEXT_WINDOW_NO_TITLE = 3000
 #: a whole story, whose credits often come at its end.
 AUTHOR_TEXT_WINDOW = 8000
 
-_SKIP = frozenset(("script", "style", "noscript", "template", "svg", "math", "head", "select",
-                   "option", "textarea", "iframe", "object", "button"))
+#: Elements whose text is not read as printed lines (a ``<title>`` misplaced into the body by a
+#: wrapper before ``<html>`` is not shown either).
+_SKIP = frozenset(("script", "style", "noscript", "template", "svg", "math", "head", "title",
+                   "select", "option", "textarea", "iframe", "object", "button"))
 _BLOCK = frozenset((
     "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "fieldset",
     "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
@@ -427,6 +434,29 @@ def _doc_title(root: lxml.html.HtmlElement) -> str | None:
     return normalize_space(unescape_twice(text))
 
 
+#: Links that share the page on another site carry its title in their query ("digg.com/submit?
+#: url=...&title=Gulf states urge peace with Iran"): the publisher's title for sharing.
+_SHARE_HREFS = etree.XPath("/descendant::a[contains(@href, 'title=')]/@href")
+_SHARE_URL_KEYS = ("url", "u", "link")
+#: A value a script was to fill in ("' encodeURIComponent(document.title) '") is code.
+_CODE_CALL = re.compile(r"[\w.]+\([\w.]*\)")
+
+
+def _shared_title(root: lxml.html.HtmlElement) -> str | None:
+    """The title most of the page's share links give (more than half of them), or None; a list
+    page's share links name each item's story and agree on none."""
+    values = []
+    for href in _SHARE_HREFS(root):
+        query = dict((k.lower(), v) for k, v in parse_qsl(urlsplit(str(href)).query))
+        value = normalize_space(query.get("title"))
+        if value and any(k in query for k in _SHARE_URL_KEYS) and not _CODE_CALL.search(value):
+            values.append(value)
+    if not values:
+        return None
+    value, count = Counter(values).most_common(1)[0]
+    return value if 2 * count > len(values) else None
+
+
 def _site_names(meta: dict[str, list[str]], jsonld_site: str | None, url: str | None) -> list[str]:
     names = [v.lstrip("@") for k in SITE_META_KEYS for v in meta.get(k, [])]
     if jsonld_site:
@@ -464,7 +494,9 @@ def _anchor(title: str | None, body: lxml.html.HtmlElement,
     needle = title[:TITLE_NEEDLE_CHARS]
     for hit in _TEXT_CONTAINING(body, needle=needle):
         parent = hit.getparent()
-        if parent is not None and parent.tag not in _SKIP and parent.tag != "title":
+        if len(title) < MIN_NEEDLE_LINE_SHARE * len(hit.strip()):
+            continue
+        if parent is not None and parent.tag not in _SKIP:
             return parent
     h1s = [el for el, _text, kind in headings if kind == "h1"]
     if len(h1s) == 1:
@@ -613,7 +645,8 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     candidates = TitleCandidates(
         doc_title=doc_title, declared_titles=tuple(declared),
         meta_titles=tuple(meta_titles),
-        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names))
+        headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names),
+        url_words=slug_words(url), shared_title=_shared_title(root))
     title = choose_title(candidates)
     anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(

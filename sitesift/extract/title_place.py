@@ -10,8 +10,13 @@ known, the heading printed nearest the start of the story (just above it, or as 
 heading) is the headline; logos and section names sit far up in the site's header. When no
 heading is there and the title is no heading of the page either, the nearest headline-like
 plain line just above the story (``<div class="sh">``, ``<b>``) is taken. A title with
-evidence always stays. The visual method (paper 002) ranks its title cues against the title
-placed so (measured in docs/titles.md).
+evidence beyond ``<title>`` (a declared or meta title, the share links' title, the URL slug)
+always stays, as does the whole ``<title>``; a part cut from ``<title>`` (the chooser's guess
+at its decoration) stays when the page prints it anywhere, else a heading or plain line of at
+least ``MIN_WORDS_OVER_DOC_TITLE`` words at the story replaces it (``<title>`` naming the
+site: "Summit Daily News for Breckenridge, ... - Arts and Entertainment", "WABC | Top
+Stories"). The visual method (paper 002) ranks its title cues against the title placed so
+(measured in docs/titles.md).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from lxml import etree
 
 from sitesift.extract.dates import parse_date
 from sitesift.extract.metadata import Metadata, lines_before
-from sitesift.extract.titles import normalize_space, title_agrees
+from sitesift.extract.titles import normalize_space, title_agrees, title_declared
 
 __all__ = ["near_heading"]
 
@@ -42,6 +47,11 @@ LINES_ABOVE_CHARS = 600
 MAX_LINE_WORDS = 25
 HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 MAX_CHARS = 200
+#: Elements whose text the page does not show: ``<title>`` printing the title is no evidence.
+_UNSHOWN = frozenset(("title", "script", "style", "noscript", "template"))
+#: A title only ``<title>`` gives, printed nowhere on the page, yields to a heading at the story
+#: with at least this many words (``<title>`` may name the site or section: "Sports Wire").
+MIN_WORDS_OVER_DOC_TITLE = 4
 _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff]")
 
 
@@ -50,12 +60,18 @@ def _words(text: str) -> int:
 
 
 def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
-                 root: etree._Element) -> str | None:
+                 root: etree._Element, *, list_page: bool = False) -> str | None:
     """``meta.title``, or the heading nearest the start of the main content (the first of
-    ``nodes``) when the title agrees with no ``<title>`` text."""
+    ``nodes``) when the title agrees with no ``<title>`` text, or only with ``<title>`` and is
+    printed nowhere (not on a list page, whose ``<title>`` names the list)."""
     c = meta.title_candidates
-    if c is None or not nodes or title_agrees(meta.title, c):
+    if c is None or not nodes:
         return meta.title
+    # ``<title>`` alone (no declared title, share link or URL slug) is weak evidence.
+    doc_only = title_agrees(meta.title, c)
+    if doc_only and (list_page or title_declared(meta.title, c)
+                     or normalize_space(meta.title) == normalize_space(c.doc_title)):
+        return meta.title  # (a ``<title>`` whole is the headline more often than not)
     main = nodes[0]
     position = {el: i for i, el in enumerate(root.iter(etree.Element))}
     start = position.get(main)
@@ -64,7 +80,7 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
     title = normalize_space(meta.title)
     best, best_distance, printed = None, None, False
     for el, i in position.items():
-        text = normalize_space(el.text) if title and el.text else ""
+        text = normalize_space(el.text) if title and el.text and el.tag not in _UNSHOWN else ""
         if text and text == title:
             printed = True
         if not start - MAX_ELEMENTS_BEFORE <= i <= start + MAX_ELEMENTS_INSIDE:
@@ -82,20 +98,38 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
             best, best_distance = text, distance
     if not printed and title and any(normalize_space(h) == title for _k, h in c.headings):
         return meta.title  # a heading the content extractor pruned: its place is unknown
+    if doc_only:
+        # The title ``<title>`` gives is printed nowhere: a headline at the story outvotes it,
+        # a heading there, else a headline-like line just above the story (not the story's
+        # own first line: a blog post may open with a question).
+        if printed:
+            return meta.title
+        if best and _words(best) >= MIN_WORDS_OVER_DOC_TITLE:
+            return best
+        return _line_above(main, root, c.site_names, MIN_WORDS_OVER_DOC_TITLE) or meta.title
     headings = {normalize_space(h) for _k, h in c.headings}
     if best is None and title not in headings:
         # No heading at the story, and the title is no heading of the page either: the
         # headline may be a plain line just above the story (<div class="sh">, <b>, <font>).
-        body = root.find("body")
-        if body is not None and main is not body:
-            for line in lines_before(main, body, LINES_ABOVE_CHARS)[:LINES_ABOVE]:
-                if _headline_like(line, c.site_names):
-                    return line
+        line = _line_above(main, root, c.site_names, MIN_WORDS)
+        if line:
+            return line
     return best or meta.title
 
 
+def _line_above(main: etree._Element, root: etree._Element, site_names: Sequence[str],
+                min_words: int) -> str | None:
+    """The nearest headline-like plain line of at least ``min_words`` words just above
+    ``main``."""
+    body = root.find("body")
+    if body is None or main is body:
+        return None
+    return next((line for line in lines_before(main, body, LINES_ABOVE_CHARS)[:LINES_ABOVE]
+                 if _words(line) >= min_words and _headline_like(line, site_names)), None)
+
+
 #: Menus ("Most Viewed | Most Discussed") and credits, labels, share links: never headlines.
-_MENU = re.compile(r"\s[|·•]\s|^[·•]")
+_MENU = re.compile(r"\s[|·•>»›]\s|^[·•]")
 _NOT_HEADLINE = re.compile(
     r"^(?:by|von|par|por|posted|published|updated|last updated|filed|written|photo|"
     r"image|source|from|home|share|email|print|comments?|related|advertisement)\b", re.IGNORECASE)

@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from urllib.parse import unquote, urlsplit
 
 from rapidfuzz.distance import Indel
 
-__all__ = ["TitleCandidates", "choose_title", "normalize_space", "similarity", "strip_site_name",
-           "title_agrees", "title_segments"]
+__all__ = ["TitleCandidates", "choose_title", "normalize_space", "similarity", "slug_words",
+           "strip_site_name", "title_agrees", "title_declared", "title_segments"]
 
 #: A heading must be at least this similar to the (undecorated) ``<title>`` to be the headline:
 #: below it, the heading is a section name or logo, not the article's headline.
@@ -79,6 +80,10 @@ class TitleCandidates:
     #: (kind, text): kind is the tag (h1, h2, h3) or "headline"/"title" for marked elements.
     headings: tuple[tuple[str, str], ...] = ()
     site_names: tuple[str, ...] = ()
+    #: The words of the page URL's slug ("anand-draws-with-aronian"), empty without one.
+    url_words: tuple[str, ...] = ()
+    #: The title the page's share links give (``url=...&title=...``), None without one.
+    shared_title: str | None = None
 
 
 def normalize_space(text: str | None) -> str:
@@ -309,6 +314,49 @@ _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)+\.?\s+(?=\w)|^\d{1,3}\s+[-–—:]\
 _TRADEMARK = re.compile(r"(?<=\w)[®™]")
 
 
+#: A URL path segment spelling at least this many words is a slug made from the headline.
+MIN_SLUG_WORDS = 3
+#: A heading is the one the slug spells when at least this share of its words are in the slug
+#: and of the slug's words are in it (slugs drop function words and may be cut short).
+MIN_SLUG_COVERAGE = 0.75
+_SLUG_SPLIT = re.compile(r"[-_+.~,]+|%20")
+_SLUG_WORD = re.compile(r"[^\W_]+")
+#: Function words a slug may leave out.
+_SLUG_STOP = frozenset(("a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "is",
+                        "by", "with", "as", "s"))
+
+
+def slug_words(url: str | None) -> tuple[str, ...]:
+    """The words of the URL path segment that spells the most words (at least
+    ``MIN_SLUG_WORDS``; "Sacred_Heart_wins_debut_as_No__1.htm"), lower-cased; () without one.
+    CMSs make that segment from the headline when the story is published."""
+    if not url:
+        return ()
+    path = urlsplit(url).path
+    best: list[str] = []
+    for segment in path.split("/"):
+        segment = re.sub(r"\.[a-z]{2,5}$", "", unquote(segment), flags=re.IGNORECASE)
+        words = [w for w in _SLUG_SPLIT.split(segment.casefold()) if w and not w.isdigit()]
+        if len(words) > len(best) and all(_SLUG_WORD.fullmatch(w) for w in words):
+            best = words
+    return tuple(best) if len(best) >= MIN_SLUG_WORDS else ()
+
+
+def _slug_spells(text: str, url_words: tuple[str, ...]) -> bool:
+    """Whether the URL slug ``url_words`` spells ``text`` (apostrophes dropped: "Wilson's"
+    is "wilsons" in a slug)."""
+    if not url_words:
+        return False
+    words = [w for w in _SLUG_WORD.findall(re.sub(r"['’‘]", "", text.casefold()))
+             if w not in _SLUG_STOP]
+    slug = [w for w in url_words if w not in _SLUG_STOP]
+    if not words or not slug:
+        return False
+    in_slug = sum(w in url_words for w in words) / len(words)
+    in_text = sum(w in words for w in slug) / len(slug)
+    return min(in_slug, in_text) >= MIN_SLUG_COVERAGE
+
+
 def _clean_heading(text: str) -> str:
     return _SECTION_NUMBER.sub("", _PERMALINK.sub("", _TRADEMARK.sub("", text))) or text
 
@@ -358,6 +406,10 @@ def _choose(c: TitleCandidates) -> str | None:
         # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
         # as written: it is the title the page gives itself for sharing and indexing.
         return declared[0]
+    # The URL's slug spells one heading: the CMS made it from that headline.
+    spelled = [h for _k, h in c.headings if _slug_spells(normalize_space(h), c.url_words)]
+    if spelled:
+        return normalize_space(spelled[0])
     metas = [strip_site_name(t, c.site_names)
              for t in (*c.declared_titles, *c.meta_titles) if normalize_space(t)]
     metas = [t for t in metas if not _is_site_name(t, c.site_names)]
@@ -390,6 +442,12 @@ def _choose(c: TitleCandidates) -> str | None:
         return best
     if metas:
         return metas[0]
+    # No declared title, and none of the page's headings is like ``<title>``: the title the
+    # page gives its share links is what it calls itself (a site-name ``<title>``, a
+    # "Bookmark with:" heading are not).
+    shared = strip_site_name(normalize_space(c.shared_title), c.site_names)
+    if shared and not _is_site_name(shared, c.site_names):
+        return shared
     # ``<title>`` resembles no heading: it names the site or section ("New York Post Online
     # Edition: Breaking News"), and a long h1 or headline-marked element is the headline.
     # Without one, ``<title>`` is cut at a separator.
@@ -412,6 +470,18 @@ def _choose(c: TitleCandidates) -> str | None:
     return _longest_part(doc)
 
 
+def title_declared(title: str | None, c: TitleCandidates) -> bool:
+    """Whether more than ``<title>`` names ``title``: a declared or meta title, the page's share
+    links or its URL slug (``<title>`` alone may be the site's or a section's name)."""
+    if not title:
+        return False
+    if _slug_spells(title, c.url_words):
+        return True
+    others = (*c.declared_titles, *c.meta_titles, c.shared_title or "")
+    return any(_sim(title, strip_site_name(t, c.site_names)) >= MIN_HEADING_SIMILARITY
+               for t in others if normalize_space(t))
+
+
 def title_agrees(title: str | None, c: TitleCandidates) -> bool:
     """Whether ``title`` is like ``<title>`` (whole, undecorated, or a long segment of it) or a
     declared title, and is not the site's name: evidence that it is the headline, not a logo
@@ -422,11 +492,14 @@ def title_agrees(title: str | None, c: TitleCandidates) -> bool:
         return True  # the publisher's own headline (even when a site-name tag repeats it)
     if _is_site_name(title, c.site_names):
         return False
+    if _slug_spells(title, c.url_words):
+        return True
     doc = normalize_space(c.doc_title)
     segments = [p for p in title_segments(doc)
                 if _words(p) >= MIN_SEGMENT_WORDS and not _is_site_name(p, c.site_names)]
     references = [r for r in (doc, strip_site_name(doc, c.site_names), *segments,
-                              *c.declared_titles, *c.meta_titles) if normalize_space(r)]
+                              *c.declared_titles, *c.meta_titles, c.shared_title)
+                  if normalize_space(r)]
     if any(_sim(title, r) >= MIN_HEADING_SIMILARITY for r in references):
         return True
     # An h1 the chooser took as printing the headline (``_printed_headline``: like the

@@ -1,6 +1,15 @@
 from lxml import etree
 
-from sitesift.compare.slots import MAX_SLOT_SHARE, delete_fields, field_lines, standfirsts
+from sitesift.compare.slots import (
+    MAX_SLOT_SHARE,
+    delete_fields,
+    dropped_paragraphs,
+    field_lines,
+    headline_leads,
+    paragraph_places,
+    pictured,
+    standfirsts,
+)
 from sitesift.parse import parse_html
 
 STORY = ("<p>The harbour board met on day {k} and voted on the tide gates, the clerk said.</p>"
@@ -24,6 +33,19 @@ def test_a_line_each_page_fills_once_with_its_own_text_is_a_field() -> None:
     assert texts[2] == ["By Writer Number2", "w2@x.test"]  # byline, and an e-mail line alone
     # the story's paragraphs fill their place twice a page: never fields
     assert all(el.tag != "p" for f in fields for el in f)
+
+
+def test_a_named_line_is_a_field_though_its_wrappers_ids_vary_by_section() -> None:
+    def page(k: int) -> etree._Element:
+        section = ("news", "sport", "arts")[k % 3]
+        return parse_html(f"<html><body><div id='{section}'><div class='story'>"
+                          f"<div class='by'>By Writer Number{k}</div>{STORY.format(k=k)}"
+                          "</div></div></body></html>")
+
+    roots = [page(k) for k in range(6)]  # three sections: each place on a third of them
+    fields = field_lines([[r.find(".//div[@class='story']")] for r in roots])
+    assert [[el.text_content() for el in f] for f in fields] == [
+        [f"By Writer Number{k}"] for k in range(6)]
 
 
 def test_too_few_pages_say_nothing_and_a_page_keeps_most_of_its_text() -> None:
@@ -81,3 +103,74 @@ def test_highlights_beside_a_headline_alone_in_its_column_start_the_story() -> N
     leads = standfirsts([page(k) for k in range(3)])
     assert leads[2] is not None and leads[2].count("\n") >= 2 and "Point 1 of story 2" in leads[2]
     assert standfirsts([page(k, links=True) for k in range(3)]) == [None] * 3  # related links
+
+
+def test_captions_of_figure_boxes_are_fields_however_many_a_page_holds() -> None:
+    def page(k: int) -> tuple[etree._Element, list[etree._Element]]:
+        boxes = "".join(f"<div><img src='/p{k}{j}.jpg'><div class='cap'>Gate {k}.{j} at dawn"
+                        "</div></div>" for j in range(k % 3))
+        flow = (f"<p><img src='/f{k}.jpg'></p><p class='desc'>Figure {k}: the gate plan as "
+                "the board drew it in the spring, with the old pier and the new gates side by "
+                "side</p>")
+        root = parse_html(f"<html><body><div class='story'>{boxes}{STORY.format(k=k)}{flow}"
+                          "</div></body></html>")
+        main = [root.find(".//div[@class='story']")]
+        return root, main
+
+    built = [page(k) for k in range(6)]  # 0, 1 or 2 boxes a page
+    mains = [main for _, main in built]
+    shown = [pictured(main) for main in mains]
+    for _, main in built:  # the template step deletes the pictures before the field step
+        for img in list(main[0].iter("img")):
+            img.getparent().remove(img)
+    fields = field_lines(mains, pictures=shown)
+    texts = [sorted(el.text_content() for el in f) for f in fields]
+    assert texts[2] == ["Gate 2.0 at dawn", "Gate 2.1 at dawn"]
+    assert texts[3] == []  # no box; its figure's description in the story's flow stays
+    assert field_lines(mains) == [[] for _ in mains]  # without the pictures, no captions
+
+
+def test_a_subheadline_the_page_extractor_took_out_with_the_headline_starts_the_story() -> None:
+    def page(k: int, sub: str) -> tuple[etree._Element, str, list[etree._Element], dict]:
+        root = parse_html(f"<html><body><div class='story'><h1>Tide gates {k}</h1>"
+                          f"<h3>{sub}</h3>{STORY.format(k=k)}</div></body></html>")
+        leads = headline_leads(root)
+        story = root.find(".//div[@class='story']")
+        for heading in list(story.iter("h1", "h3")):  # as the page extractor does
+            story.remove(heading)
+        return root, f"Tide gates {k}", [story], leads
+
+    subs = [page(k, f"The board votes on spending the reserve, case {k}") for k in range(4)]
+    found = standfirsts([p[:3] for p in subs], leads=[p[3] for p in subs])
+    assert found[2] == "The board votes on spending the reserve, case 2"
+    assert standfirsts([p[:3] for p in subs]) == [None] * 4  # the edited tree has no headline
+    dates = [page(k, f"1/{k + 1}/09 at 5:50 PM") for k in range(4)]  # a dateline, not a phrase
+    assert standfirsts([p[:3] for p in dates], leads=[p[3] for p in dates]) == [None] * 4
+
+
+def test_a_paragraph_left_out_where_the_cluster_s_pages_keep_their_story_comes_back() -> None:
+    para = ("<p>Paragraph {j} of story {k}: the harbour board met again and the clerk read "
+            "the minutes of the vote on the tide gates aloud to the hall.</p>")
+
+    def page(k: int, keep: int = 3) -> tuple[dict, list[etree._Element]]:
+        root = parse_html("<html><body><div class='story'>"
+                          + "".join(para.format(j=j, k=k) for j in range(3))
+                          + "</div></body></html>")
+        places = paragraph_places(root)
+        story = root.find(".//div[@class='story']")
+        wrapper = etree.SubElement(story, "div")  # the page extractor's run of paragraphs
+        for p in story.findall("p")[:keep]:
+            wrapper.append(p)
+        return places, [wrapper]
+
+    pages = [page(0, keep=2)] + [page(k) for k in range(1, 4)]
+    back = dropped_paragraphs(pages)
+    assert [len(b) for b in back] == [1, 0, 0, 0]
+    assert "Paragraph 2 of story 0" in back[0][0].text_content()
+    # another page leaving one out there too: the place is not the story's whole, none comes back
+    assert dropped_paragraphs([page(0, keep=2), page(1, keep=2), page(2), page(3)]) == [
+        [], [], [], []]
+    places, nodes = page(0, keep=2)
+    left = next(p for p in places if p not in set(nodes[0]))
+    left.getparent().remove(left)  # a step deleted it: it stays out
+    assert dropped_paragraphs([(places, nodes), *pages[1:]]) == [[], [], [], []]

@@ -450,3 +450,17 @@ def test_a_list_page_with_light_records_gives_its_main_landmark() -> None:
     assert content.page_type == "list"
     assert "Boot 17" in content.text and "Hiking boots" in content.text
     assert "Section 25" not in content.text
+
+
+def test_comments_stay_comments_beside_a_short_story() -> None:
+    comments = "".join(
+        f"<li class='comment'><p>{PROSE} Comment {i}, and more words on it.</p></li>"
+        for i in range(12)
+    )
+    html = _page(
+        f"<div class='entry'><p>{PROSE} The open thread.</p></div>"
+        f"<ol>{comments}</ol>"
+    )
+    text = _extract(html).text
+    assert "The open thread." in text and "Comment" not in text
+

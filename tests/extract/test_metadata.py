@@ -195,3 +195,35 @@ def test_the_one_h1_anchors_the_byline_when_the_declared_title_is_not_printed() 
     m = extract_metadata(parse_html(html))
     assert m.author == "Reyan Perumal"
     assert m.published == "2025-07-18"
+
+
+def test_a_one_word_title_inside_a_sentence_does_not_anchor_the_byline() -> None:
+    """``<title>`` "显示" (a forum's "Display" page) is met only inside a sentence of the story
+    and in the ``<title>`` a wrapper put into the body: neither is where a headline is printed,
+    so the byline is read from the top of the body, the name line under the headline there."""
+    html = """<text title="显示"><html><head><title>显示</title></head><body>
+    <p align="center"><strong>路是人走出来的(下)</strong></p>
+    <p>胡平<br><br>——论争取自由的方式及其相互关系<br><br>
+    他是在捍卫自己的尊严，显示自己独立自主的意志。在美国，黑人是少数，白人是多数。<br>
+    </p></body></html></text>"""
+    meta = extract_metadata(parse_html(html))
+    assert meta.title == "显示"
+    assert meta.author == "胡平"
+
+
+def test_share_links_title_the_page_when_nothing_else_does() -> None:
+    """No ``<title>`` and only a widget's heading: the page's share links give its title (a
+    script's placeholder is no title)."""
+    share = ('<a href="http://del.icio.us/post?url=http://x.example/1.stm&amp;title=Gulf+states'
+             '+urge+peace+with+Iran">Delicious</a>'
+             '<a href="http://digg.com/submit?url=http://x.example/1.stm&amp;title=Gulf%20states'
+             '%20urge%20peace%20with%20Iran">Digg</a>'
+             "<a href=\"http://y.example/?u=1&amp;title='+encodeURIComponent(document.title)+'\">"
+             "Y</a>")
+    html = ('<html><body><div class="sh">Gulf states urge peace with Iran</div>'
+            "<p>Gulf Arab leaders have called for a peaceful resolution of the dispute.</p>"
+            f"<h3>Bookmark with:</h3>{share}</body></html>")
+    meta = extract_metadata(parse_html(html))
+    assert meta.title == "Gulf states urge peace with Iran"
+    list_page = html.replace("title=Gulf%20states", "title=Another%20story")
+    assert extract_metadata(parse_html(list_page)).title == "Bookmark with:"

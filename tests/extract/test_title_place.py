@@ -9,10 +9,10 @@ PROSE = ("The council voted on Tuesday to close the harbour barrier for the firs
 NAV = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(60))
 
 
-def _page(title: str) -> str:
+def _page(title: str, *, logo: str = "<h1>TIMES LEADER SPECIAL SECTIONS</h1>",
+          headline: str = "<h2>Harbour barrier closed as surge tide nears</h2>") -> str:
     return (f"<html><head><title>{title}</title></head><body>"
-            "<div id='top'><h1>TIMES LEADER SPECIAL SECTIONS</h1><ul>" + NAV + "</ul></div>"
-            "<h2>Harbour barrier closed as surge tide nears</h2>"
+            f"<div id='top'>{logo}<ul>{NAV}</ul></div>{headline}"
             f"<div id='story'><p>{PROSE}</p><p>{PROSE}</p></div></body></html>")
 
 
@@ -25,3 +25,24 @@ def test_title_agreeing_with_the_document_title_stays() -> None:
     # Paper 003's evidence: the section heading is what <title> names, so it stays.
     record = extract_html(_page("TIMES LEADER SPECIAL SECTIONS | timesleader.com"))
     assert record.title == "TIMES LEADER SPECIAL SECTIONS"
+
+
+def _plain_page(title: str, printed: str = "") -> str:
+    """A 2008 news page: no heading, the headline a bold line above the story."""
+    return _page(title, logo=printed,
+                 headline="<div><b>Harbour barrier closed as surge tide nears</b></div>")
+
+
+def test_a_title_only_the_document_title_gives_yields_to_the_line_above_the_story() -> None:
+    record = extract_html(_plain_page("Top Stories | ny1.com"))
+    assert record.title == "Harbour barrier closed as surge tide nears"
+
+
+def test_a_document_title_the_page_prints_stays() -> None:
+    record = extract_html(_plain_page("Top Stories | ny1.com", printed="<p>Top Stories</p>"))
+    assert record.title == "Top Stories"
+
+
+def test_a_whole_document_title_stays() -> None:
+    record = extract_html(_plain_page("Top Stories"))
+    assert record.title == "Top Stories"

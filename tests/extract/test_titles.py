@@ -7,7 +7,13 @@ from dataclasses import replace
 import pytest
 
 from sitesift.extract.metadata import extract_metadata
-from sitesift.extract.titles import TitleCandidates, choose_title, strip_site_name, title_agrees
+from sitesift.extract.titles import (
+    TitleCandidates,
+    choose_title,
+    slug_words,
+    strip_site_name,
+    title_agrees,
+)
 from sitesift.parse import parse_html
 
 
@@ -236,3 +242,30 @@ def test_an_h1_leading_the_title_agrees_with_it() -> None:
     assert choose_title(c) == "Sofas & Couches"
     assert title_agrees("Sofas & Couches", c)
     assert not title_agrees("Customers say", c)
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("http://www.freshnews.in/anand-draws-with-aronian-negi-posts-third-win-1234.html",
+     ("anand", "draws", "with", "aronian", "negi", "posts", "third", "win")),
+    ("http://www.examiner.com/a-1153418~Sacred_Heart_wins_debut_as_No__1.htm",
+     ("a", "sacred", "heart", "wins", "debut", "as", "no")),
+    ("http://www.digitalspy.co.uk/tv/a82108/dave-berry.html", ()),  # two words: no slug
+    ("http://news.bbc.co.uk/2/hi/middle_east/7127451.stm", ()),
+    (None, ()),
+])
+def test_slug_words(url: str | None, expected: tuple[str, ...]) -> None:
+    assert slug_words(url) == expected
+
+
+def test_the_heading_the_url_slug_spells_is_the_headline() -> None:
+    """``<title>`` names nothing and several headings compete (a sidebar's h1): the URL's slug,
+    made from the headline by the CMS, spells one of them."""
+    c = TitleCandidates(
+        doc_title=None,
+        headings=(("h1", "Latest News"), ("h2", "Anand draws with Aronian, Negi posts third win"),
+                  ("h2", "Related News"), ("h1", "Ivanka Trump Comes Into Her Own")),
+        url_words=slug_words("http://www.freshnews.in/anand-draws-with-aronian-negi-posts-third-"
+                             "win.html"))
+    assert choose_title(c) == "Anand draws with Aronian, Negi posts third win"
+    assert title_agrees("Anand draws with Aronian, Negi posts third win", c)
+    assert choose_title(replace(c, url_words=())) == "Ivanka Trump Comes Into Her Own"
