@@ -30,7 +30,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sitesift.evaluate.score import char_prf, f1
+from sitesift.similarity import char_prf, f1
 
 __all__ = ["MIN_STEP_KEPT", "Choice", "Stage", "choose", "least_kept", "text_size", "vote"]
 
