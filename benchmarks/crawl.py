@@ -609,9 +609,15 @@ def _own_clients(base: str) -> dict[str, Any]:
     out["trafilatura find_feed_urls"] = {"urls": len(urls),
                                          "seconds": time.perf_counter() - started}
     import feedparser
+    import httpx
+    from lxml import html as lxml_html
 
+    from sitesift.crawl.discovery import feed_links
+
+    feed = (feed_links(f"{base}/", lxml_html.fromstring(httpx.get(f"{base}/").content))
+            or [f"{base}/feed/"])[0]  # the home page's first feed, as the crawler reads it
     started = time.perf_counter()
-    parsed = feedparser.parse(f"{base}/feed/")
+    parsed = feedparser.parse(feed)
     out["feedparser (own urllib fetch)"] = {"urls": len(parsed.entries),
                                             "seconds": time.perf_counter() - started}
     return out
