@@ -22,7 +22,8 @@
    one ``urlsplit`` per URL timed in the same run), and the time of one learning at
    ``max_urls`` URLs.
 
-    PYTHONPATH=$PWD python benchmarks/crawl.py --sites [--delay 0.2] [--kill-seed 1] [--json]
+    PYTHONPATH=$PWD python benchmarks/crawl.py --sites [--delay 0.2] [--kill-seed 1]
+        [--no-sitemaps] [--json]
 
 4. Real sites (``--sites``): the six WordPress sites of ``wordpress.py`` (Debian's wordpress
    6.1, three default themes, set up from scratch by that module), each served by ``php -S``.
@@ -35,6 +36,7 @@
    killed (SIGKILL of its process group) after a random number of pages and run again: the
    same shares, URLs twice in the WARC file, and URLs the server answered twice (the pages in
    flight at the kill, at most ``--host-concurrency`` of them, are asked again).
+   ``--no-sitemaps``: the same sites without their sitemaps (``/wp-sitemap*`` answers 404).
 
     PYTHONPATH=$PWD python benchmarks/crawl.py --discovery [--discovery-offline]
 
@@ -298,7 +300,8 @@ def _sites(args: argparse.Namespace) -> dict[str, Any]:
         for site in wordpress.SITES:
             gold = wordpress.setup(site)
             log = folder / f"{site.name}.log"
-            server, base = wordpress.serve(site, folder, log=log)
+            server, base = wordpress.serve(site, folder, log=log,
+                                           sitemaps=not args.no_sitemaps)
             try:
                 warc, out = folder / f"{site.name}.warc.gz", folder / f"{site.name}.jsonl"
                 crawl_args = ["--max-pages", "200", "--delay", str(args.delay)]
@@ -609,9 +612,15 @@ def _own_clients(base: str) -> dict[str, Any]:
     out["trafilatura find_feed_urls"] = {"urls": len(urls),
                                          "seconds": time.perf_counter() - started}
     import feedparser
+    import httpx
+    from lxml import html as lxml_html
 
+    from sitesift.crawl.discovery import feed_links
+
+    feed = (feed_links(f"{base}/", lxml_html.fromstring(httpx.get(f"{base}/").content))
+            or [f"{base}/feed/"])[0]  # the home page's first feed, as the crawler reads it
     started = time.perf_counter()
-    parsed = feedparser.parse(f"{base}/feed/")
+    parsed = feedparser.parse(feed)
     out["feedparser (own urllib fetch)"] = {"urls": len(parsed.entries),
                                             "seconds": time.perf_counter() - started}
     return out
@@ -670,6 +679,8 @@ def main() -> None:
                         help="crawl the WordPress sites of wordpress.py instead (section 4)")
     parser.add_argument("--delay", type=float, default=0.2,
                         help="--sites: seconds between requests to a site (default 0.2)")
+    parser.add_argument("--no-sitemaps", action="store_true",
+                        help="--sites: the sites' sitemaps answer 404 (robots.txt names them)")
     parser.add_argument("--kill-seed", type=int, default=1,
                         help="--sites: seed of the random kill points")
     parser.add_argument("--discovery", action="store_true",

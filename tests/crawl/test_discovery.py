@@ -166,3 +166,33 @@ def test_declared_entities_are_never_expanded() -> None:
     small = (b"<!DOCTYPE urlset [<!ENTITY e 'x/'>]><urlset><url><loc>http://blog.example/a/"
              b"</loc></url><url><loc>http://blog.example/&e;</loc></url></urlset>")
     assert parse_document(HOME + "sitemap.xml", small, 9) == ([HOME + "a/"], [])
+
+
+def test_without_a_sitemap_archives_linked_from_posts_and_a_last_page_of_one_post(
+    serve, tmp_path: Path
+) -> None:
+    """A blog with no sitemap whose home page links no archive (as WordPress's block themes):
+    its posts link their category (rel=category), fetched though the posts are at the depth
+    limit, with the category's page 2; the home page's page 2 shows one post only, and that
+    post is fetched (the next page of a list is a list). With a sitemap the posts at the
+    limit are not parsed (test above: its category comes from the home page)."""
+    site = Site()
+    site.add("/robots.txt", b"User-agent: *\nAllow: /\n", "text/plain")
+    site.add("/", page("Blog", whole_post(1) + whole_post(2)
+                       + "<a class='next' href='/page/2/'>Older posts</a>"))
+    site.add("/page/2/", page("Blog", whole_post(3)))
+    category = "<a rel='category tag' href='/category/news/'>News</a>"
+    for i in (1, 2, 3):
+        site.add(f"/2024/post-{i}/", article(f"Post {i}", category))
+    site.add("/category/news/", page("News", whole_post(1) + whole_post(3)
+                                     + "<a href='/category/news/page/2/'>2</a>"))
+    site.add("/category/news/page/2/", page("News", whole_post(2)))
+    site = serve(site)
+    warc = tmp_path / "c.warc.gz"
+    crawl([site.url("/")], warc, FAST)
+    assert states(warc, site) == {
+        "/": "done", "/sitemap.xml": "skipped", "/page/2/": "done",
+        **{f"/2024/post-{i}/": "done" for i in (1, 2, 3)},
+        "/category/news/": "done", "/category/news/page/2/": "done",
+    }
+    assert max(site.served.values()) == 1
