@@ -33,7 +33,8 @@ from lxml import etree
 from sitesift.parse.dom import cjk_count, text_weight
 
 __all__ = [
-    "LIST_MIN_RECORD_SHARE", "RECORD_MIN_RUN", "RecordRun", "heaviest_run", "record_share",
+    "LIST_MIN_RECORD_SHARE", "RECORD_MIN_RUN", "RecordRun", "class_words", "heaviest_run",
+    "record_share",
 ]
 
 #: A record run has at least this many records (a list shows several items).
@@ -65,7 +66,7 @@ class TextUnit(Protocol):
     def is_prose(self) -> bool: ...
 
 
-def _classes(el: etree._Element) -> str:
+def class_words(el: etree._Element) -> str:
     """Class words of ``el`` without those holding digits: "post-2089739" is the id of the
     item, not its kind, and differs in every record."""
     return " ".join(w for w in (el.get("class") or "").split()
@@ -138,7 +139,7 @@ def heaviest_run(scope: etree._Element, units: Iterable[TextUnit]) -> RecordRun 
                 headline = _headline(child)
                 if headline < RECORD_MIN_HEADLINE or 2 * headline < weight[child]:
                     continue
-            signature = (child.tag, _classes(child))
+            signature = (child.tag, class_words(child))
             groups[signature] += weight[child]
             members[signature] += 1
         for signature, run in groups.items():
@@ -146,7 +147,7 @@ def heaviest_run(scope: etree._Element, units: Iterable[TextUnit]) -> RecordRun 
                 best = run
                 records = tuple(
                     child for child in parent if child in count
-                    and (child.tag, _classes(child)) == signature
+                    and (child.tag, class_words(child)) == signature
                     and child.tag not in NOT_RECORDS and prose[child] <= RECORD_MAX_PROSE)
                 found = RecordRun(parent, records, run / total)
     return found
