@@ -36,7 +36,12 @@ import lxml.html
 from lxml import etree
 
 from sitesift.extract.declared import declared_type
-from sitesift.extract.linked import POSTS_MIN_SHARE, linked_list_share, whole_posts_share
+from sitesift.extract.linked import (
+    POSTS_MIN_SHARE,
+    linked_list_share,
+    priced_grid,
+    whole_posts_share,
+)
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
 from sitesift.extract.thread import find_thread
 from sitesift.output.render import to_markdown, to_text
@@ -909,15 +914,17 @@ def prune(node: etree._Element) -> None:
 
 def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
                main_prose: int, records: float, declared: str | None = None,
-               posts: float = 0.0) -> str:
+               posts: float = 0.0, grid: int = 0) -> str:
     """``records``: the record share of the whole cleaned body (before hinted containers
     went: a search page's results sit in a "search" container). ``declared``: the kind the
     page declares itself (schema.org, ``sitesift.extract.declared``), which wins. ``posts``:
     the share of whole posts under linked titles (``whole_posts_share``), same time: a
-    blog's page of whole posts is a list of them however much prose it holds."""
+    blog's page of whole posts is a list of them however much prose it holds. ``grid``: the
+    cards of its shop grid (``priced_grid``), same time: a shop's category page is a list
+    whatever text (FAQ, SEO) surrounds the grid."""
     if declared is not None:
         return declared
-    if posts >= POSTS_MIN_SHARE:
+    if posts >= POSTS_MIN_SHARE or grid:
         return "list"
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
@@ -1017,6 +1024,7 @@ def extract_content(
     units = _segment(body)
     records = record_share(body, units)
     posts = whole_posts_share(body, units, url)
+    grid = priced_grid(body)
     thread = find_thread(body)
     if thread is not None and posts < POSTS_MIN_SHARE:
         # A discussion seen alone: posts are its text (whole posts under linked titles are a
@@ -1032,7 +1040,7 @@ def extract_content(
     weights = _prose_weights(body, units)
     main = _widen(main, body, weights, named)
     main_prose = weights.get(main, 0)
-    page_type = _page_type(body, units, main, main_prose, records, declared, posts)
+    page_type = _page_type(body, units, main, main_prose, records, declared, posts, grid)
     if page_type == "list":
         items = _list_items(body, units, main, main_prose)
         if items is None:
