@@ -225,6 +225,12 @@ def _leads(h1: str, references: Iterable[str]) -> bool:
         rest = r[len(folded):]
         if r.startswith(folded) and rest and _SEPARATOR.match(" " + rest + " ") is not None:
             return True
+        # "Headline, deck - Site": some CMSs join the headline and the deck printed under it
+        # with a comma; a headline-long h1 (a short one may be the first item of a list,
+        # "Kayaks, Canoes and Paddles") ends at that comma.
+        if r.startswith(folded) and re.match(r"\s*,\s", rest) and \
+                _words(h1) >= MIN_HEADLINE_WORDS:
+            return True
     return False
 
 
@@ -457,8 +463,12 @@ def _choose(c: TitleCandidates) -> str | None:
             best, best_sim = h, s
     if best is not None and best_sim >= MIN_HEADING_SIMILARITY:
         best = _undecorated(best, [doc, _longest_part(doc), *metas, *_strict_parts(c.doc_title)])
-        # The publisher's metadata headline, when it is the same text, keeps its exact wording.
-        for m in metas:
+        # The publisher's metadata headline, when it is the same text, keeps its exact wording
+        # (a meta title copying ``<title>`` is no other wording: "Clips: Headline" where the
+        # page prints "Headline").
+        doc_whole = normalize_space(c.doc_title).casefold()
+        for m in (strip_site_name(t, c.site_names) for t in (*c.declared_titles, *c.meta_titles)
+                  if normalize_space(t) and normalize_space(t).casefold() != doc_whole):
             if _sim(m, best) >= SAME_TITLE_SIMILARITY and len(m) >= len(best):
                 return m
         return best

@@ -313,3 +313,19 @@ def test_a_long_slug_outvotes_an_h1_that_only_resembles_the_title() -> None:
     c = replace(c, url_words=("latest", "national", "news"),
                 headings=(("h1", "Radio New Zealand News"), ("h2", "Latest National News:")))
     assert choose_title(c) == "Radio New Zealand News"
+
+
+def test_a_meta_title_copying_the_title_keeps_no_decoration() -> None:
+    c = TitleCandidates(doc_title="Clips: Belt Buckle Senses Your Air Rocking",
+                        meta_titles=("Clips: Belt Buckle Senses Your Air Rocking",),
+                        headings=(("h2", "Belt Buckle Senses Your Air Rocking"),))
+    assert choose_title(c) == "Belt Buckle Senses Your Air Rocking"
+
+
+def test_an_h1_the_title_joins_to_its_deck_with_a_comma() -> None:
+    c = TitleCandidates(
+        doc_title="Murder Victim's Mother Assails Huckabee, Says GOP Hopeful Shouldn't Be "
+                  "President Due To His Handling Of Case - CBS News",
+        headings=(("h1", "Murder Victim's Mother Assails Huckabee"),
+                  ("h2", "Says GOP Hopeful Shouldn't Be President Due To His Handling Of Case")))
+    assert choose_title(c) == "Murder Victim's Mother Assails Huckabee"
