@@ -1,18 +1,20 @@
-"""Speed work must not change a record: run ``extract`` with two checkouts, diff the JSONL.
+"""Behaviour unchanged? The records of this checkout against those of a git ref, byte for byte.
 
-    python benchmarks/same_records.py BASELINE_DIR [--sets modern-dev big9-2005 ...]
-                                      [--methods page auto] [--keep DIR [--reuse-baseline]]
+    python benchmarks/same_records.py [SET ...] [--ref 7777460] [--methods page auto]
+                                      [--baseline DIR] [--keep DIR]
 
-``BASELINE_DIR`` is another checkout's root (e.g. ``git archive COMMIT | tar -x -C DIR``);
-this checkout is the one holding this file. Each (set, method) runs ``python -m sitesift
-extract pages.jsonl --method M -q`` once with each checkout's code (a fresh process, the
-checkout as working directory so ``-m sitesift`` imports its package), baseline first, and
-compares the two output files byte for byte. A difference prints the first differing
-record ids and fields; the exit code is 1 when any pair differs, 0 when all are identical.
-Wall and CPU seconds (the child's user + system time, steadier than the wall clock on a
-shared box) are printed beside each pair, so the check doubles as a rough timing.
-``--keep DIR --reuse-baseline`` keeps the baseline's outputs in DIR and runs only this
-checkout when they are there (the baseline's code must not have changed meanwhile).
+For a refactoring (or a speed change) that must not change a single record. The ref's code is
+exported with ``git archive REF | tar -x -C DIR`` (or ``--baseline DIR`` names a checkout
+exported beforehand, to save the export when the script runs several times); each side then
+runs ``python -m sitesift extract MANIFEST --method M -q -o OUT`` in a fresh process with
+``PYTHONPATH`` set to its checkout, over every dev set (default: modern-dev big9-2005
+cleanportal forum-dz list-detail zh-sites) and method (default: page and auto). The two JSONL
+files are compared line by line as bytes, keyed by page id.
+
+Output: one line per set and method (``same`` or the number of pages that differ) and, for each
+difference, the page ids (those whose record differs, those present on one side only, or
+``order`` when the same lines come in another order). Exit status: 0 when every record is the
+same, 1 when any differs, 2 when a run fails. Runs are sequential: the box is shared.
 """
 
 from __future__ import annotations
@@ -23,84 +25,147 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_SETS = ["modern-dev", "big9-2005", "big9-2009", "cleanportal", "forum-dz",
-                "list-detail"]
+DEFAULT_SETS = ("modern-dev", "big9-2005", "cleanportal", "forum-dz", "list-detail", "zh-sites")
+DEFAULT_METHODS = ("page", "auto")
 
 
-def run(code: Path, manifest: Path, method: str, out: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of one ``extract`` run with the code of ``code``."""
-    before = os.times()
-    start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "sitesift", "extract", str(manifest), "--method", method, "-q",
-         "-o", str(out)], cwd=code, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    after = os.times()
-    if done.returncode not in (0, 1):  # (1: some page is an error record, the run went on)
-        raise SystemExit(f"{code}: extract {manifest} --method {method} failed "
-                         f"({done.returncode}):\n{done.stderr[-2000:]}")
-    cpu = (after.children_user - before.children_user
-           + after.children_system - before.children_system)
-    return wall, cpu
+@dataclass
+class RecordDiff:
+    """How two runs' records differ: page ids by kind of difference (all empty: the same)."""
+
+    changed: list[str] = field(default_factory=list)
+    only_ours: list[str] = field(default_factory=list)
+    only_theirs: list[str] = field(default_factory=list)
+    order: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.changed or self.only_ours or self.only_theirs or self.order)
+
+    def count(self) -> int:
+        """Pages that differ (an order change alone counts as one)."""
+        n = len(self.changed) + len(self.only_ours) + len(self.only_theirs)
+        return n or int(self.order)
 
 
-def differences(a: Path, b: Path, limit: int = 5) -> list[str]:
-    """Up to ``limit`` lines saying which records (and fields) differ between two files."""
-    old = a.read_bytes().split(b"\n")
-    new = b.read_bytes().split(b"\n")
-    said = [] if len(old) == len(new) else [f"{len(old) - 1} records -> {len(new) - 1}"]
-    for x, y in zip(old, new, strict=False):
-        if x == y:
+def _lines_by_id(path: Path) -> tuple[list[str], dict[str, bytes]]:
+    """A JSONL file's page ids in order and each id's line as bytes (a repeated id keeps all)."""
+    order: list[str] = []
+    lines: dict[str, bytes] = {}
+    for raw in path.read_bytes().splitlines():
+        if not raw.strip():
             continue
-        try:
-            rx, ry = json.loads(x), json.loads(y)
-            fields = sorted(k for k in {*rx, *ry} if rx.get(k) != ry.get(k))
-            said.append(f"{rx.get('id')}: {', '.join(fields)}")
-        except ValueError:
-            said.append(f"line differs: {x[:80]!r}")
-        if len(said) >= limit:
-            break
-    return said
+        page_id = str(json.loads(raw).get("id"))
+        order.append(page_id)
+        lines[page_id] = lines.get(page_id, b"") + raw + b"\n"
+    return order, lines
+
+
+def diff_records(ours: Path, theirs: Path) -> RecordDiff:
+    """Compare two JSONL record files byte for byte, reporting the page ids that differ."""
+    our_order, our_lines = _lines_by_id(ours)
+    their_order, their_lines = _lines_by_id(theirs)
+    diff = RecordDiff(
+        changed=[i for i in our_order if i in their_lines and our_lines[i] != their_lines[i]],
+        only_ours=[i for i in our_order if i not in their_lines],
+        only_theirs=[i for i in their_order if i not in our_lines],
+    )
+    if not diff:
+        diff.order = our_order != their_order or ours.read_bytes() != theirs.read_bytes()
+    return diff
+
+
+def export_ref(ref: str, into: Path) -> Path:
+    """``git archive REF | tar -x -C DIR``: the ref's tracked files, nothing else."""
+    into.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def extract(checkout: Path, manifest: Path, method: str, out: Path) -> None:
+    """One ``sitesift extract`` run with ``checkout``'s code; raises when it fails."""
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    argv = [sys.executable, "-m", "sitesift", "extract", str(manifest), "--method", method,
+            "-q", "-o", str(out)]
+    done = subprocess.run(argv, env=env, cwd=checkout, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} in {checkout} exited {done.returncode}:\n"
+                           f"{done.stderr[-2000:]}")
+
+
+def _check_import(checkout: Path) -> None:
+    """Refuse to compare when ``PYTHONPATH`` would not win over an installed sitesift."""
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    where = subprocess.run([sys.executable, "-c", "import sitesift; print(sitesift.__file__)"],
+                           env=env, cwd=checkout, capture_output=True, text=True, check=True)
+    if not Path(where.stdout.strip()).resolve().is_relative_to(checkout.resolve()):
+        raise RuntimeError(f"sitesift imports from {where.stdout.strip()}, not {checkout}")
+
+
+def _describe(diff: RecordDiff, most: int = 20) -> list[str]:
+    """Indented lines naming the page ids of a difference (at most ``most`` per kind)."""
+    rows = []
+    for name, ids in (("differ", diff.changed), ("only here", diff.only_ours),
+                      ("only in ref", diff.only_theirs)):
+        if ids:
+            more = f" ... (+{len(ids) - most})" if len(ids) > most else ""
+            rows.append(f"    {name}: {' '.join(ids[:most])}{more}")
+    if diff.order:
+        rows.append("    order: the same records in another order")
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("baseline", type=Path, help="the other checkout's root")
-    parser.add_argument("--sets", nargs="+", default=DEFAULT_SETS)
-    parser.add_argument("--methods", nargs="+", default=["page", "auto"])
-    parser.add_argument("--keep", type=Path, help="write the outputs here (default: a temp dir)")
-    parser.add_argument("--reuse-baseline", action="store_true",
-                        help="with --keep: reuse the baseline's outputs already there")
+    parser.add_argument("sets", nargs="*", default=list(DEFAULT_SETS))
+    parser.add_argument("--ref", default="main", help="git ref to compare with (default: main)")
+    parser.add_argument("--baseline", type=Path,
+                        help="an exported checkout to use instead of exporting --ref")
+    parser.add_argument("--methods", nargs="+", default=list(DEFAULT_METHODS))
+    parser.add_argument("--keep", type=Path, help="write the exports and records here")
     args = parser.parse_args(argv)
-    if not DATA.is_dir():
-        raise SystemExit(f"{DATA} is absent: the check needs ../shared/data")
-    base = args.baseline.resolve()
-    with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
-        out = args.keep or Path(tmp)
-        out.mkdir(parents=True, exist_ok=True)
-        same = True
+
+    with tempfile.TemporaryDirectory(prefix="same_records_") as tmp:
+        work = args.keep or Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
+        theirs = args.baseline or export_ref(args.ref, work / "ref")
+        label = str(args.baseline) if args.baseline else args.ref
+        try:
+            _check_import(ROOT)
+            _check_import(theirs)
+        except (RuntimeError, subprocess.CalledProcessError) as error:
+            print(error, file=sys.stderr)
+            return 2
+        differ = 0
         for name in args.sets:
             manifest = DATA / name / "pages.jsonl"
+            if not manifest.is_file():
+                print(f"{name}: no {manifest}", file=sys.stderr)
+                return 2
             for method in args.methods:
-                files = [out / f"{name}.{method}.{tag}.jsonl" for tag in ("base", "new")]
-                if args.reuse_baseline and files[0].is_file():
-                    w0 = c0 = float("nan")  # (not run again)
-                else:
-                    w0, c0 = run(base, manifest, method, files[0])
-                w1, c1 = run(ROOT, manifest, method, files[1])
-                diff = differences(*files)
-                same &= not diff
-                print(f"{name:12} {method:5} {'same' if not diff else 'DIFFERENT':9} "
-                      f"wall {w0:6.2f} -> {w1:6.2f} s  cpu {c0:6.2f} -> {c1:6.2f} s", flush=True)
-                for line in diff:
-                    print(f"    {line}")
-    return 0 if same else 1
+                ours_out = work / f"{name}.{method}.ours.jsonl"
+                theirs_out = work / f"{name}.{method}.ref.jsonl"
+                try:
+                    extract(ROOT, manifest, method, ours_out)
+                    extract(theirs, manifest, method, theirs_out)
+                except RuntimeError as error:
+                    print(error, file=sys.stderr)
+                    return 2
+                diff = diff_records(ours_out, theirs_out)
+                verdict = f"{diff.count()} pages differ" if diff else "same"
+                print(f"{name} --method {method}: {verdict} (vs {label})", flush=True)
+                for row in _describe(diff):
+                    print(row, flush=True)
+                differ += bool(diff)
+        print("all records the same" if not differ else f"{differ} runs differ")
+        return 1 if differ else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -4,7 +4,7 @@ Debian's ``wordpress`` package (6.1, themes twentytwentyone/-two/-three), MariaD
 built-in server (``php -S``, several workers), set up by this module and nothing else:
 
     apt-get install wordpress wordpress-theme-twentytwentyone wordpress-theme-twentytwentytwo \
-        wordpress-theme-twentytwentythree mariadb-server php-cli php-mysql
+        wordpress-theme-twentytwentythree mariadb-server php-cli php-mysql php-xml
     service mariadb start
 
 ``setup(site)`` (re)creates one site: its database, ``/etc/wordpress/config-sitesift-NAME.php``
@@ -194,6 +194,12 @@ def available() -> str | None:
             return f"{need} is not installed"
     if not (WORDPRESS / "wp-settings.php").is_file():
         return "Debian's wordpress package is not installed"
+    # Without SimpleXML WordPress answers /wp-sitemap.xml with a 501: the crawl then finds no
+    # sitemap and the figures measure another site (no tag, author or block-theme category
+    # pages), as on a fresh machine on 2026-11-26.
+    modules = subprocess.run(["php", "-m"], capture_output=True, text=True, check=False)
+    if "SimpleXML" not in modules.stdout:
+        return "PHP's SimpleXML is missing (apt-get install php-xml): no sitemaps"
     probe = subprocess.run(["mysql", "-e", "SELECT 1"], capture_output=True, check=False)
     if probe.returncode:
         return "MariaDB is not running (service mariadb start)"

@@ -117,3 +117,52 @@ def test_a_home_page_seed_finds_the_site_by_sitemap_feed_pagination_and_archives
     assert max(site.served.values()) == 1  # nothing fetched twice
     crawl([site.url("/")], warc, FAST)  # run again: nothing new, nothing fetched again
     assert max(site.served.values()) == 1
+
+
+def test_sloppy_documents_give_their_urls_and_no_wrong_one() -> None:
+    """Cases of ``benchmarks/crawl.py --discovery`` that ultimate-sitemap-parser or the first
+    version of ``parse_document`` got wrong."""
+    sm = "http://www.sitemaps.org/schemas/sitemap/0.9"
+    # A byte-order mark and blank lines before the declaration: XML, not a text sitemap.
+    bom = f"\ufeff\n\n<?xml version='1.0'?><urlset xmlns='{sm}'><url><loc>/a/</loc></url>"
+    assert parse_document(HOME + "sitemap.xml", (bom + "</urlset>").encode(), 9) == (
+        [HOME + "a/"], [])
+    # Text sitemaps: only lines that are one absolute URL.
+    assert parse_document(HOME + "s.txt", b"http://blog.example/c/\nsee http://x/ too\n/d/\n",
+                          9) == ([HOME + "c/"], [])
+    # Gzip whatever the name and type.
+    assert parse_document(HOME + "sitemap", gzip.compress(bom.encode() + b"</urlset>"), 9) == (
+        [HOME + "a/"], [])
+    # Atom's xml:base, nested; RSS links relative to the feed.
+    atom = (b"<feed xmlns='http://www.w3.org/2005/Atom' xml:base='http://blog.example/x/'>"
+            b"<entry><link href='a/'/></entry><entry xml:base='/y/'><link href='b'/></entry>"
+            b"</feed>")
+    assert parse_document(HOME + "atom/", atom, 9) == ([HOME + "x/a/", HOME + "y/b"], [])
+    rss = b"<rss><channel><item><link>b/</link></item></channel></rss>"
+    assert parse_document(HOME + "blog/feed/", rss, 9) == ([HOME + "blog/feed/b/"], [])
+    # Images and other extensions' <loc> are no pages.
+    images = (f"<urlset xmlns='{sm}' xmlns:i='http://www.google.com/schemas/sitemap-image/1.1'>"
+              "<url><loc>http://blog.example/a/</loc><i:image><i:loc>http://blog.example/a.jpg"
+              "</i:loc></i:image></url></urlset>").encode()
+    assert parse_document(HOME + "sitemap.xml", images, 9) == ([HOME + "a/"], [])
+    # An undefined HTML entity: the rest of the document is still read.
+    nbsp = (f"<urlset xmlns='{sm}'><url><loc>http://blog.example/a/&nbsp;</loc></url>"
+            "<url><loc>http://blog.example/b/</loc></url></urlset>").encode()
+    assert parse_document(HOME + "sitemap.xml", nbsp, 9) == ([HOME + "a/", HOME + "b/"], [])
+    # Truncated (a server that timed out): the value cut by the end is not a URL.
+    cut = (f"<urlset xmlns='{sm}'><url><loc>http://blog.example/a/</loc></url><url><loc>"
+           "http://blog.example/b").encode()
+    assert parse_document(HOME + "sitemap.xml", cut, 9) == ([HOME + "a/"], [])
+    ended = cut + b"/</loc></url><url>"  # cut after a whole value: that one is kept
+    assert parse_document(HOME + "sitemap.xml", ended, 9) == ([HOME + "a/", HOME + "b/"], [])
+
+
+def test_declared_entities_are_never_expanded() -> None:
+    laughs = "".join(f"<!ENTITY l{i} '{('&l' + str(i - 1) + ';') * 10}'>" for i in range(1, 10))
+    bomb = (f"<?xml version='1.0'?><!DOCTYPE urlset [<!ENTITY l0 'ha'>{laughs}]><urlset>"
+            "<url><loc>http://blog.example/a/</loc></url><url><loc>http://blog.example/&l9;"
+            "</loc></url></urlset>").encode()
+    assert parse_document(HOME + "sitemap.xml", bomb, 9) == ([], [])
+    small = (b"<!DOCTYPE urlset [<!ENTITY e 'x/'>]><urlset><url><loc>http://blog.example/a/"
+             b"</loc></url><url><loc>http://blog.example/&e;</loc></url></urlset>")
+    assert parse_document(HOME + "sitemap.xml", small, 9) == ([HOME + "a/"], [])
