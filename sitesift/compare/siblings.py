@@ -59,7 +59,7 @@ from lxml import etree
 
 from sitesift.compare.signatures import RelaxedLabels, stable_hash
 from sitesift.extract.content import Content
-from sitesift.parse.dom import END, START, drop_keep_tail, normalize_space, text_weight, walk
+from sitesift.parse.dom import drop_keep_tail, normalize_space, text_weight
 from sitesift.segment.blocks import Block, is_visible
 
 __all__ = [
@@ -179,30 +179,28 @@ class NodeString:
         labels = labels or RelaxedLabels()
         out = cls()
         open_: list[int] = []
-        skipping: etree._Element | None = None
-        for event, el in walk(body):
-            if skipping is not None:
-                if event == END and el is skipping:
-                    skipping = None
-                    out._text(el.tail, (el, "tail"), open_)
-                continue
-            if not isinstance(el.tag, str):  # comment or processing instruction
-                if event == END and el is not body:
-                    out._text(el.tail, (el, "tail"), open_)
-                continue
-            if event == START:
+        # lxml's own walk (C): a skipped subtree's only event after its start is its end; a
+        # comment or processing instruction comes as one event, and only its tail is text.
+        walker = etree.iterwalk(body, events=("start", "end", "comment", "pi"))
+        skipped = False
+        for event, el in walker:
+            if event == "start":
                 if not is_visible(el):
-                    skipping = el
+                    walker.skip_subtree()
+                    skipped = True
                     continue
                 pos = out._node(el.tag, open_, 0, 0, labels.get(el)[1])
                 out.elements[el] = pos
                 open_.append(pos)
                 out._text(el.text, (el, "text"), open_)
-            else:
-                pos = open_.pop()
-                out.ends[pos] = len(out.tags)
-                if el is not body:
-                    out._text(el.tail, (el, "tail"), open_)
+                continue
+            if event == "end":
+                if skipped:
+                    skipped = False
+                else:
+                    out.ends[open_.pop()] = len(out.tags)
+            if el is not body:
+                out._text(el.tail, (el, "tail"), open_)
         return out
 
     def _node(self, tag: str, open_: list[int], text: int, weight: int, label: int) -> int:
