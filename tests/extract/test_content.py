@@ -479,3 +479,23 @@ def test_a_footer_is_never_kept_for_its_prose() -> None:
         f"<footer class='site-footer'>{legal}</footer>"
     )
     assert "trademarks" not in _extract(html).text
+
+
+def _story(n: int) -> str:
+    return "".join(f"<p>Paragraph {i}: {PROSE}</p>" for i in range(n))
+
+
+def test_second_copy_of_the_story_is_read_once() -> None:
+    # A responsive layout prints the story twice (one copy hidden by a style sheet).
+    html = _page(f"<main><div class='desktop'>{_story(6)}</div>"
+                 f"<div class='mobile'>{_story(6)}</div></main>")
+    text = _extract(html).text
+    assert text.count("Paragraph 3:") == 1
+    assert text.count("Paragraph 5:") == 1
+
+
+def test_a_paragraph_the_page_repeats_is_kept() -> None:
+    # One note shown twice among many paragraphs is the page's own text, not a copy.
+    note = f"<p>Note: {PROSE}</p>"
+    html = _page(f"<main>{note}{_story(8)}{note}</main>")
+    assert _extract(html).text.count("Note:") == 2
