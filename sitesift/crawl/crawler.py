@@ -393,20 +393,25 @@ class Crawler:
         except PageError as exc:
             metadata["error"] = str(exc)
             return []
-        links = [link for link in page_links(entry.url, root) if _host(link.url) in scope]
-        if at_limit and entry.kind == "item":
+        archives: list[Entry] = []
+        if at_limit and not sitemap and entry.kind in ("item", "listed"):
             # A site without a sitemap may link its category, tag and author pages from its
             # articles alone (WordPress's block themes do: their home pages link none). They
             # are lists of the layer above the article: queued at its depth, fetched, and
             # parsed for their pagination alone.
-            return [Entry(url=link.url, host=_host(link.url), depth=entry.depth, kind="archive",
-                          parent=entry.url, anchor=link.anchor or None)
-                    for link in archive_links(entry.url, links, root)]
+            archives = [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
+                              kind="archive", parent=entry.url, anchor=link.anchor or None)
+                        for link in archive_links(entry.url, None, root)
+                        if _host(link.url) in scope]
+            if entry.kind == "item":
+                return archives
+        links = [link for link in page_links(entry.url, root) if _host(link.url) in scope]
         paging = pagination_links(entry.url, links, root)
         if at_limit:
-            return [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
-                          kind="pagination", parent=entry.url, anchor=link.anchor or None)
-                    for link in paging]
+            return archives + [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
+                                     kind="pagination", parent=entry.url,
+                                     anchor=link.anchor or None)
+                               for link in paging]
         found = [e for e in self._discover(entry, root) if e.host in scope] if discover else []
         try:  # a plugged-in policy failing on one page must not end the crawl
             # The next page of a list is the same list, however few items it shows (the last
