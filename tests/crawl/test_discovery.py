@@ -190,7 +190,8 @@ def test_without_a_sitemap_archives_linked_from_posts_and_a_last_page_of_one_pos
     site.add("/page/2/", page("Blog", whole_post(3)))
     category = "<a rel='category tag' href='/category/news/'>News</a>"
     for i in (1, 2, 3):
-        site.add(f"/2024/post-{i}/", article(f"Post {i}", category))
+        tag = "<a rel='tag' href='/tag/only/'>only</a>" if i == 1 else ""
+        site.add(f"/2024/post-{i}/", article(f"Post {i}", category + tag))
     site.add("/category/news/", page("News", whole_post(1) + whole_post(3)
                                      + "<a href='/category/news/page/2/'>2</a>"))
     site.add("/category/news/page/2/", page("News", whole_post(2)))
@@ -204,3 +205,8 @@ def test_without_a_sitemap_archives_linked_from_posts_and_a_last_page_of_one_pos
         "/feed/": "done", "/2024/feed-only/": "done", "/tag/only/": "done",
     }
     assert max(site.served.values()) == 1
+    # From a list page that is no home page: its items, not the site's archives.
+    listed = tmp_path / "list.warc.gz"
+    crawl([site.url("/category/news/")], listed, FAST)
+    assert states(listed, site) == {"/category/news/": "done", "/category/news/page/2/": "done",
+                                    **{f"/2024/post-{i}/": "done" for i in (1, 2, 3)}}
