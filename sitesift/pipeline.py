@@ -30,6 +30,7 @@ from sitesift.extract.title_place import near_heading
 from sitesift.options import SITE_METHODS, Options
 from sitesift.parse import parse_html
 from sitesift.record import Page, Record
+from sitesift.similarity import shingle_prf
 from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
@@ -1008,8 +1009,6 @@ def _links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:
 def _holds(text: str | None, post: str | None) -> bool:
     """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every
     CJK character a word), as the body scorer counts them."""
-    from sitesift.evaluate.score import shingle_prf
-
     if not post or not post.strip():
         return False
     return shingle_prf(post, text or "")[1] >= THREAD_MIN_HELD
@@ -1018,8 +1017,6 @@ def _holds(text: str | None, post: str | None) -> bool:
 def _thread_holds(posts: list[dict[str, Any]], text: str | None) -> bool:
     """Whether the thread's text (``posts`` joined) holds at least ``THREAD_MIN_SHARE`` of the
     page's main ``text``, so that answering with the posts drops no main text."""
-    from sitesift.evaluate.score import shingle_prf
-
     thread = "\n".join(post["text"] or "" for post in posts)
     return not (text or "").strip() or shingle_prf(text, thread)[1] >= THREAD_MIN_SHARE
 

@@ -36,7 +36,12 @@ import lxml.html
 from lxml import etree
 
 from sitesift.extract.declared import declared_type
-from sitesift.extract.linked import POSTS_MIN_SHARE, linked_list_share, whole_posts_share
+from sitesift.extract.linked import (
+    POSTS_MIN_SHARE,
+    linked_list_share,
+    priced_grid,
+    whole_posts_share,
+)
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
 from sitesift.extract.thread import find_thread
 from sitesift.output.render import to_markdown, to_text
@@ -198,6 +203,23 @@ TEASER_MAX_PROSE_SHARE = 0.7
 #: Char F1 on modern-dev half a for 200 / 300 / 400 / 600 / none: 0.8742 / 0.8744 / 0.8737 /
 #: 0.8726 / 0.8716. (Per headline: l3s-gn1's boxes of four headlines with summaries stay teasers.)
 TEASER_MAX_ITEM_PROSE = 300
+#: A run of text at least this long (weighted characters, about a sentence) that repeats an
+#: earlier run of the main content word for word may be a second copy, not more text:
+#: responsive layouts render the story twice (a desktop and a mobile copy, one hidden by a
+#: style sheet we do not read), CMS templates print the body twice...
+REPEAT_MIN_WEIGHT = 80
+#: ...when such repeats make up at least this share of the main content's text: a whole second
+#: copy. Fewer repeats are the page's own (an FAQ shown twice, the same note under each
+#: language tab of a quickstart), which the gold keeps. Char F1 on modern-dev half a (whole
+#: set) for share 0 / 0.1 / 0.2 / 0.25 / 0.3 / 0.4: 0.8873 / 0.8875 / 0.8880 / 0.8884 /
+#: 0.8881 / 0.8881 (0.8853 keeping repeats), simulated on output lines.
+REPEAT_MIN_SHARE = 0.25
+#: ...and at least this many repeated runs: a copy of a story is paragraphs, not a sentence
+#: (a two-paragraph page whose paragraphs read alike stays as it is).
+REPEAT_MIN_RUNS = 3
+
+#: A linked unit at least this share of whose text is code names a symbol, not a story.
+CODE_NAME_MIN_SHARE = 0.9
 
 #: Labels that open a comment section: it and everything after it at its level is not main text.
 _COMMENTS_LABEL = re.compile(
@@ -391,7 +413,7 @@ def _mark_teasers(units: list[_Unit]) -> None:
     headline_blocks: list[etree._Element] = []
     for unit in units:
         if unit.link_share >= 0.9 and unit.chars >= TEASER_MIN_HEADLINE and \
-                _leads_elsewhere(unit.block):
+                _leads_elsewhere(unit.block) and not _names_code(unit):
             headline_blocks.append(unit.block)
         # (A heading is no excerpt, however it ends: "Here a Book, There a Book.....")
         if unit.block.tag not in HEADING_TAGS and unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and \
@@ -455,6 +477,14 @@ def _mark_teasers(units: list[_Unit]) -> None:
         if member is not None and item_prose[member] <= TEASER_MAX_ITEM_PROSE and \
                 (member in titled or not untitled_are_text):
             unit.teaser = True
+
+
+def _names_code(unit: _Unit) -> bool:
+    """Whether the unit's text is set as code (``<code>``): a linked identifier names a
+    symbol ("WebSocket.send()", a reference page's member), not another page's story."""
+    code = sum(text_weight(el.text_content()) for el in unit.block.iter("code")
+               if not any(a.tag == "code" for a in el.iterancestors()))
+    return code >= CODE_NAME_MIN_SHARE * unit.chars
 
 
 def _leads_elsewhere(block: etree._Element) -> bool:
@@ -862,6 +892,46 @@ def _titles_prose(units: list[_Unit], i: int) -> bool:
         units[i + 1].is_prose()
 
 
+def _describes(units: list[_Unit], i: int) -> bool:
+    """A term (``dt``) followed by its description (``dd``) in words of its own: a reference
+    page's member name ("WebSocket.send()", linked to its page) heads what it does."""
+    if i + 1 >= len(units) or _term_item(units[i].block) != "dt":
+        return False
+    return _term_item(units[i + 1].block) == "dd" and \
+        units[i + 1].link_share <= PRUNE_LINK_SHARE
+
+
+def _is_anchored_heading(unit: _Unit) -> bool:
+    """A heading whose link is its own anchor ("#instance_properties", for sharing the place):
+    a section's title, not a link to another page."""
+    return unit.block.tag in HEADING_TAGS and any(True for _ in unit.block.iter("a")) and \
+        not _leads_elsewhere(unit.block)
+
+
+def _term_item(block: etree._Element) -> str | None:
+    """"dt" or "dd" when the block is (or sits in) that item of a description list."""
+    for el in itertools.chain((block,), block.iterancestors()):
+        if el.tag in ("dt", "dd"):
+            return el.tag
+        if el.tag == "dl":
+            return None
+    return None
+
+
+def _is_glossary(dl: etree._Element, by_block: dict[etree._Element, _Unit]) -> bool:
+    """A description list whose descriptions are mostly unlinked text: terms with what they
+    mean (a reference's members, a glossary), however linked the terms. A menu in a ``dl``
+    describes nothing: its ``dd``s are links too."""
+    chars = links = 0
+    for dd in dl.iter("dd"):
+        for sub in dd.iter(etree.Element):
+            unit = by_block.get(sub)
+            if unit is not None:
+                chars += unit.chars
+                links += unit.link_chars
+    return bool(chars) and links <= PRUNE_LINK_SHARE * chars
+
+
 def prune(node: etree._Element) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place). Public for template wrappers (``compare.wrapper``), which
@@ -874,7 +944,8 @@ def prune(node: etree._Element) -> None:
     dropped: list[_Unit] = []
     for i, unit in enumerate(units):
         if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose() and \
-                not _titles_prose(units, i)):
+                not _titles_prose(units, i) and not _describes(units, i) and \
+                not _is_anchored_heading(unit)):
             dropped.append(unit)
     # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
     prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
@@ -892,7 +963,7 @@ def prune(node: etree._Element) -> None:
             doomed.append(unit.block)
     # Lists and tables that are mostly links as a whole.
     for el in node.iter("ul", "ol", "table", "dl"):
-        if el is node or el in keep:
+        if el is node or el in keep or (el.tag == "dl" and _is_glossary(el, by_block)):
             continue
         chars = links = 0
         for sub in el.iter(etree.Element):
@@ -907,17 +978,44 @@ def prune(node: etree._Element) -> None:
             drop_keep_tail(el)
 
 
+def _drop_repeats(node: etree._Element) -> None:
+    """Blank the runs of text that repeat earlier runs of at least ``REPEAT_MIN_WEIGHT`` when
+    they add up to a second copy (``REPEAT_MIN_SHARE``), in place: a reader reads a story once,
+    however many copies the markup holds. Code is left alone: examples repeat lines on purpose."""
+    units = _segment(node)
+    code: set[etree._Element] = set()
+    for pre in node.iter("pre"):
+        code.update(pre.iter(etree.Element))
+    seen: set[str] = set()
+    repeats: list[_Unit] = []
+    for unit in units:
+        if unit.weight < REPEAT_MIN_WEIGHT or unit.block in code:
+            continue
+        key = "".join(_text(unit).split())
+        if key in seen:
+            repeats.append(unit)
+        else:
+            seen.add(key)
+    total = sum(unit.weight for unit in units)
+    if len(repeats) >= REPEAT_MIN_RUNS and \
+            sum(unit.weight for unit in repeats) >= REPEAT_MIN_SHARE * total:
+        for unit in repeats:
+            _blank(unit)
+
+
 def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
                main_prose: int, records: float, declared: str | None = None,
-               posts: float = 0.0) -> str:
+               posts: float = 0.0, grid: int = 0) -> str:
     """``records``: the record share of the whole cleaned body (before hinted containers
     went: a search page's results sit in a "search" container). ``declared``: the kind the
     page declares itself (schema.org, ``sitesift.extract.declared``), which wins. ``posts``:
     the share of whole posts under linked titles (``whole_posts_share``), same time: a
-    blog's page of whole posts is a list of them however much prose it holds."""
+    blog's page of whole posts is a list of them however much prose it holds. ``grid``: the
+    cards of its shop grid (``priced_grid``), same time: a shop's category page is a list
+    whatever text (FAQ, SEO) surrounds the grid."""
     if declared is not None:
         return declared
-    if posts >= POSTS_MIN_SHARE:
+    if posts >= POSTS_MIN_SHARE or grid:
         return "list"
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
@@ -1017,6 +1115,7 @@ def extract_content(
     units = _segment(body)
     records = record_share(body, units)
     posts = whole_posts_share(body, units, url)
+    grid = priced_grid(body)
     thread = find_thread(body)
     if thread is not None and posts < POSTS_MIN_SHARE:
         # A discussion seen alone: posts are its text (whole posts under linked titles are a
@@ -1032,7 +1131,7 @@ def extract_content(
     weights = _prose_weights(body, units)
     main = _widen(main, body, weights, named)
     main_prose = weights.get(main, 0)
-    page_type = _page_type(body, units, main, main_prose, records, declared, posts)
+    page_type = _page_type(body, units, main, main_prose, records, declared, posts, grid)
     if page_type == "list":
         items = _list_items(body, units, main, main_prose)
         if items is None:
@@ -1044,5 +1143,6 @@ def extract_content(
         if items is not None:
             return Content(page_type=page_type, nodes=(items,))
     prune(main)
+    _drop_repeats(main)
     nodes = (main,)
     return Content(page_type=page_type, nodes=nodes)

@@ -27,12 +27,14 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from sitesift.compare.forum import text_pieces
-from sitesift.extract.records import RecordRun, TextUnit, heaviest_run
+from sitesift.extract.records import RecordRun, TextUnit, class_words, heaviest_run
 from sitesift.extract.thread import TIMED_MIN_SHARE, has_time
 from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 
-__all__ = ["linked_list_share", "post_titles", "unlinked_headings", "whole_posts_share"]
+__all__ = [
+    "linked_list_share", "post_titles", "priced_grid", "unlinked_headings", "whole_posts_share",
+]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
 #: not "More" or a poster's name.
@@ -66,6 +68,22 @@ _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 #: Records showing a price on this share of them are products on offer.
 PRICED_MIN_SHARE = 0.6
+#: A run of linked teasers holding this share of the page's text is its content wherever the
+#: container chosen lies (a catalogue of programmes under a paragraph of introduction). All
+#: sets, every page with such a run outside the container chosen: lists 0.74 (a city's table
+#: of services) and 0.90 (a catalogue of certificates), then 0.52 (a scholar's papers) and
+#: 0.29; articles at most 0.66 (aibase's four stories beside their headline grid 0.50-0.66,
+#: yahoo's story beside its news list 0.66, sina 0.60): 0.7 lies between.
+LINKED_ALONE_MIN_SHARE = 0.7
+#: A shop's grid: at least this many sibling cards of one tag and class, each showing a price
+#: and linking a distinct page, ...
+GRID_MIN_CARDS = 20
+#: ...that make up this share of their parent's children (a grid is all cards; an article
+#: reviewing priced products puts headings and paragraphs between them). All sets, the most
+#: priced linked cards of one kind under a parent: shop category pages 25-159 (cards 0.93-1.0
+#: of their parent's children); articles 28 (a tools review, 0.22 of its children: lists of
+#: prices between paragraphs), 19, 14 and fewer; product pages' carousels 15 and fewer.
+GRID_MIN_SHARE = 0.8
 
 #: A price: a currency sign before a number, or a currency after it.
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:€|USD|EUR|GBP|元)")
@@ -135,8 +153,38 @@ def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit
     for scope in scopes:
         run = heaviest_run(scope, units)
         if run is not None and run.share > best and (
-                _related(run.parent, main) or _priced(run)) and _is_linked_list(run, units):
+                _related(run.parent, main) or _priced(run)
+                or run.share >= LINKED_ALONE_MIN_SHARE) and _is_linked_list(run, units):
             best = run.share
+    return best
+
+
+def priced_grid(body: etree._Element) -> int:
+    """The number of cards in the page's largest shop grid (0 without one): sibling elements
+    of one tag and class, ``GRID_MIN_SHARE`` of their parent's children, each showing a price
+    and linking a page of its own. Read on the cleaned page before hinted containers go (a
+    grid may sit in a "pagination" or "filter" wrapper) and whatever else the page holds
+    (category descriptions, FAQ and SEO text may outweigh the cards)."""
+    best = 0
+    for parent in body.iter(etree.Element):
+        children = [c for c in parent if isinstance(c.tag, str)]
+        if len(children) < GRID_MIN_CARDS:
+            continue
+        kinds = Counter((c.tag, class_words(c)) for c in children)
+        kind, size = kinds.most_common(1)[0]
+        if size < max(GRID_MIN_CARDS, GRID_MIN_SHARE * len(children)):
+            continue
+        targets = set()
+        for card in children:
+            if (card.tag, class_words(card)) != kind or \
+                    not _PRICE.search(" ".join(card.itertext())):
+                continue
+            href = next((h for a in card.iter("a") if (h := (a.get("href") or "").strip())
+                         and not h.startswith(("#", "javascript:"))), None)
+            if href is not None:
+                targets.add(href)
+        if len(targets) >= GRID_MIN_CARDS:
+            best = max(best, len(targets))
     return best
 
 

@@ -225,6 +225,12 @@ def _leads(h1: str, references: Iterable[str]) -> bool:
         rest = r[len(folded):]
         if r.startswith(folded) and rest and _SEPARATOR.match(" " + rest + " ") is not None:
             return True
+        # "Headline, deck - Site": some CMSs join the headline and the deck printed under it
+        # with a comma; a headline-long h1 (a short one may be the first item of a list,
+        # "Kayaks, Canoes and Paddles") ends at that comma.
+        if r.startswith(folded) and re.match(r"\s*,\s", rest) and \
+                _words(h1) >= MIN_HEADLINE_WORDS:
+            return True
     return False
 
 
@@ -319,6 +325,10 @@ MIN_SLUG_WORDS = 3
 #: A heading is the one the slug spells when at least this share of its words are in the slug
 #: and of the slug's words are in it (slugs drop function words and may be cut short).
 MIN_SLUG_COVERAGE = 0.75
+#: A slug outvotes the h1 like ``<title>`` only with at least this many words: three-word
+#: segments are as often a section's path ("latest-national-sport", "mental-health-trends":
+#: the two pages of l3s-gn1 and modern-dev half a that 3 loses, against one gained by 4).
+MIN_SLUG_WORDS_OVER_H1 = 4
 _SLUG_SPLIT = re.compile(r"[-_+.~,]+|%20")
 _SLUG_WORD = re.compile(r"[^\W_]+")
 #: Function words a slug may leave out.
@@ -382,6 +392,12 @@ def choose_title(c: TitleCandidates) -> str | None:
 def _choose(c: TitleCandidates) -> str | None:
     doc = strip_site_name(c.doc_title or "", c.site_names)
     declared = [normalize_space(t) for t in c.declared_titles if normalize_space(t)]
+    if not declared and c.shared_title:
+        # The title the page's share links give is the publisher's title for sharing, as
+        # og:title is; but it is often re-typed (lower-cased, markup, a site name added), so
+        # it picks the page's own text that spells it, a heading or a part of ``<title>``.
+        shown = _shown_as(c.shared_title, c)
+        declared = [shown] if shown else []
     declared = [t for t in declared if not _is_site_name(t, c.site_names)
                 and len(t) <= MAX_TITLE_CHARS]
     page_texts = [normalize_space(c.doc_title)] + [normalize_space(h) for _k, h in c.headings]
@@ -392,8 +408,20 @@ def _choose(c: TitleCandidates) -> str | None:
         # og:title from it), not a headline the publisher wrote for the article: the h1
         # printing the same headline is what the reader sees.
         printed = _printed_headline(declared, c)
+        spelled = [h for _k, h in c.headings if _slug_spells(normalize_space(h), c.url_words)]
+        if printed and spelled and len(c.url_words) >= MIN_SLUG_WORDS_OVER_H1 \
+                and not _slug_spells(printed, c.url_words):
+            # The URL's slug spells another heading: the CMS made the slug from that headline,
+            # and the h1 only shares words with ``<title>`` (a site's name printed as a logo).
+            return normalize_space(spelled[0])
         if printed:
-            return printed
+            # An h1 printing a date or a section beside the headline ("Headline (14/01/2008)",
+            # "Headline - Men's College Basketball") when the page also prints the headline
+            # alone (another h1, a ``<title>`` part printed as a line): that one is the
+            # headline. (Parts of ``<title>`` the page does not print are no evidence: a
+            # printed "Tutorial: Sweep, Loft, and Extrude" is the headline of its page.)
+            return _undecorated(printed, [normalize_space(h) for k, h in c.headings
+                                          if k in ("h1", "line")])
     if declared:
         # A declared title that is the page's h1 plus a separator and more ("Kayaks | REI
         # Co-op", "Garnix Blog: Attested Builds") is the printed headline decorated with the
@@ -435,8 +463,12 @@ def _choose(c: TitleCandidates) -> str | None:
             best, best_sim = h, s
     if best is not None and best_sim >= MIN_HEADING_SIMILARITY:
         best = _undecorated(best, [doc, _longest_part(doc), *metas, *_strict_parts(c.doc_title)])
-        # The publisher's metadata headline, when it is the same text, keeps its exact wording.
-        for m in metas:
+        # The publisher's metadata headline, when it is the same text, keeps its exact wording
+        # (a meta title copying ``<title>`` is no other wording: "Clips: Headline" where the
+        # page prints "Headline").
+        doc_whole = normalize_space(c.doc_title).casefold()
+        for m in (strip_site_name(t, c.site_names) for t in (*c.declared_titles, *c.meta_titles)
+                  if normalize_space(t) and normalize_space(t).casefold() != doc_whole):
             if _sim(m, best) >= SAME_TITLE_SIMILARITY and len(m) >= len(best):
                 return m
         return best
@@ -468,6 +500,20 @@ def _choose(c: TitleCandidates) -> str | None:
         if s >= MIN_HEADING_SIMILARITY and _words(kept) >= 2:
             return kept
     return _longest_part(doc)
+
+
+def _shown_as(text: str, c: TitleCandidates) -> str | None:
+    """The heading or ``<title>`` part that reads as ``text`` (at least
+    ``SAME_TITLE_SIMILARITY`` alike, most alike first), or None."""
+    text = strip_site_name(_TAG.sub("", text), c.site_names)
+    shown = [normalize_space(h) for _k, h in c.headings] + title_segments(c.doc_title) + \
+        _strict_parts(c.doc_title)
+    scored = [(_sim(text, t), t) for t in shown if t and not _is_site_name(t, c.site_names)]
+    best = max(scored, default=(0.0, None), key=lambda st: st[0])
+    return best[1] if best[0] >= SAME_TITLE_SIMILARITY else None
+
+
+_TAG = re.compile(r"<[^>]{1,40}>")
 
 
 def title_declared(title: str | None, c: TitleCandidates) -> bool:

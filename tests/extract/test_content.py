@@ -479,3 +479,42 @@ def test_a_footer_is_never_kept_for_its_prose() -> None:
         f"<footer class='site-footer'>{legal}</footer>"
     )
     assert "trademarks" not in _extract(html).text
+
+
+def _story(n: int) -> str:
+    return "".join(f"<p>Paragraph {i}: {PROSE}</p>" for i in range(n))
+
+
+def test_second_copy_of_the_story_is_read_once() -> None:
+    # A responsive layout prints the story twice (one copy hidden by a style sheet).
+    html = _page(f"<main><div class='desktop'>{_story(6)}</div>"
+                 f"<div class='mobile'>{_story(6)}</div></main>")
+    text = _extract(html).text
+    assert text.count("Paragraph 3:") == 1
+    assert text.count("Paragraph 5:") == 1
+
+
+def test_a_paragraph_the_page_repeats_is_kept() -> None:
+    # One note shown twice among many paragraphs is the page's own text, not a copy.
+    note = f"<p>Note: {PROSE}</p>"
+    html = _page(f"<main>{note}{_story(8)}{note}</main>")
+    assert _extract(html).text.count("Note:") == 2
+
+
+def test_reference_members_in_a_description_list_are_kept() -> None:
+    # A reference page lists its members as linked terms, each with a short description,
+    # under headings that link to their own anchors: none of it is a box of teasers.
+    members = "".join(
+        f"<dt><a href='/docs/Socket/m{i}'><code>Socket.member{i}</code></a></dt>"
+        f"<dd><p>The value number {i} of the connection.</p></dd>" for i in range(5)
+    )
+    sections = "".join(
+        f"<section><h2><a href='#part{j}'>Part number {j}</a></h2><p>{PROSE}</p><dl>{members}"
+        "</dl></section>"
+        for j in range(3)
+    )
+    html = _page(f"{_nav()}<main><p>{PROSE}</p>{sections}</main>")
+    text = _extract(html).text
+    assert "Socket.member3" in text
+    assert "The value number 3 of the connection." in text
+    assert "Part number 1" in text

@@ -87,3 +87,43 @@ def test_one_linked_post_or_a_story_with_related_titles_is_no_list() -> None:
                       f"spring</a></h3></li>" for i in range(4))
     story = f"<article><h1>The harbour</h1><p>{ENTRY * 3}</p></article><ul>{related}</ul>"
     assert _blog_type(story) == "detail"
+
+
+def _catalogue(cards: int) -> str:
+    intro = f"<div class='intro'><h1>Certificates</h1><p>{SUMMARY * 5}</p></div>"
+    grid = "".join(
+        f"<div class='item'><a href='/catalog/certificate-{i}'>Professional certificate in "
+        f"harbour studies, part {i}</a><span>Online, six weeks</span></div>"
+        for i in range(cards))
+    return f"{intro}<div class='grid'><div class='row'>{grid}</div></div>"
+
+
+def test_linked_teasers_holding_most_of_the_page_are_a_list_beside_an_intro() -> None:
+    # The container chosen is the introduction's paragraph (an article's worth of prose); the
+    # catalogue beside it holds three quarters of the page: it is the page.
+    assert _type(_catalogue(24)) == "list"
+    # A few such teasers beside the same paragraph are a box of related links.
+    assert _type(_catalogue(5)) == "detail"
+
+
+def _tiles(n: int, price: bool = True) -> str:
+    return "".join(
+        f"<div class='tile'><a href='/products/wallet-{i}'>Wallet {i}</a>"
+        f"<span>{'$' if price else 'No. '}{20 + i}.00</span></div>" for i in range(n))
+
+
+def test_a_shop_grid_is_a_list_whatever_text_surrounds_it() -> None:
+    faq = "".join(f"<div class='faq'><h3>Question {i}?</h3><p>{ENTRY}</p></div>"
+                  for i in range(4))
+    page = f"<div class='products'>{{}}</div><div class='seo'><p>{ENTRY * 2}</p>{faq}</div>"
+    assert _type(page.format(_tiles(24))) == "list"
+    # Without prices, or with too few cards (a product page's carousel), the text wins.
+    assert _type(page.format(_tiles(24, price=False))) == "detail"
+    assert _type(page.format(_tiles(8))) == "detail"
+
+
+def test_priced_products_between_an_articles_paragraphs_are_no_grid() -> None:
+    # A review of tools: each priced product under its heading and paragraph.
+    parts = "".join(f"<h3>Tool {i}</h3><p>{SUMMARY}</p><ul><li><a href='/go/tool-{i}'>Buy tool "
+                    f"{i}</a> $ {30 + i}</li></ul>" for i in range(24))
+    assert _type(f"<article><h1>Best tools</h1>{parts}</article>") == "detail"

@@ -269,3 +269,63 @@ def test_the_heading_the_url_slug_spells_is_the_headline() -> None:
     assert choose_title(c) == "Anand draws with Aronian, Negi posts third win"
     assert title_agrees("Anand draws with Aronian, Negi posts third win", c)
     assert choose_title(replace(c, url_words=())) == "Ivanka Trump Comes Into Her Own"
+
+
+def test_the_share_links_title_picks_the_page_text_that_spells_it() -> None:
+    # l3s-gn1 b73fce96-like: <title> names the site, a logo-like h1 resembles it; the share
+    # links' title (re-typed: lower case, site added) names the story's heading.
+    c = TitleCandidates(
+        doc_title="Digital Arts",
+        headings=(("h1", "Forums"), ("h1", "CES: iSleep to iDream with iPod-ready bed"),
+                  ("h1", "EDIGIT SIGN-UP")),
+        site_names=("digitalartsonline",),
+        shared_title="ces: isleep to idream with ipod-ready bed - Digital Arts")
+    assert choose_title(c) == "CES: iSleep to iDream with iPod-ready bed"
+    # A share title printed nowhere (a blog's name) picks nothing.
+    assert choose_title(replace(c, shared_title="Between the Lines")) != "Between the Lines"
+
+
+def test_an_h1_with_a_date_or_section_beside_the_headline_printed_alone() -> None:
+    c = TitleCandidates(
+        doc_title="ESPN - Williams misses news conference - Men's College Basketball",
+        headings=(("h1", "Williams misses news conference - Men's College Basketball"),
+                  ("h1", "Williams misses news conference")))
+    assert choose_title(c) == "Williams misses news conference"
+    c = TitleCandidates(
+        doc_title="10,000 trusted domains infected by Trojan - Security Park news",
+        headings=(("h1", "10,000 trusted domains infected by Trojan (14/01/2008)"),
+                  ("line", "10,000 trusted domains infected by Trojan")))
+    assert choose_title(c) == "10,000 trusted domains infected by Trojan"
+    # Printed nowhere alone, the h1 stays whole.
+    c = TitleCandidates(doc_title="Tutorial: Sweep, Loft, and Extrude - Headphones | Site",
+                        headings=(("h1", "Tutorial: Sweep, Loft, and Extrude - Headphones"),))
+    assert choose_title(c) == "Tutorial: Sweep, Loft, and Extrude - Headphones"
+
+
+def test_a_long_slug_outvotes_an_h1_that_only_resembles_the_title() -> None:
+    c = TitleCandidates(
+        doc_title="Radio New Zealand News : Latest News : Summer Report: local papers",
+        headings=(("h1", "Radio New Zealand - Te Reo Irirangi o Aotearoa"),
+                  ("h2", "Summer Report: local papers")),
+        url_words=slug_words("http://www.radionz.co.nz/news/latest/2008/summer_report_local_papers"))
+    assert choose_title(c) == "Summer Report: local papers"
+    # A three-word slug is as often a section's path.
+    c = replace(c, url_words=("latest", "national", "news"),
+                headings=(("h1", "Radio New Zealand News"), ("h2", "Latest National News:")))
+    assert choose_title(c) == "Radio New Zealand News"
+
+
+def test_a_meta_title_copying_the_title_keeps_no_decoration() -> None:
+    c = TitleCandidates(doc_title="Clips: Belt Buckle Senses Your Air Rocking",
+                        meta_titles=("Clips: Belt Buckle Senses Your Air Rocking",),
+                        headings=(("h2", "Belt Buckle Senses Your Air Rocking"),))
+    assert choose_title(c) == "Belt Buckle Senses Your Air Rocking"
+
+
+def test_an_h1_the_title_joins_to_its_deck_with_a_comma() -> None:
+    c = TitleCandidates(
+        doc_title="Murder Victim's Mother Assails Huckabee, Says GOP Hopeful Shouldn't Be "
+                  "President Due To His Handling Of Case - CBS News",
+        headings=(("h1", "Murder Victim's Mother Assails Huckabee"),
+                  ("h2", "Says GOP Hopeful Shouldn't Be President Due To His Handling Of Case")))
+    assert choose_title(c) == "Murder Victim's Mother Assails Huckabee"
