@@ -10,8 +10,8 @@ Discovery (``discovery.py``) adds, from a site's home page as seed, its sitemaps
 one step deeper; from every page parsed, its pagination (same depth: page 2 of a list is the
 same list, and is read as one) and its category, tag and author links (one step deeper). Pages
 at the depth limit are parsed only when they may be lists (not item links), for their
-pagination alone, and items there only while no sitemap of their host was read, for their
-category, tag and author links (at the item's depth).
+pagination alone, and items there, in a crawl from a home page, only while no sitemap of
+their host was read, for their category, tag and author links (at the item's depth).
 
 Politeness and robustness:
 
@@ -317,9 +317,12 @@ class Crawler:
         elif result.outcome == "page" and result.content is not None:
             key = f"discovered {_origin(entry.url)}"
             discover = _is_home(entry) and frontier.get_meta(key) is None
-            listed = frontier.get_meta(f"sitemap {_origin(entry.url)}") is not None
+            # Posts at the depth limit give their archive links in a crawl of a site (its home
+            # page discovered) that has read no sitemap of it (_follow).
+            item_archives = not discover and frontier.get_meta(key) is not None \
+                and frontier.get_meta(f"sitemap {_origin(entry.url)}") is None
             new = self._follow(entry, result, scope, metadata, discover=discover,
-                               sitemap=listed)
+                               item_archives=item_archives)
             if discover:
                 meta[key] = "1"
         elif result.outcome == "redirect" and result.note:
@@ -377,15 +380,15 @@ class Crawler:
 
     def _follow(
         self, entry: Entry, result: _Result, scope: set[str], metadata: dict[str, Any], *,
-        discover: bool = False, sitemap: bool = False,
+        discover: bool = False, item_archives: bool = False,
     ) -> list[Entry]:
         """The links of a fetched page to queue; fills the page's metadata. A page at the depth
         limit is parsed only if it may be a list (not an item), for its pagination; an item
-        there only when no sitemap of its host was read (``sitemap``), for its archive links
-        (below)."""
+        there only with ``item_archives`` (a site crawl without a sitemap), for its archive
+        links (below)."""
         assert result.content is not None
         at_limit = entry.depth >= self.options.crawl_depth
-        if at_limit and entry.kind == "item" and sitemap:
+        if at_limit and entry.kind == "item" and not item_archives:
             return []
         try:
             text, _ = decode_html(result.content, result.charset)
@@ -393,20 +396,25 @@ class Crawler:
         except PageError as exc:
             metadata["error"] = str(exc)
             return []
-        links = [link for link in page_links(entry.url, root) if _host(link.url) in scope]
-        if at_limit and entry.kind == "item":
+        archives: list[Entry] = []
+        if at_limit and item_archives and entry.kind in ("item", "listed"):
             # A site without a sitemap may link its category, tag and author pages from its
             # articles alone (WordPress's block themes do: their home pages link none). They
             # are lists of the layer above the article: queued at its depth, fetched, and
             # parsed for their pagination alone.
-            return [Entry(url=link.url, host=_host(link.url), depth=entry.depth, kind="archive",
-                          parent=entry.url, anchor=link.anchor or None)
-                    for link in archive_links(entry.url, links, root)]
+            archives = [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
+                              kind="archive", parent=entry.url, anchor=link.anchor or None)
+                        for link in archive_links(entry.url, None, root)
+                        if _host(link.url) in scope]
+            if entry.kind == "item":
+                return archives
+        links = [link for link in page_links(entry.url, root) if _host(link.url) in scope]
         paging = pagination_links(entry.url, links, root)
         if at_limit:
-            return [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
-                          kind="pagination", parent=entry.url, anchor=link.anchor or None)
-                    for link in paging]
+            return archives + [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
+                                     kind="pagination", parent=entry.url,
+                                     anchor=link.anchor or None)
+                               for link in paging]
         found = [e for e in self._discover(entry, root) if e.host in scope] if discover else []
         try:  # a plugged-in policy failing on one page must not end the crawl
             # The next page of a list is the same list, however few items it shows (the last

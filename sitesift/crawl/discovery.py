@@ -91,18 +91,24 @@ def pagination_links(url: str, links: Sequence[Link], root: etree._Element) -> l
     return list(out.values())
 
 
-def archive_links(url: str, links: Sequence[Link], root: etree._Element) -> list[Link]:
-    """The page's links to category, tag and author pages (``rel`` says so)."""
+def archive_links(
+    url: str, links: Sequence[Link] | None, root: etree._Element
+) -> list[Link]:
+    """The page's links to category, tag and author pages (``rel`` says so). ``links=None``:
+    built from the marked anchors alone (no tag path), without walking every link of the page
+    (an article at the depth limit is read for these and nothing else)."""
     base = document_base(root, url)
-    targets = set()
+    targets: dict[str, str] = {}
     for a in root.iter("a"):
         if ARCHIVE_RELS & set((a.get("rel") or "").lower().split()):
             target = normalize_url(join_url(base, (a.get("href") or "").strip()))
-            if target is not None:
-                targets.add(target)
+            if target is not None and target != url:
+                targets.setdefault(target, normalize_space(a.text_content()))
+    if links is None:
+        return [Link(target, anchor, "") for target, anchor in targets.items()]
     seen: dict[str, Link] = {}
     for link in links:
-        if link.url in targets and link.url != url:
+        if link.url in targets:
             seen.setdefault(link.url, link)
     return list(seen.values())
 

@@ -174,16 +174,24 @@ def test_without_a_sitemap_archives_linked_from_posts_and_a_last_page_of_one_pos
     """A blog with no sitemap whose home page links no archive (as WordPress's block themes):
     its posts link their category (rel=category), fetched though the posts are at the depth
     limit, with the category's page 2; the home page's page 2 shows one post only, and that
-    post is fetched (the next page of a list is a list). With a sitemap the posts at the
-    limit are not parsed (test above: its category comes from the home page)."""
+    post is fetched (the next page of a list is a list); a post only the feed lists gives its
+    tag page too. With a sitemap the posts at the limit are not parsed (test above: its
+    category comes from the home page)."""
     site = Site()
     site.add("/robots.txt", b"User-agent: *\nAllow: /\n", "text/plain")
     site.add("/", page("Blog", whole_post(1) + whole_post(2)
-                       + "<a class='next' href='/page/2/'>Older posts</a>"))
+                       + "<a class='next' href='/page/2/'>Older posts</a>").replace(
+        b"</head>", b"<link rel='alternate' type='application/rss+xml' href='/feed/'></head>"))
+    site.add("/feed/", b"<rss><channel><item><link>/2024/feed-only/</link></item></channel>"
+             b"</rss>", "application/rss+xml")
+    site.add("/2024/feed-only/", article("A post the feed lists",
+                                         "<a rel='tag' href='/tag/only/'>only</a>"))
+    site.add("/tag/only/", page("Only", whole_post(4)))
     site.add("/page/2/", page("Blog", whole_post(3)))
     category = "<a rel='category tag' href='/category/news/'>News</a>"
     for i in (1, 2, 3):
-        site.add(f"/2024/post-{i}/", article(f"Post {i}", category))
+        tag = "<a rel='tag' href='/tag/only/'>only</a>" if i == 1 else ""
+        site.add(f"/2024/post-{i}/", article(f"Post {i}", category + tag))
     site.add("/category/news/", page("News", whole_post(1) + whole_post(3)
                                      + "<a href='/category/news/page/2/'>2</a>"))
     site.add("/category/news/page/2/", page("News", whole_post(2)))
@@ -194,5 +202,11 @@ def test_without_a_sitemap_archives_linked_from_posts_and_a_last_page_of_one_pos
         "/": "done", "/sitemap.xml": "skipped", "/page/2/": "done",
         **{f"/2024/post-{i}/": "done" for i in (1, 2, 3)},
         "/category/news/": "done", "/category/news/page/2/": "done",
+        "/feed/": "done", "/2024/feed-only/": "done", "/tag/only/": "done",
     }
     assert max(site.served.values()) == 1
+    # From a list page that is no home page: its items, not the site's archives.
+    listed = tmp_path / "list.warc.gz"
+    crawl([site.url("/category/news/")], listed, FAST)
+    assert states(listed, site) == {"/category/news/": "done", "/category/news/page/2/": "done",
+                                    **{f"/2024/post-{i}/": "done" for i in (1, 2, 3)}}
