@@ -27,7 +27,13 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from sitesift.compare.forum import text_pieces
-from sitesift.extract.records import RecordRun, TextUnit, class_words, heaviest_run
+from sitesift.extract.records import (
+    RECORD_MAX_PROSE,
+    RecordRun,
+    TextUnit,
+    class_words,
+    heaviest_run,
+)
 from sitesift.extract.thread import TIMED_MIN_SHARE, has_time
 from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
@@ -50,6 +56,13 @@ LINKED_MIN_RECORDS = 4
 #: characters is an entry, not a teaser); modern-dev half a: lists' teasers 30-130, a listicle
 #: of moving companies about 990.
 TEASER_MAX_PROSE = 300
+#: ...and no one record holds more than this share of their prose: teasers spread it, while
+#: a story shown in a row among its site's other headlines holds nearly all of it (l3s-gn1).
+TEASER_MAX_ONE_SHARE = 0.5
+#: A teaser's summary may run over this many prose units (paragraphs) when the records link
+#: their headlines (a podcast's episodes: two short paragraphs each): the average prose per
+#: record (``TEASER_MAX_PROSE``) still tells teasers from an article's sections.
+TEASER_MAX_UNITS = 3
 CJK_WEIGHT = 3
 #: Whole posts: at least this many headings of one tag path, each one link to a distinct page.
 POSTS_MIN = 2
@@ -123,11 +136,15 @@ def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
     shapes = Counter(_shape(h) for h in hrefs)
     if shapes.most_common(1)[0][1] < SAME_SHAPE_MIN_SHARE * len(records):
         return False
-    inside: set[etree._Element] = set()
-    for r in records:
-        inside.update(r.iter(etree.Element))
-    prose = sum(u.weight for u in units if u.is_prose() and u.block in inside)
-    return prose <= TEASER_MAX_PROSE * len(records)
+    owner = {el: k for k, r in enumerate(records) for el in r.iter(etree.Element)}
+    prose = [0] * len(records)
+    for u in units:
+        if u.is_prose() and (k := owner.get(u.block)) is not None:
+            prose[k] += u.weight
+    total = sum(prose)
+    if not total:
+        return True
+    return total <= TEASER_MAX_PROSE * len(records) and max(prose) <= TEASER_MAX_ONE_SHARE * total
 
 
 def _related(a: etree._Element, b: etree._Element) -> bool:
@@ -150,9 +167,10 @@ def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit
     the container chosen or lies in it (a box of related headlines beside a short story is
     not, unless its records show prices); 0 without one."""
     best = 0.0
-    for scope in scopes:
-        run = heaviest_run(scope, units)
-        if run is not None and run.share > best and (
+    runs = [run for scope in scopes for prose in (RECORD_MAX_PROSE, TEASER_MAX_UNITS)
+            if (run := heaviest_run(scope, units, max_prose=prose)) is not None]
+    for run in runs:
+        if run.share > best and (
                 _related(run.parent, main) or _priced(run)
                 or run.share >= LINKED_ALONE_MIN_SHARE) and _is_linked_list(run, units):
             best = run.share

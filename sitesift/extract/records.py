@@ -34,7 +34,8 @@ from lxml import etree
 from sitesift.parse.dom import cjk_count, text_weight
 
 __all__ = [
-    "LIST_MIN_RECORD_SHARE", "RECORD_MIN_RUN", "RecordRun", "class_words", "heaviest_run",
+    "LIST_MIN_RECORD_SHARE", "RECORD_MAX_PROSE", "RECORD_MIN_RUN", "RecordRun", "class_words",
+    "heaviest_run",
     "record_share",
 ]
 
@@ -132,8 +133,11 @@ def _merge_stripes(accepted: list[tuple[etree._Element, tuple[str, str]]]
     return [(child, rename.get(sig, sig)) for child, sig in accepted]
 
 
-def heaviest_run(scope: etree._Element, units: Iterable[TextUnit]) -> RecordRun | None:
-    """The record run under ``scope`` holding the most text weight (None without one)."""
+def heaviest_run(scope: etree._Element, units: Iterable[TextUnit], *,
+                 max_prose: int = RECORD_MAX_PROSE) -> RecordRun | None:
+    """The record run under ``scope`` holding the most text weight (None without one).
+    ``max_prose``: prose units a record may hold (a caller that checks the records' prose
+    otherwise, as linked teasers' summaries of two short paragraphs, may allow more)."""
     own_count: dict[etree._Element, int] = defaultdict(int)
     own_weight: dict[etree._Element, int] = defaultdict(int)
     own_prose: dict[etree._Element, int] = defaultdict(int)
@@ -163,7 +167,7 @@ def heaviest_run(scope: etree._Element, units: Iterable[TextUnit]) -> RecordRun 
         accepted: list[tuple[etree._Element, tuple[str, str]]] = []
         for child in parent:
             if child not in count or \
-                    child.tag in NOT_RECORDS or prose[child] > RECORD_MAX_PROSE:
+                    child.tag in NOT_RECORDS or prose[child] > max_prose:
                 continue
             if count[child] < 2:
                 # One unit alone is a record when it is a linked headline (not a paragraph

@@ -127,3 +127,30 @@ def test_priced_products_between_an_articles_paragraphs_are_no_grid() -> None:
     parts = "".join(f"<h3>Tool {i}</h3><p>{SUMMARY}</p><ul><li><a href='/go/tool-{i}'>Buy tool "
                     f"{i}</a> $ {30 + i}</li></ul>" for i in range(24))
     assert _type(f"<article><h1>Best tools</h1>{parts}</article>") == "detail"
+
+
+def test_linked_teasers_of_two_short_paragraphs_are_a_list() -> None:
+    # Episodes of a podcast: a linked title, a summary in two short paragraphs, a date. The
+    # summaries add up to an article's prose, but each is a teaser's.
+    episodes = "".join(
+        f"<li class='episode'><a href='/shows/weekly/ep/{i}'><strong>Episode {i}: the best "
+        f"things of the week</strong></a><div class='summary'><p>{SUMMARY}</p><p>{SUMMARY}</p>"
+        f"</div>"
+        f"<span>Dec {i + 1}, 2025</span></li>" for i in range(10))
+    assert _type(f"<main><h1>Weekly</h1><ul class='episodes'>{episodes}</ul></main>") == "list"
+    # Sections of an article under linked headings hold far more prose each: no list.
+    sections = "".join(
+        f"<div class='part'><h2><a href='/guide/part-{i}'>Part {i} of the harbour guide</a>"
+        f"</h2><p>{ENTRY}</p><p>{ENTRY}</p></div>" for i in range(6))
+    assert _type(f"<article><h1>Guide</h1>{sections}</article>") == "detail"
+
+
+def test_a_story_in_a_row_among_headline_rows_is_no_list() -> None:
+    # An old portal's table: the story in one row, its site's other headlines in the rows
+    # below, each row linking its title. The rows hold most of the page, but one of them holds
+    # nearly all the prose: a story, not a teaser.
+    story = ("<tr><td><a href='/news.asp?id=1'>House prices fell sharply at the end of the "
+             f"year</a><p>{ENTRY}</p><p>{ENTRY}</p><p>{SUMMARY}</p></td></tr>")
+    rows = "".join(f"<tr><td><a href='/news.asp?id={i}'>Another headline of the portal, number "
+                   f"{i}</a><span>May {i}</span></td></tr>" for i in range(2, 12))
+    assert _type(f"<table class='news'>{story}{rows}</table>") == "detail"
