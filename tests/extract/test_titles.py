@@ -329,3 +329,19 @@ def test_an_h1_the_title_joins_to_its_deck_with_a_comma() -> None:
         headings=(("h1", "Murder Victim's Mother Assails Huckabee"),
                   ("h2", "Says GOP Hopeful Shouldn't Be President Due To His Handling Of Case")))
     assert choose_title(c) == "Murder Victim's Mother Assails Huckabee"
+
+
+def test_under_a_title_the_host_abbreviates_the_h1_is_the_headline() -> None:
+    c = TitleCandidates(doc_title="The Calgary Sun",
+                        meta_titles=("The Calgary Sun online - News, Sports and Entertainment",),
+                        headings=(("h1", "Red-hot frontrunners"),),
+                        site_names=("ca", "calsun.canoe.ca"))
+    assert choose_title(c) == "Red-hot frontrunners"
+    c = TitleCandidates(doc_title="The Independent on Saturday",
+                        headings=(("h1", "Sri Lankan cricket chief resigns"),
+                                  ("line", "The Independent on Saturday")),
+                        site_names=("za", "tios.co.za"))
+    assert choose_title(c) == "Sri Lankan cricket chief resigns"
+    # A <title> the host does not spell is the headline's.
+    c = replace(c, site_names=("za", "iol.co.za"))
+    assert choose_title(c) == "The Independent on Saturday"
