@@ -64,7 +64,9 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 CJK_PROBE_LINES = 20
 _MARKUP = re.compile(r"</?[a-zA-Z][\w-]*[\s>/]|<!--")
 #: Where a swallowed page starts after the real title text: a new line, markup or script.
-_CODE_START = re.compile(r"\n|<|-->|[{};=]|\w+\(")
+#: A call's arguments are literals or identifiers ('getElementById("font")', 'f(x)'): a
+#: headline's parenthesis holds words ("US PGA Title(The Korea Times)").
+_CODE_START = re.compile(r"\n|<|-->|[{};=]|\w+\((?=[\"'\d)]|[a-z_$][\w.$]*[,)])")
 #: The end of a tag in title text: its last attribute value and "/>" or ">".
 _TAG_RESIDUE = re.compile(r"\S*[\"']\s*/?>\s*$")
 _TRAILING_SEPARATOR = re.compile(r"[\s|:·•»\-–—]+$")

@@ -160,6 +160,18 @@ def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
     return False
 
 
+_PARENTHESIZED = re.compile(r"\s*\((?:from\s+)?([^()]{3,60})\)$", re.IGNORECASE)
+
+
+def _holds_host(part: str, site_names: Iterable[str]) -> bool:
+    """Whether ``part`` written without spaces holds the first label of the page's host name
+    ("The Korea Times" for koreatimes.co.kr)."""
+    folded = part.casefold().replace(" ", "")
+    return any(len(label) >= MIN_ABBREVIATION_CHARS and label in folded
+               for label in (n.casefold().removeprefix("www.").split(".")[0]
+                             for n in site_names if "." in n))
+
+
 def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
     """``title`` without site decoration: a known site name, else the shorter side of the last
     separator when the longer side is clearly the headline."""
@@ -174,6 +186,12 @@ def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
                 and len(rest.strip()) >= MIN_REMAINING_CHARS:
             title = rest.strip()
             break
+    # "Headline(The Korea Times)", "Headline (from The Herald )": the site's name in
+    # parentheses at the end.
+    m = _PARENTHESIZED.search(title)
+    if m and m.start() >= MIN_REMAINING_CHARS and _WORD.search(m.group(1)) and (
+            _is_site_name(m.group(1).strip(), names) or _holds_host(m.group(1), names)):
+        title = title[:m.start()].rstrip()
     changed = True
     while changed:
         changed = False

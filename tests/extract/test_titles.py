@@ -345,3 +345,21 @@ def test_under_a_title_the_host_abbreviates_the_h1_is_the_headline() -> None:
     # A <title> the host does not spell is the headline's.
     c = replace(c, site_names=("za", "iol.co.za"))
     assert choose_title(c) == "The Independent on Saturday"
+
+
+def test_the_site_name_in_parentheses_after_the_headline_is_decoration() -> None:
+    sites = ["kr", "koreatimes.co.kr"]
+    assert strip_site_name("Choi Wins 7th US PGA Title(The Korea Times)", sites) == \
+        "Choi Wins 7th US PGA Title"
+    # A year or a variant in parentheses is the headline's.
+    assert strip_site_name("39 Best Electrician Tools (2025)", sites) == \
+        "39 Best Electrician Tools (2025)"
+    assert strip_site_name("Apple Watch (2nd generation)", sites) == \
+        "Apple Watch (2nd generation)"
+
+
+def test_a_call_in_a_swallowed_title_is_code_but_a_parenthesis_of_words_is_not() -> None:
+    html = ('<html><head><title>Choi Wins 7th US PGA Title(The Korea Times)ntById("font");'
+            "\nobj.style.fontSize = 9;</script><div id='outer'><p>Story.</p></div>")
+    meta = extract_metadata(parse_html(html), url="http://www.koreatimes.co.kr/www/news/1.html")
+    assert meta.title == "Choi Wins 7th US PGA Title"
