@@ -355,6 +355,9 @@ _TEXT_EQUAL = etree.XPath(".//text()[normalize-space(.) = $needle]")
 #: A ``<title>`` segment printed as its own line is looked up only when it is this long
 #: (shorter ones are section or site names that menus repeat).
 MIN_PRINTED_SEGMENT_WORDS = 4
+#: ... or this long when printed as a minor heading (one word is a section's name).
+MIN_PRINTED_HEADING_SEGMENT_WORDS = 2
+_MINOR_HEADINGS = frozenset(("h4", "h5", "h6"))
 
 
 def _printed_segments(doc_title: str | None, body: lxml.html.HtmlElement,
@@ -366,11 +369,15 @@ def _printed_segments(doc_title: str | None, body: lxml.html.HtmlElement,
     # "标题(页 1)", "Headline (2/3)": the page number is the title's, not the headline's.
     segments += [_PAGE_MARK.sub("", s) for s in segments if _PAGE_MARK.search(s)]
     for segment in segments:
-        if segment in known or _words(segment) < MIN_PRINTED_SEGMENT_WORDS:
+        if segment in known or _words(segment) < MIN_PRINTED_HEADING_SEGMENT_WORDS:
             continue
         printed = [hit.getparent() for hit in _TEXT_EQUAL(body, needle=segment)]
         printed = [el for el in printed if el is not None and el.tag not in _SKIP
                    and el.tag != "a" and not _in_breadcrumb(el)]
+        if _words(segment) < MIN_PRINTED_SEGMENT_WORDS:
+            # A shorter segment counts where the page marks it as a heading (h4-h6, levels
+            # the heading scan leaves out: "<h5>Podium for Canuck</h5>" over its deck's h3).
+            printed = [el for el in printed if el.tag in _MINOR_HEADINGS]
         if printed:
             headings.append((printed[0], segment, "line"))
             known.add(segment)

@@ -363,3 +363,27 @@ def test_a_call_in_a_swallowed_title_is_code_but_a_parenthesis_of_words_is_not()
             "\nobj.style.fontSize = 9;</script><div id='outer'><p>Story.</p></div>")
     meta = extract_metadata(parse_html(html), url="http://www.koreatimes.co.kr/www/news/1.html")
     assert meta.title == "Choi Wins 7th US PGA Title"
+
+
+@pytest.mark.parametrize(("doc", "headings", "expected"), [
+    ("The Sports Network - National Hockey League",
+     (("h3", "McDonald scores a pair as Blues rout Jackets"),),
+     "McDonald scores a pair as Blues rout Jackets"),
+    # Beside a <title> segment printed as a heading of its own, it is a deck.
+    ("winnipegsun.com - Other Sports - Podium for Canuck",
+     (("h3", "Bronze medal picks up slack left by injured Hudec"), ("line", "Podium for Canuck")),
+     "Podium for Canuck"),
+])
+def test_the_one_headline_long_heading_of_a_page_without_h1_is_the_headline(
+        doc: str, headings: tuple[tuple[str, str], ...], expected: str) -> None:
+    assert choose_title(TitleCandidates(doc_title=doc, headings=headings)) == expected
+
+
+def test_a_short_title_segment_printed_as_a_minor_heading_is_a_candidate() -> None:
+    root = parse_html("<html><head><title>winnipegsun.com - Other Sports - Podium for Canuck"
+                      "</title></head><body><div>Other Sports</div><h5>Podium for Canuck</h5>"
+                      "<p>The skater won bronze.</p></body></html>")
+    c = extract_metadata(root, url="http://winnipegsun.com/Sports/1-sun.html").title_candidates
+    assert c is not None
+    assert ("line", "Podium for Canuck") in c.headings
+    assert ("line", "Other Sports") not in c.headings  # (a plain line: a menu's section name)
