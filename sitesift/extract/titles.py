@@ -110,6 +110,36 @@ def _segments(title: str) -> list[tuple[str, str]]:
     return cuts
 
 
+#: Under a ``<title>`` naming only the site, an h1 of this many words is the headline (one
+#: word is a section: "News", "Forums").
+MIN_WORDS_NAMED_H1 = 2
+#: A host label spells a name from its words' starts only with at least this many letters
+#: (shorter ones spell many phrases by chance).
+MIN_ABBREVIATION_CHARS = 4
+
+
+def _abbreviates(part: str, host: str) -> bool:
+    """Whether the first label of ``host`` is spelled by the starts of consecutive words of
+    ``part``, all of them but a leading "The" and one trailing word ("tios" for "The
+    Independent on Saturday", "calsun" for "The Calgary Sun online"): the site's name, which
+    host names abbreviate so."""
+    label = host.removeprefix("www.").split(".")[0].casefold()
+    words = [w for w in re.findall(r"[^\W_]+", part.casefold())]
+    if len(label) < MIN_ABBREVIATION_CHARS or not label.isalpha() or len(words) < 2:
+        return False
+
+    def spell(i: int, j: int) -> bool:  # label[i:] from words[j:], word j started
+        if i == len(label):
+            return len(words) - j <= 1
+        if j == len(words):
+            return False
+        w = words[j]
+        return any(label[i:i + n] == w[:n] and spell(i + n, j + 1)
+                   for n in range(min(len(w), len(label) - i), 0, -1))
+
+    return spell(0, 0) or (words[0] == "the" and spell(0, 1))
+
+
 def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
     """Whether one segment of a title is the site's name (a host name counts)."""
     if _DOMAIN.match(part):
@@ -130,6 +160,18 @@ def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
     return False
 
 
+_PARENTHESIZED = re.compile(r"\s*\((?:from\s+)?([^()]{3,60})\)$", re.IGNORECASE)
+
+
+def _holds_host(part: str, site_names: Iterable[str]) -> bool:
+    """Whether ``part`` written without spaces holds the first label of the page's host name
+    ("The Korea Times" for koreatimes.co.kr)."""
+    folded = part.casefold().replace(" ", "")
+    return any(len(label) >= MIN_ABBREVIATION_CHARS and label in folded
+               for label in (n.casefold().removeprefix("www.").split(".")[0]
+                             for n in site_names if "." in n))
+
+
 def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
     """``title`` without site decoration: a known site name, else the shorter side of the last
     separator when the longer side is clearly the headline."""
@@ -144,6 +186,12 @@ def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
                 and len(rest.strip()) >= MIN_REMAINING_CHARS:
             title = rest.strip()
             break
+    # "Headline(The Korea Times)", "Headline (from The Herald )": the site's name in
+    # parentheses at the end.
+    m = _PARENTHESIZED.search(title)
+    if m and m.start() >= MIN_REMAINING_CHARS and _WORD.search(m.group(1)) and (
+            _is_site_name(m.group(1).strip(), names) or _holds_host(m.group(1), names)):
+        title = title[:m.start()].rstrip()
     changed = True
     while changed:
         changed = False
@@ -449,6 +497,15 @@ def _choose(c: TitleCandidates) -> str | None:
     segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
     long_segments = [p for p in segments[:-1] if _words(p) >= MIN_SEGMENT_WORDS
                      and not _is_site_name(p, c.site_names)]
+    if not declared and doc_folded and (_DOMAIN.match(doc_folded) or any(
+            "." in n and _abbreviates(doc_folded, n) for n in c.site_names)):
+        # ``<title>`` is the site's name alone: the page's first h1 naming something else is
+        # the headline, however short ("Red-hot frontrunners"), before meta titles that copy
+        # the site's name with a slogan.
+        named = [h for k, h in headings if k == "h1" and _words(h) >= MIN_WORDS_NAMED_H1
+                 and not _is_site_name(h, c.site_names)]
+        if named:
+            return named[0]
     # "Headline - Site" with the page's one h1 printing exactly "Headline": the h1 is the
     # headline however short it is (Sim to the whole <title> may favour a longer heading).
     h1s = [h for kind, h in headings if kind == "h1"]
@@ -488,6 +545,13 @@ def _choose(c: TitleCandidates) -> str | None:
     strong = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_HEADLINE_WORDS
               and not _is_site_name(h, c.site_names)
               and not any(_sim(h, seg) >= MIN_HEADING_SIMILARITY for seg in short_segments)]
+    if not strong and len(headings) == 1 and _words(headings[0][1]) >= MIN_HEADLINE_WORDS \
+            and not _is_site_name(headings[0][1], c.site_names) \
+            and not any(_sim(headings[0][1], seg) >= MIN_HEADING_SIMILARITY
+                        for seg in short_segments):
+        # A page whose one heading (no h1) is headline-long: that heading titles the page,
+        # whatever its level (a table layout's "<h3> Blues rout Jackets </h3>").
+        strong = [headings[0][1]]
     if strong:
         return _undecorated(strong[0], [doc, _longest_part(doc)])
     if not doc:

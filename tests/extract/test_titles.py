@@ -329,3 +329,61 @@ def test_an_h1_the_title_joins_to_its_deck_with_a_comma() -> None:
         headings=(("h1", "Murder Victim's Mother Assails Huckabee"),
                   ("h2", "Says GOP Hopeful Shouldn't Be President Due To His Handling Of Case")))
     assert choose_title(c) == "Murder Victim's Mother Assails Huckabee"
+
+
+def test_under_a_title_the_host_abbreviates_the_h1_is_the_headline() -> None:
+    c = TitleCandidates(doc_title="The Calgary Sun",
+                        meta_titles=("The Calgary Sun online - News, Sports and Entertainment",),
+                        headings=(("h1", "Red-hot frontrunners"),),
+                        site_names=("ca", "calsun.canoe.ca"))
+    assert choose_title(c) == "Red-hot frontrunners"
+    c = TitleCandidates(doc_title="The Independent on Saturday",
+                        headings=(("h1", "Sri Lankan cricket chief resigns"),
+                                  ("line", "The Independent on Saturday")),
+                        site_names=("za", "tios.co.za"))
+    assert choose_title(c) == "Sri Lankan cricket chief resigns"
+    # A <title> the host does not spell is the headline's.
+    c = replace(c, site_names=("za", "iol.co.za"))
+    assert choose_title(c) == "The Independent on Saturday"
+
+
+def test_the_site_name_in_parentheses_after_the_headline_is_decoration() -> None:
+    sites = ["kr", "koreatimes.co.kr"]
+    assert strip_site_name("Choi Wins 7th US PGA Title(The Korea Times)", sites) == \
+        "Choi Wins 7th US PGA Title"
+    # A year or a variant in parentheses is the headline's.
+    assert strip_site_name("39 Best Electrician Tools (2025)", sites) == \
+        "39 Best Electrician Tools (2025)"
+    assert strip_site_name("Apple Watch (2nd generation)", sites) == \
+        "Apple Watch (2nd generation)"
+
+
+def test_a_call_in_a_swallowed_title_is_code_but_a_parenthesis_of_words_is_not() -> None:
+    html = ('<html><head><title>Choi Wins 7th US PGA Title(The Korea Times)ntById("font");'
+            "\nobj.style.fontSize = 9;</script><div id='outer'><p>Story.</p></div>")
+    meta = extract_metadata(parse_html(html), url="http://www.koreatimes.co.kr/www/news/1.html")
+    assert meta.title == "Choi Wins 7th US PGA Title"
+
+
+@pytest.mark.parametrize(("doc", "headings", "expected"), [
+    ("The Sports Network - National Hockey League",
+     (("h3", "McDonald scores a pair as Blues rout Jackets"),),
+     "McDonald scores a pair as Blues rout Jackets"),
+    # Beside a <title> segment printed as a heading of its own, it is a deck.
+    ("winnipegsun.com - Other Sports - Podium for Canuck",
+     (("h3", "Bronze medal picks up slack left by injured Hudec"), ("line", "Podium for Canuck")),
+     "Podium for Canuck"),
+])
+def test_the_one_headline_long_heading_of_a_page_without_h1_is_the_headline(
+        doc: str, headings: tuple[tuple[str, str], ...], expected: str) -> None:
+    assert choose_title(TitleCandidates(doc_title=doc, headings=headings)) == expected
+
+
+def test_a_short_title_segment_printed_as_a_minor_heading_is_a_candidate() -> None:
+    root = parse_html("<html><head><title>winnipegsun.com - Other Sports - Podium for Canuck"
+                      "</title></head><body><div>Other Sports</div><h5>Podium for Canuck</h5>"
+                      "<p>The skater won bronze.</p></body></html>")
+    c = extract_metadata(root, url="http://winnipegsun.com/Sports/1-sun.html").title_candidates
+    assert c is not None
+    assert ("line", "Podium for Canuck") in c.headings
+    assert ("line", "Other Sports") not in c.headings  # (a plain line: a menu's section name)
