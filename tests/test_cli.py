@@ -268,3 +268,16 @@ def test_a_killed_learn_leaves_a_readable_store_and_a_rerun_completes(tmp_path: 
                           env={**os.environ, "PYTHONPATH": str(REPO)}, check=False)
     assert done.returncode == 0, done.stderr
     assert sorted(saved()) == sorted(sites)
+
+
+def test_extract_without_a_progress_bar_leaves_tqdm_unloaded(tmp_path: Path) -> None:
+    page = tmp_path / "p.html"
+    page.write_text("<html><body><p>The barrier closed at noon today.</p></body></html>")
+    program = ("import sys; from sitesift import cli; code = cli.main(['extract', sys.argv[1], "
+               "'-q', '-o', sys.argv[2]]); print(code, 'tqdm' in sys.modules)")
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", program, str(page), str(tmp_path / "o.jsonl")],
+                          capture_output=True, text=True, cwd=Path(__file__).parents[1])
+    assert done.stdout.split() == ["0", "False"], done.stderr
+    assert json.loads((tmp_path / "o.jsonl").read_text())["text"]
