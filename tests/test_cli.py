@@ -270,7 +270,7 @@ def test_a_killed_learn_leaves_a_readable_store_and_a_rerun_completes(tmp_path: 
     assert sorted(saved()) == sorted(sites)
 
 
-def test_a_quiet_extract_of_a_utf8_page_leaves_tqdm_and_charset_guessing_unloaded(
+def test_a_quiet_page_extract_of_a_utf8_page_leaves_tqdm_and_charset_guessing_unloaded(
         tmp_path: Path) -> None:
     # Start-up is part of what a user waits for: the progress bar loads only to be shown, the
     # statistical charset guess only for a page that needs one.
@@ -278,7 +278,7 @@ def test_a_quiet_extract_of_a_utf8_page_leaves_tqdm_and_charset_guessing_unloade
     page.write_text("<html><head><meta charset='utf-8'></head><body><p>The barrier closed "
                     "at noon today.</p></body></html>", encoding="utf-8")
     program = ("import sys; from sitesift import cli; code = cli.main(['extract', sys.argv[1], "
-               "'-q', '-o', sys.argv[2]]); "
+               "'--method', 'page', '-q', '-o', sys.argv[2]]); "
                "print(code, 'tqdm' in sys.modules, 'charset_normalizer' in sys.modules)")
     import subprocess
 
