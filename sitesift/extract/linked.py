@@ -241,15 +241,17 @@ class _Piece:
 
 
 def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
-                      url: str | None) -> float:
+                      url: str | None, *,
+                      pieces: Sequence[tuple[etree._Element, str]] | None = None) -> float:
     """The share of the page's text held by whole posts under linked titles (see the module
     docstring): headings of one tag path (classes left out: blogs give each post's element
     its own), at least ``POSTS_MIN``, titles (``HEADLINE_MIN_WEIGHT`` at the median) each
     linking a distinct page of the site; a post is the largest element holding one of them
     and no other; most posts show a time; their prose is more than teasers'. 0 without such
     posts. ``units``: the page extractor's text units; None on a tree it has not cleaned (its
-    lines count then)."""
-    return max((share for share, _ in _whole_posts(body, units, url, POSTS_MIN)), default=0.0)
+    lines count then; ``pieces``: ``text_pieces(body)`` when the caller has them)."""
+    return max((share for share, _ in _whole_posts(body, units, url, POSTS_MIN, pieces=pieces)),
+               default=0.0)
 
 
 def post_titles(body: etree._Element, url: str | None) -> list[list[tuple[str, str]]]:
@@ -271,7 +273,9 @@ def unlinked_headings(body: etree._Element) -> set[str]:
 
 
 def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
-                 least: int, *, whole: bool = True) -> list[tuple[float, list[tuple[str, str]]]]:
+                 least: int, *, whole: bool = True,
+                 pieces: Sequence[tuple[etree._Element, str]] | None = None,
+                 ) -> list[tuple[float, list[tuple[str, str]]]]:
     """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
     text and its (title, URL) pairs. ``whole`` False: teasers and short titles too (no
     prose or title line: the caller confirms each title on its target's page)."""
@@ -289,7 +293,8 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
     if not groups:
         return []
     if units is None:
-        units = [_Piece(holder, text_weight(line)) for holder, line in text_pieces(body)]
+        units = [_Piece(holder, text_weight(line))
+                 for holder, line in (text_pieces(body) if pieces is None else pieces)]
     total = sum(u.weight for u in units)
     out: list[tuple[float, list[tuple[str, str]]]] = []
     for group in groups.values():
