@@ -522,12 +522,8 @@ def test_reference_members_in_a_description_list_are_kept() -> None:
 
 def test_comment_bodies_are_comments_though_named_body() -> None:
     # "comments-body" is the body of the comments: "body" qualifies the comment.
-    comments = "".join(
-        f"<div class='comments-body'><p>I disagree with point {i}, and {PROSE.lower()}</p>"
-        f"<p>Posted by reader {i} at 10:00</p></div>" for i in range(3)
-    )
-    html = _page(f"<div class='blog'><p>{PROSE}</p><p>{PROSE} Again.</p>"
-                 f"<p>{PROSE} Once more.</p>{comments}</div>")
-    text = _extract(html).text
-    assert "Once more." in text
+    replies = [f"<div class='comments-body'><p>Reply {i}: I disagree. {PROSE}</p></div>"
+               for i in range(3)]
+    text = _extract(_page(f"<div class='blog'>{_story(3)}{''.join(replies)}</div>")).text
+    assert "Paragraph 2:" in text
     assert "I disagree" not in text
