@@ -244,6 +244,8 @@ _WORD_SPLIT = re.compile(r"[^\w]+|_")
 _LIST_TAGS = frozenset({"ul", "ol", "dl", "menu", "dir", "table", "tbody", "thead", "tfoot", "tr"})
 #: Blocks that are items of a list or table.
 _ITEM_TAGS = frozenset({"li", "dd", "dt", "td", "th"})
+#: Main-text words that, in one name with a discussion word, name a part of a comment.
+_PART_WORDS = frozenset({"body", "content", "contents", "text"})
 #: Tags never removed by class/id hints: the document frame.
 _FRAME_TAGS = frozenset({"html", "body", "main", "article"})
 
@@ -578,7 +580,7 @@ def _hints(el: etree._Element) -> frozenset[str]:
         return frozenset()
     tokens = hint_tokens(el)
     if tokens & POSITIVE_HINTS:
-        return frozenset()
+        return _discussion_names(el)
     hints = tokens & NEGATIVE_HINTS
     if "search" in hints and tokens & RESULT_WORDS:
         hints -= {"search"}  # "search-results" holds what was found, not the search box
@@ -594,6 +596,18 @@ def _hints(el: etree._Element) -> frozenset[str]:
     if el.tag in ("nav", "aside", "footer"):
         hints.add(el.tag)
     return frozenset(hints)
+
+
+def _discussion_names(el: etree._Element) -> frozenset[str]:
+    """Discussion words of a name that also says "body" or "content": "comment-body",
+    "comments-content" are the body of the comments, not of the story (the main-text word
+    qualifies the comment)."""
+    found: set[str] = set()
+    for name in class_id(el).split():
+        words = _words(name)
+        if words & DISCUSSION_HINTS and words & _PART_WORDS:
+            found |= words & DISCUSSION_HINTS
+    return frozenset(found)
 
 
 def _words(text: str | None) -> set[str]:

@@ -518,3 +518,12 @@ def test_reference_members_in_a_description_list_are_kept() -> None:
     assert "Socket.member3" in text
     assert "The value number 3 of the connection." in text
     assert "Part number 1" in text
+
+
+def test_comment_bodies_are_comments_though_named_body() -> None:
+    # "comments-body" is the body of the comments: "body" qualifies the comment.
+    replies = [f"<div class='comments-body'><p>Reply {i}: I disagree. {PROSE}</p></div>"
+               for i in range(3)]
+    text = _extract(_page(f"<div class='blog'>{_story(3)}{''.join(replies)}</div>")).text
+    assert "Paragraph 2:" in text
+    assert "I disagree" not in text
