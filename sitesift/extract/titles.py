@@ -557,6 +557,11 @@ def _choose(c: TitleCandidates) -> str | None:
     if not doc:
         long_enough = [h for _k, h in headings if _words(h) >= MIN_HEADLINE_WORDS]
         return (long_enough or [h for _k, h in headings] or [None])[0]
+    # "Headline-Section-Site" cut with bare hyphens, which headlines also use ("Kyung-ju"):
+    # the cut whose left part the URL slug spells is the headline.
+    for m in re.finditer(r"(?<=\S)-(?=\S)", doc):
+        if _slug_spells(doc[:m.start()], c.url_words):
+            return doc[:m.start()]
     cuts = _segments(doc)
     if cuts and headings:
         kept, s = max(((k, max(_sim(k, h) for _k, h in headings)) for k, _d in cuts),

@@ -387,3 +387,14 @@ def test_a_short_title_segment_printed_as_a_minor_heading_is_a_candidate() -> No
     assert c is not None
     assert ("line", "Podium for Canuck") in c.headings
     assert ("line", "Other Sports") not in c.headings  # (a plain line: a menu's section name)
+
+
+def test_a_title_cut_at_a_bare_hyphen_where_the_slug_spells_it() -> None:
+    c = TitleCandidates(
+        doc_title="Kat to go to London... with Sallu-India Buzz-Entertainment-The Times of India",
+        headings=(("headline", "Loading"),),
+        url_words=slug_words("http://timesofindia.indiatimes.com/India_Buzz/"
+                             "Kat_to_go_to_London_with_Sallu/articleshow/2696265.cms"))
+    assert choose_title(c) == "Kat to go to London... with Sallu"
+    # Without a slug spelling a part, a hyphenated title stays whole.
+    assert choose_title(replace(c, url_words=())) == c.doc_title
