@@ -502,7 +502,7 @@ def _choose(c: TitleCandidates) -> str | None:
         # ``<title>`` is the site's name alone: the page's first h1 naming something else is
         # the headline, however short ("Red-hot frontrunners"), before meta titles that copy
         # the site's name with a slogan.
-        named = [h for k, h in headings if k == "h1" and _words(h) >= MIN_WORDS_NAMED_H1
+        named = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_WORDS_NAMED_H1
                  and not _is_site_name(h, c.site_names)]
         if named:
             return named[0]

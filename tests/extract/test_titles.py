@@ -343,8 +343,14 @@ def test_under_a_title_the_host_abbreviates_the_h1_is_the_headline() -> None:
                         site_names=("za", "tios.co.za"))
     assert choose_title(c) == "Sri Lankan cricket chief resigns"
     # A <title> the host does not spell is the headline's.
-    c = replace(c, site_names=("za", "iol.co.za"))
-    assert choose_title(c) == "The Independent on Saturday"
+    assert choose_title(replace(c, site_names=("za", "iol.co.za"))) == \
+        "The Independent on Saturday"
+    # An element marked as the headline counts as an h1 does.
+    c = TitleCandidates(doc_title="Leading the Charge",
+                        headings=(("headline", "Leading the Charge"),
+                                  ("headline", "Bin Laden issues warning on Iraq, Israel")),
+                        site_names=("leadingthecharge", "leadingthecharge.com"))
+    assert choose_title(c) == "Bin Laden issues warning on Iraq, Israel"
 
 
 def test_the_site_name_in_parentheses_after_the_headline_is_decoration() -> None:
