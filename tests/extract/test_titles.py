@@ -404,3 +404,14 @@ def test_a_title_cut_at_a_bare_hyphen_where_the_slug_spells_it() -> None:
     assert choose_title(c) == "Kat to go to London... with Sallu"
     # Without a slug spelling a part, a hyphenated title stays whole.
     assert choose_title(replace(c, url_words=())) == c.doc_title
+
+
+def test_under_a_host_and_section_title_the_heading_below_the_section_h1() -> None:
+    c = TitleCandidates(doc_title="cbs4denver.com - Sports Wire",
+                        headings=(("h2", "Search"), ("h1", "Sports Wire"),
+                                  ("h2", "Congress asks Justice Department to investigate Tejada")),
+                        site_names=("cbs4denver", "cbs4denver.com"))
+    assert choose_title(c) == "Congress asks Justice Department to investigate Tejada"
+    # Without the host name, "Kayaks | REI Co-op" over an h1 "Kayaks" is a page of kayaks.
+    c = replace(c, doc_title="Sports Wire | CBS Four")
+    assert choose_title(c) == "Sports Wire"
