@@ -527,3 +527,13 @@ def test_comment_bodies_are_comments_though_named_body() -> None:
     text = _extract(_page(f"<div class='blog'>{_story(3)}{''.join(replies)}</div>")).text
     assert "Paragraph 2:" in text
     assert "I disagree" not in text
+
+
+def test_a_panel_of_code_samples_is_kept_whatever_its_name() -> None:
+    # An API reference puts each section's example beside it in an "...-Aside" panel.
+    sample = "\n".join(f'  "field_{i}": "value number {i}",' for i in range(12))
+    html = _page(f"{_nav()}<main><section><p>{PROSE}</p><p>{PROSE} More.</p>"
+                 f"<div class='ApiSection-Aside'><pre><code>{{\n{sample}\n}}</code></pre></div>"
+                 f"<p>{PROSE} Last.</p></section></main>")
+    text = _extract(html).text
+    assert '"field_7": "value number 7",' in text
