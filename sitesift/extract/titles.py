@@ -566,11 +566,14 @@ def _choose(c: TitleCandidates) -> str | None:
               and not _is_site_name(h, c.site_names)
               and not any(_sim(h, seg) >= MIN_HEADING_SIMILARITY for seg in short_segments)]
     if not strong and len(headings) == 1 and _words(headings[0][1]) >= MIN_HEADLINE_WORDS \
+            and any(_is_site_name(p, c.site_names) for p in segments) \
             and not _is_site_name(headings[0][1], c.site_names) \
             and not any(_sim(headings[0][1], seg) >= MIN_HEADING_SIMILARITY
                         for seg in short_segments):
-        # A page whose one heading (no h1) is headline-long: that heading titles the page,
-        # whatever its level (a table layout's "<h3> Blues rout Jackets </h3>").
+        # A page whose one heading (no h1) is headline-long, under a ``<title>`` of the site's
+        # name and a section: that heading titles the page, whatever its level (a table
+        # layout's "<h3> Blues rout Jackets </h3>"). (Under a ``<title>`` without the site's
+        # name, a lone h2 may be a widget's: "Subscribe to our newsletter".)
         strong = [headings[0][1]]
     if strong:
         return _undecorated(strong[0], [doc, _longest_part(doc)])

@@ -385,7 +385,13 @@ def test_a_call_in_a_swallowed_title_is_code_but_a_parenthesis_of_words_is_not()
 ])
 def test_the_one_headline_long_heading_of_a_page_without_h1_is_the_headline(
         doc: str, headings: tuple[tuple[str, str], ...], expected: str) -> None:
-    assert choose_title(TitleCandidates(doc_title=doc, headings=headings)) == expected
+    sites = ("sportsnetwork", "sportsnetwork.com", "winnipegsun", "winnipegsun.com")
+    assert choose_title(TitleCandidates(doc_title=doc, headings=headings,
+                                        site_names=sites)) == expected
+    # Under a <title> without the site's name, a lone h2 may be a widget's.
+    c = TitleCandidates(doc_title="Harbour barrier closed-Gazette",
+                        headings=(("h2", "Subscribe to our newsletter"),), site_names=sites)
+    assert choose_title(c) == "Harbour barrier closed-Gazette"
 
 
 def test_a_short_title_segment_printed_as_a_minor_heading_is_a_candidate() -> None:
