@@ -113,16 +113,19 @@ def _segments(title: str) -> list[tuple[str, str]]:
 #: Under a ``<title>`` naming only the site, an h1 of this many words is the headline (one
 #: word is a section: "News", "Forums").
 MIN_WORDS_NAMED_H1 = 2
+#: A ``<title>`` with this many commas is a list of keywords (a headline has one or two):
+#: starting with the site's name, it names the site as that name alone does.
+MIN_KEYWORD_COMMAS = 3
 #: A host label spells a name from its words' starts only with at least this many letters
 #: (shorter ones spell many phrases by chance).
 MIN_ABBREVIATION_CHARS = 4
 
 
-def _abbreviates(part: str, host: str) -> bool:
+def _abbreviates(part: str, host: str, *, any_rest: bool = False) -> bool:
     """Whether the first label of ``host`` is spelled by the starts of consecutive words of
     ``part``, all of them but a leading "The" and one trailing word ("tios" for "The
     Independent on Saturday", "calsun" for "The Calgary Sun online"): the site's name, which
-    host names abbreviate so."""
+    host names abbreviate so. ``any_rest``: any words may follow the name."""
     label = host.removeprefix("www.").split(".")[0].casefold()
     words = [w for w in re.findall(r"[^\W_]+", part.casefold())]
     if len(label) < MIN_ABBREVIATION_CHARS or not label.isalpha() or len(words) < 2:
@@ -130,7 +133,7 @@ def _abbreviates(part: str, host: str) -> bool:
 
     def spell(i: int, j: int) -> bool:  # label[i:] from words[j:], word j started
         if i == len(label):
-            return len(words) - j <= 1
+            return any_rest or len(words) - j <= 1
         if j == len(words):
             return False
         w = words[j]
@@ -508,8 +511,9 @@ def _choose(c: TitleCandidates) -> str | None:
     segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
     long_segments = [p for p in segments[:-1] if _words(p) >= MIN_SEGMENT_WORDS
                      and not _is_site_name(p, c.site_names)]
+    keywords = doc_folded.count(",") >= MIN_KEYWORD_COMMAS
     if not declared and doc_folded and (_DOMAIN.match(doc_folded) or any(
-            "." in n and _abbreviates(doc_folded, n) for n in c.site_names)):
+            "." in n and _abbreviates(doc_folded, n, any_rest=keywords) for n in c.site_names)):
         # ``<title>`` is the site's name alone: the page's first h1 naming something else is
         # the headline, however short ("Red-hot frontrunners"), before meta titles that copy
         # the site's name with a slogan.

@@ -348,6 +348,12 @@ def test_under_a_title_the_host_abbreviates_the_h1_is_the_headline() -> None:
     # A <title> the host does not spell is the headline's.
     assert choose_title(replace(c, site_names=("za", "iol.co.za"))) == \
         "The Independent on Saturday"
+    # A keyword list starting with the name the host spells names the site too.
+    c = TitleCandidates(doc_title="times and star workington lake district, workington news "
+                                  "sport, west cumbria news, lake district news",
+                        headings=(("h1", "More authority needed"),),
+                        site_names=("timesandstar", "timesandstar.co.uk"))
+    assert choose_title(c) == "More authority needed"
     # An element marked as the headline counts as an h1 does.
     c = TitleCandidates(doc_title="Leading the Charge",
                         headings=(("headline", "Leading the Charge"),
