@@ -113,16 +113,19 @@ def _segments(title: str) -> list[tuple[str, str]]:
 #: Under a ``<title>`` naming only the site, an h1 of this many words is the headline (one
 #: word is a section: "News", "Forums").
 MIN_WORDS_NAMED_H1 = 2
+#: A ``<title>`` with this many commas is a list of keywords (a headline has one or two):
+#: starting with the site's name, it names the site as that name alone does.
+MIN_KEYWORD_COMMAS = 3
 #: A host label spells a name from its words' starts only with at least this many letters
 #: (shorter ones spell many phrases by chance).
 MIN_ABBREVIATION_CHARS = 4
 
 
-def _abbreviates(part: str, host: str) -> bool:
+def _abbreviates(part: str, host: str, *, any_rest: bool = False) -> bool:
     """Whether the first label of ``host`` is spelled by the starts of consecutive words of
     ``part``, all of them but a leading "The" and one trailing word ("tios" for "The
     Independent on Saturday", "calsun" for "The Calgary Sun online"): the site's name, which
-    host names abbreviate so."""
+    host names abbreviate so. ``any_rest``: any words may follow the name."""
     label = host.removeprefix("www.").split(".")[0].casefold()
     words = [w for w in re.findall(r"[^\W_]+", part.casefold())]
     if len(label) < MIN_ABBREVIATION_CHARS or not label.isalpha() or len(words) < 2:
@@ -130,7 +133,7 @@ def _abbreviates(part: str, host: str) -> bool:
 
     def spell(i: int, j: int) -> bool:  # label[i:] from words[j:], word j started
         if i == len(label):
-            return len(words) - j <= 1
+            return any_rest or len(words) - j <= 1
         if j == len(words):
             return False
         w = words[j]
@@ -373,6 +376,8 @@ MIN_SLUG_WORDS = 3
 #: A heading is the one the slug spells when at least this share of its words are in the slug
 #: and of the slug's words are in it (slugs drop function words and may be cut short).
 MIN_SLUG_COVERAGE = 0.75
+#: A page's file name spelling this many words is its slug too (with ".html").
+MIN_FILE_SLUG_WORDS = 2
 #: A slug outvotes the h1 like ``<title>`` only with at least this many words: three-word
 #: segments are as often a section's path ("latest-national-sport", "mental-health-trends":
 #: the two pages of l3s-gn1 and modern-dev half a that 3 loses, against one gained by 4).
@@ -397,7 +402,16 @@ def slug_words(url: str | None) -> tuple[str, ...]:
         words = [w for w in _SLUG_SPLIT.split(segment.casefold()) if w and not w.isdigit()]
         if len(words) > len(best) and all(_SLUG_WORD.fullmatch(w) for w in words):
             best = words
-    return tuple(best) if len(best) >= MIN_SLUG_WORDS else ()
+    if len(best) >= MIN_SLUG_WORDS:
+        return tuple(best)
+    # A shorter slug counts as the page's own file name ("/tv/a82108/dave-berry.html"): a
+    # directory of two words is a section ("/tv-shows/"), a document named so is the story.
+    last = path.rsplit("/", 1)[-1]
+    words = [w for w in _SLUG_SPLIT.split(re.sub(r"\.html?$", "", last.casefold())) if w]
+    if last.casefold().endswith((".html", ".htm")) and len(words) == MIN_FILE_SLUG_WORDS \
+            and all(_SLUG_WORD.fullmatch(w) and not w.isdigit() for w in words):
+        return tuple(words)
+    return ()
 
 
 def _slug_spells(text: str, url_words: tuple[str, ...]) -> bool:
@@ -497,8 +511,9 @@ def _choose(c: TitleCandidates) -> str | None:
     segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
     long_segments = [p for p in segments[:-1] if _words(p) >= MIN_SEGMENT_WORDS
                      and not _is_site_name(p, c.site_names)]
+    keywords = doc_folded.count(",") >= MIN_KEYWORD_COMMAS
     if not declared and doc_folded and (_DOMAIN.match(doc_folded) or any(
-            "." in n and _abbreviates(doc_folded, n) for n in c.site_names)):
+            "." in n and _abbreviates(doc_folded, n, any_rest=keywords) for n in c.site_names)):
         # ``<title>`` is the site's name alone: the page's first h1 naming something else is
         # the headline, however short ("Red-hot frontrunners"), before meta titles that copy
         # the site's name with a slogan.
@@ -555,11 +570,14 @@ def _choose(c: TitleCandidates) -> str | None:
               and not _is_site_name(h, c.site_names)
               and not any(_sim(h, seg) >= MIN_HEADING_SIMILARITY for seg in short_segments)]
     if not strong and len(headings) == 1 and _words(headings[0][1]) >= MIN_HEADLINE_WORDS \
+            and any(_is_site_name(p, c.site_names) for p in segments) \
             and not _is_site_name(headings[0][1], c.site_names) \
             and not any(_sim(headings[0][1], seg) >= MIN_HEADING_SIMILARITY
                         for seg in short_segments):
-        # A page whose one heading (no h1) is headline-long: that heading titles the page,
-        # whatever its level (a table layout's "<h3> Blues rout Jackets </h3>").
+        # A page whose one heading (no h1) is headline-long, under a ``<title>`` of the site's
+        # name and a section: that heading titles the page, whatever its level (a table
+        # layout's "<h3> Blues rout Jackets </h3>"). (Under a ``<title>`` without the site's
+        # name, a lone h2 may be a widget's: "Subscribe to our newsletter".)
         strong = [headings[0][1]]
     if strong:
         return _undecorated(strong[0], [doc, _longest_part(doc)])

@@ -249,7 +249,10 @@ def test_an_h1_leading_the_title_agrees_with_it() -> None:
      ("anand", "draws", "with", "aronian", "negi", "posts", "third", "win")),
     ("http://www.examiner.com/a-1153418~Sacred_Heart_wins_debut_as_No__1.htm",
      ("a", "sacred", "heart", "wins", "debut", "as", "no")),
-    ("http://www.digitalspy.co.uk/tv/a82108/dave-berry.html", ()),  # two words: no slug
+    # Two words: a slug only as the page's own .html file name, never as a directory.
+    ("http://www.digitalspy.co.uk/tv/a82108/dave-berry.html", ("dave", "berry")),
+    ("http://www.example.com/tv-shows/", ()),
+    ("http://www.example.com/tv-shows/index.html", ()),
     ("http://news.bbc.co.uk/2/hi/middle_east/7127451.stm", ()),
     (None, ()),
 ])
@@ -345,6 +348,12 @@ def test_under_a_title_the_host_abbreviates_the_h1_is_the_headline() -> None:
     # A <title> the host does not spell is the headline's.
     assert choose_title(replace(c, site_names=("za", "iol.co.za"))) == \
         "The Independent on Saturday"
+    # A keyword list starting with the name the host spells names the site too.
+    c = TitleCandidates(doc_title="times and star workington lake district, workington news "
+                                  "sport, west cumbria news, lake district news",
+                        headings=(("h1", "More authority needed"),),
+                        site_names=("timesandstar", "timesandstar.co.uk"))
+    assert choose_title(c) == "More authority needed"
     # An element marked as the headline counts as an h1 does.
     c = TitleCandidates(doc_title="Leading the Charge",
                         headings=(("headline", "Leading the Charge"),
@@ -382,7 +391,13 @@ def test_a_call_in_a_swallowed_title_is_code_but_a_parenthesis_of_words_is_not()
 ])
 def test_the_one_headline_long_heading_of_a_page_without_h1_is_the_headline(
         doc: str, headings: tuple[tuple[str, str], ...], expected: str) -> None:
-    assert choose_title(TitleCandidates(doc_title=doc, headings=headings)) == expected
+    sites = ("sportsnetwork", "sportsnetwork.com", "winnipegsun", "winnipegsun.com")
+    assert choose_title(TitleCandidates(doc_title=doc, headings=headings,
+                                        site_names=sites)) == expected
+    # Under a <title> without the site's name, a lone h2 may be a widget's.
+    c = TitleCandidates(doc_title="Harbour barrier closed-Gazette",
+                        headings=(("h2", "Subscribe to our newsletter"),), site_names=sites)
+    assert choose_title(c) == "Harbour barrier closed-Gazette"
 
 
 def test_a_short_title_segment_printed_as_a_minor_heading_is_a_candidate() -> None:
