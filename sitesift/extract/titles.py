@@ -376,8 +376,6 @@ MIN_SLUG_WORDS = 3
 #: A heading is the one the slug spells when at least this share of its words are in the slug
 #: and of the slug's words are in it (slugs drop function words and may be cut short).
 MIN_SLUG_COVERAGE = 0.75
-#: A page's file name spelling this many words is its slug too (with ".html").
-MIN_FILE_SLUG_WORDS = 2
 #: A slug outvotes the h1 like ``<title>`` only with at least this many words: three-word
 #: segments are as often a section's path ("latest-national-sport", "mental-health-trends":
 #: the two pages of l3s-gn1 and modern-dev half a that 3 loses, against one gained by 4).
@@ -402,16 +400,7 @@ def slug_words(url: str | None) -> tuple[str, ...]:
         words = [w for w in _SLUG_SPLIT.split(segment.casefold()) if w and not w.isdigit()]
         if len(words) > len(best) and all(_SLUG_WORD.fullmatch(w) for w in words):
             best = words
-    if len(best) >= MIN_SLUG_WORDS:
-        return tuple(best)
-    # A shorter slug counts as the page's own file name ("/tv/a82108/dave-berry.html"): a
-    # directory of two words is a section ("/tv-shows/"), a document named so is the story.
-    last = path.rsplit("/", 1)[-1]
-    words = [w for w in _SLUG_SPLIT.split(re.sub(r"\.html?$", "", last.casefold())) if w]
-    if last.casefold().endswith((".html", ".htm")) and len(words) == MIN_FILE_SLUG_WORDS \
-            and all(_SLUG_WORD.fullmatch(w) and not w.isdigit() for w in words):
-        return tuple(words)
-    return ()
+    return tuple(best) if len(best) >= MIN_SLUG_WORDS else ()
 
 
 def _slug_spells(text: str, url_words: tuple[str, ...]) -> bool:
