@@ -276,6 +276,11 @@ class Content:
         return to_markdown(self.nodes)
 
 
+#: A named container at least this share of whose text is in code blocks (``<pre>``), and at
+#: least this much of it, is a panel of code samples, not boilerplate (``_is_code_panel``).
+CODE_PANEL_MIN_SHARE = 0.5
+CODE_PANEL_MIN_WEIGHT = 200
+
 #: Hint words of captions and credits, the one kind of boilerplate-named block that may hold
 #: story text: a caption of at least ``CAPTION_MIN_PROSE`` prose characters (about a sentence)
 #: is kept. Measured: cleanportal char F1 0.9126 -> 0.9235, scrapinghub shingle F1 0.9662 ->
@@ -678,6 +683,17 @@ def _is_described_caption(el: etree._Element, prose: int) -> bool:
     return bool(hints) and hints <= CAPTION_HINTS and prose >= CAPTION_MIN_PROSE
 
 
+def _is_code_panel(el: etree._Element) -> bool:
+    """A panel of code samples, whatever its name ("ApiSection-Aside" beside each section of
+    an API reference): menus, sidebars and footers hold no code blocks."""
+    pres = [pre for pre in el.iter("pre") if not any(a.tag == "pre" for a in pre.iterancestors())]
+    if not pres:
+        return False
+    code = sum(text_weight(pre.text_content()) for pre in pres)
+    return code >= CODE_PANEL_MIN_WEIGHT and \
+        code >= CODE_PANEL_MIN_SHARE * text_weight(el.text_content())
+
+
 def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
                  total: int) -> tuple[int, list[etree._Element]]:
     """Remove boilerplate-named containers unless they hold much of the page's prose; returns
@@ -711,7 +727,7 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         if not hints:
             continue
         own = prose.get(el, 0)
-        if _is_described_caption(el, own):
+        if _is_described_caption(el, own) or _is_code_panel(el):
             continue
         if own > HINT_KEEP_SHARE * total and not hints & NEVER_KEPT_HINTS:
             named.append(el)

@@ -72,7 +72,7 @@ _TAG_RESIDUE = re.compile(r"\S*[\"']\s*/?>\s*$")
 _TRAILING_SEPARATOR = re.compile(r"[\s|:·•»\-–—]+$")
 #: Elements whose class/id says they hold the headline; they join the heading candidates.
 _HEADLINE_CLASS = re.compile(r"headline|(?:^|[\s_-])(?:entry|post|article|story|news|main\w*|page|"
-                             r"art|content|detail)[-_]?(?:title|tit|hed|head)(?:$|[\s_-])",
+                             r"art|content|detail)[-_]?(?:title|tit|hed|heading|head)(?:$|[\s_-])",
                              re.IGNORECASE)
 #: Headline-marked elements with more characters than this are containers, not headlines.
 MAX_HEADLINE_CHARS = 300

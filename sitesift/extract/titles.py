@@ -502,7 +502,7 @@ def _choose(c: TitleCandidates) -> str | None:
         # ``<title>`` is the site's name alone: the page's first h1 naming something else is
         # the headline, however short ("Red-hot frontrunners"), before meta titles that copy
         # the site's name with a slogan.
-        named = [h for k, h in headings if k == "h1" and _words(h) >= MIN_WORDS_NAMED_H1
+        named = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_WORDS_NAMED_H1
                  and not _is_site_name(h, c.site_names)]
         if named:
             return named[0]
@@ -512,6 +512,15 @@ def _choose(c: TitleCandidates) -> str | None:
     if len(segments) >= 2 and len(h1s) == 1 and h1s[0].casefold() == segments[0].casefold() \
             and not _is_site_name(h1s[0], c.site_names):  # not the logo of "Site » Headline"
         return h1s[0]
+    section = _section_of_host(c)
+    if section is not None:
+        # "cbs4denver.com - Sports Wire" over an h1 "Sports Wire": ``<title>`` names the host
+        # and a section that the h1 prints, as on the section's own page; the headline-long
+        # heading right under that h1 is the story's (a wire story in its section's template).
+        after = [h for h in headings[section + 1:][:1] if _words(h[1]) >= MIN_HEADLINE_WORDS
+                 and h[0] in HEADING_KINDS_UNDER_SECTION]
+        if after:
+            return after[0][1]
     references = [r for r in (normalize_space(c.doc_title), doc, *long_segments, *metas) if r]
     best, best_sim = None, 0.0
     for _kind, h in headings:
@@ -557,6 +566,11 @@ def _choose(c: TitleCandidates) -> str | None:
     if not doc:
         long_enough = [h for _k, h in headings if _words(h) >= MIN_HEADLINE_WORDS]
         return (long_enough or [h for _k, h in headings] or [None])[0]
+    # "Headline-Section-Site" cut with bare hyphens, which headlines also use ("Kyung-ju"):
+    # the cut whose left part the URL slug spells is the headline.
+    for m in re.finditer(r"(?<=\S)-(?=\S)", doc):
+        if _slug_spells(doc[:m.start()], c.url_words):
+            return doc[:m.start()]
     cuts = _segments(doc)
     if cuts and headings:
         kept, s = max(((k, max(_sim(k, h) for _k, h in headings)) for k, _d in cuts),
@@ -578,6 +592,25 @@ def _shown_as(text: str, c: TitleCandidates) -> str | None:
 
 
 _TAG = re.compile(r"<[^>]{1,40}>")
+
+
+#: Heading levels that may hold the story's headline under a section's h1.
+HEADING_KINDS_UNDER_SECTION = ("h2", "h3")
+
+
+def _section_of_host(c: TitleCandidates) -> int | None:
+    """Index in ``c.headings`` of the h1 printing the section of a ``<title>`` made of a host
+    name and a section of at most ``MAX_NAME_DECORATION_WORDS`` words, else None."""
+    parts = _strict_parts(c.doc_title)
+    if len(parts) != 2 or sum(bool(_DOMAIN.match(p)) for p in parts) != 1:
+        return None
+    section = next(p for p in parts if not _DOMAIN.match(p)).casefold()
+    if _words(section) > MAX_NAME_DECORATION_WORDS:
+        return None
+    headings = [(k, normalize_space(h)) for k, h in c.headings]
+    headings = [(k, h) for k, h in headings if h and len(h) <= MAX_TITLE_CHARS]
+    return next((i for i, (k, h) in enumerate(headings)
+                 if k == "h1" and h.casefold() == section), None)
 
 
 def title_declared(title: str | None, c: TitleCandidates) -> bool:

@@ -584,3 +584,13 @@ def test_a_consent_banner_named_as_page_content_is_no_text() -> None:
         "</section><div class='item'><h1>Clutch kit</h1><p>This listing has ended.</p></div>"
     )
     assert "cookies" not in _extract(html).text
+
+
+def test_a_panel_of_code_samples_is_kept_whatever_its_name() -> None:
+    # An API reference puts each section's example beside it in an "...-Aside" panel.
+    sample = "\n".join(f'  "field_{i}": "value number {i}",' for i in range(12))
+    html = _page(f"{_nav()}<main><section><p>{PROSE}</p><p>{PROSE} More.</p>"
+                 f"<div class='ApiSection-Aside'><pre><code>{{\n{sample}\n}}</code></pre></div>"
+                 f"<p>{PROSE} Last.</p></section></main>")
+    text = _extract(html).text
+    assert '"field_7": "value number 7",' in text

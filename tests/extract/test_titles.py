@@ -343,8 +343,14 @@ def test_under_a_title_the_host_abbreviates_the_h1_is_the_headline() -> None:
                         site_names=("za", "tios.co.za"))
     assert choose_title(c) == "Sri Lankan cricket chief resigns"
     # A <title> the host does not spell is the headline's.
-    c = replace(c, site_names=("za", "iol.co.za"))
-    assert choose_title(c) == "The Independent on Saturday"
+    assert choose_title(replace(c, site_names=("za", "iol.co.za"))) == \
+        "The Independent on Saturday"
+    # An element marked as the headline counts as an h1 does.
+    c = TitleCandidates(doc_title="Leading the Charge",
+                        headings=(("headline", "Leading the Charge"),
+                                  ("headline", "Bin Laden issues warning on Iraq, Israel")),
+                        site_names=("leadingthecharge", "leadingthecharge.com"))
+    assert choose_title(c) == "Bin Laden issues warning on Iraq, Israel"
 
 
 def test_the_site_name_in_parentheses_after_the_headline_is_decoration() -> None:
@@ -387,3 +393,25 @@ def test_a_short_title_segment_printed_as_a_minor_heading_is_a_candidate() -> No
     assert c is not None
     assert ("line", "Podium for Canuck") in c.headings
     assert ("line", "Other Sports") not in c.headings  # (a plain line: a menu's section name)
+
+
+def test_a_title_cut_at_a_bare_hyphen_where_the_slug_spells_it() -> None:
+    c = TitleCandidates(
+        doc_title="Kat to go to London... with Sallu-India Buzz-Entertainment-The Times of India",
+        headings=(("headline", "Loading"),),
+        url_words=slug_words("http://timesofindia.indiatimes.com/India_Buzz/"
+                             "Kat_to_go_to_London_with_Sallu/articleshow/2696265.cms"))
+    assert choose_title(c) == "Kat to go to London... with Sallu"
+    # Without a slug spelling a part, a hyphenated title stays whole.
+    assert choose_title(replace(c, url_words=())) == c.doc_title
+
+
+def test_under_a_host_and_section_title_the_heading_below_the_section_h1() -> None:
+    c = TitleCandidates(doc_title="cbs4denver.com - Sports Wire",
+                        headings=(("h2", "Search"), ("h1", "Sports Wire"),
+                                  ("h2", "Congress asks Justice Department to investigate Tejada")),
+                        site_names=("cbs4denver", "cbs4denver.com"))
+    assert choose_title(c) == "Congress asks Justice Department to investigate Tejada"
+    # Without the host name, "Kayaks | REI Co-op" over an h1 "Kayaks" is a page of kayaks.
+    c = replace(c, doc_title="Sports Wire | CBS Four")
+    assert choose_title(c) == "Sports Wire"
