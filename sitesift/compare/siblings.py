@@ -50,6 +50,7 @@ is a recurring list of links whose items change: noise too.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -127,18 +128,22 @@ def _common(a: tuple[str, ...], b: tuple[str, ...]) -> int:
 
 
 def same_layer(
-    urls: Sequence[str | None], target: int, *, minimum: int = MIN_SIBLINGS
+    urls: Sequence[str | None], target: int, *, minimum: int = MIN_SIBLINGS,
+    directories: Sequence[tuple[str, ...] | None] | None = None,
 ) -> list[int]:
     """Indices of the same-layer pages of ``urls[target]``: those sharing the longest directory
     prefix with it, widened to shorter prefixes until ``minimum`` pages are in; every other page
-    of the site when the URLs are unknown or share no directory beyond the host."""
+    of the site when the URLs are unknown or share no directory beyond the host.
+    ``directories``: ``_directories`` of each URL, when the caller asks for many targets
+    (splitting every URL again for each target is quadratic in the site's pages)."""
+    dirs = directories if directories is not None else [_directories(u) for u in urls]
     others = [i for i in range(len(urls)) if i != target]
-    mine = _directories(urls[target])
+    mine = dirs[target]
     if mine is None:
         return others
     shared = []
     for i in others:
-        theirs = _directories(urls[i])
+        theirs = dirs[i]
         shared.append(_common(mine, theirs) if theirs is not None else 0)
     levels = sorted(set(shared), reverse=True)
     for level in levels:
@@ -363,6 +368,7 @@ class SiblingSite:
         """``roots[k]`` None: page k failed; it is nobody's sibling."""
         self.alpha, self.beta, self.max_slide = tag_similarity, text_similarity, max_slide
         self.urls = list(urls)
+        self._directories = [_directories(u) for u in self.urls]
         labels = RelaxedLabels()
         self.strings = [NodeString.of(r, labels) if r is not None else None for r in roots]
         # Pages with the same texts in the same order are copies (one story under two URLs):
@@ -390,7 +396,8 @@ class SiblingSite:
         live = [k for k, s in enumerate(self.strings) if s is not None]
         if target not in live:
             return []
-        layer = same_layer([self.urls[k] for k in live], live.index(target))
+        layer = same_layer([self.urls[k] for k in live], live.index(target),
+                           directories=[self._directories[k] for k in live])
         return [live[k] for k in layer if self.copies[live[k]] != self.copies[target]]
 
     def judge(self, target: int, top: Block) -> dict[int, Verdict]:
@@ -416,10 +423,9 @@ class SiblingSite:
                 stack.extend(block.children)
         return verdicts
 
-    def _candidates(
-        self, t: NodeString, sub: _Subtree, allowed: set[int]
-    ) -> dict[int, list[int]]:
-        """Candidate roots per sibling page, from the anchor texts of T (see module doc)."""
+    def _anchors(self, t: NodeString, sub: _Subtree) -> list[tuple[int, int]]:
+        """T's anchor texts (see module doc): each as its text hash and how many levels its
+        node lies below T's base."""
         texts = [p for p in range(sub.start, sub.stop) if t.texts[p]]
         texts.sort(key=lambda p: -t.weights[p])
         total = sum(t.weights[p] for p in texts)
@@ -430,20 +436,43 @@ class SiblingSite:
             if covered > (1 - self.beta) * total:
                 break
         t_base = t.depths[sub.base]
-        root_tag = t.tags[sub.base]
-        found: dict[int, list[int]] = defaultdict(list)
-        for p in anchors:
-            up = t.depths[p] - t_base
-            for entry in self.by_text.get(t.texts[p], ()):
-                k, pos = entry >> _PAGE_SHIFT, entry & _POS_MASK
-                if k not in allowed:
-                    continue
-                s = self.strings[k]
-                root = s.ancestor(pos, up)  # type: ignore[union-attr]
-                roots = found[k]
-                if root >= 0 and s.tags[root] == root_tag and root not in roots:  # type: ignore[union-attr]
+        return [(t.texts[p], t.depths[p] - t_base) for p in anchors]
+
+    def _candidate_pages(self, anchors: list[tuple[int, int]], allowed: set[int]) -> list[int]:
+        """The sibling pages holding an anchor text, in the order the anchors find them."""
+        order: dict[int, None] = {}
+        for h, _ in anchors:
+            for entry in self.by_text.get(h, ()):
+                k = entry >> _PAGE_SHIFT
+                if k in allowed and k not in order:
+                    order[k] = None
+        return list(order)
+
+    def _roots(self, k: int, anchors: list[tuple[int, int]], root_tag: str) -> list[int]:
+        """Candidate roots in page ``k`` (the first ``MAX_CANDIDATES``): ancestors, as many
+        levels up as in T, of the anchor texts' nodes there, with T's root tag. Computed for a
+        page only when the search reaches it: on a site of many pages, finding every page's
+        roots for every block was quadratic in the site's size. (A text's index entries are
+        sorted by page, then position: a page's are one slice.)"""
+        s = self.strings[k]
+        assert s is not None
+        parents, tags = s.parents, s.tags
+        first, after = k << _PAGE_SHIFT, (k + 1) << _PAGE_SHIFT
+        roots: list[int] = []
+        for h, up in anchors:
+            entries = self.by_text.get(h, ())
+            lo = bisect_left(entries, first)
+            for n in range(lo, bisect_left(entries, after, lo)):
+                root = entries[n] & _POS_MASK
+                for _ in range(up):  # (NodeString.ancestor, inlined: the hot loop)
+                    root = parents[root]
+                    if root < 0:
+                        break
+                if root >= 0 and tags[root] == root_tag and root not in roots:
                     roots.append(root)
-        return found
+                    if len(roots) == MAX_CANDIDATES:
+                        return roots
+        return roots
 
     def _same(
         self, t: NodeString, sub: _Subtree, block: Block, allowed: set[int], need: int
@@ -464,18 +493,20 @@ class SiblingSite:
                 if unique > slack:
                     return None
         pages, best_tag, best_text = 0, 0.0, 0.0
-        candidates = self._candidates(t, sub, allowed)
+        anchors = self._anchors(t, sub)
+        candidates = self._candidate_pages(anchors, allowed)
+        root_tag = t.tags[sub.base]
         left = len(candidates)
         # A candidate subtree with fewer nodes than ``alpha`` of T's cannot reach ``alpha``
         # (Tag_similarity pairs each node of either string at most once): not matched.
         size, inside = sub.stop - sub.start, 0 if sub.rooted else 1
-        for k, roots in candidates.items():
+        for k in candidates:
             if pages + left < need:  # too few pages left to reach ``need``
                 return None
             left -= 1
             s = self.strings[k]
             ends = s.ends  # type: ignore[union-attr]
-            for root in roots[:MAX_CANDIDATES]:
+            for root in self._roots(k, anchors, root_tag):
                 if (ends[root] - root - inside) / size < self.alpha:
                     continue
                 m = match_subtree(t, sub, s, root, max_slide=self.max_slide)  # type: ignore[arg-type]
