@@ -23,7 +23,7 @@ import itertools
 import re
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -138,9 +138,12 @@ def _alone(el: etree._Element) -> bool:
             and _breaks(prev) and _breaks(el.getnext()))
 
 
-def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels) -> list[_Line]:
+def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels, *,
+           captions: bool = True, want: Callable[[str], bool] | None = None) -> list[_Line]:
     """The lines of ``nodes`` with text, and their places: leaf blocks (blocks holding no
-    block), and inline elements that are a line of their own."""
+    block), and inline elements that are a line of their own. ``captions=False``: whether a
+    line is a caption is not asked (``_Line.caption`` False; the walk up to ``nodes`` is most
+    of the time on a whole page); ``want``: the lines' texts to place, the others skipped."""
     out = []
     for node in nodes:
         for el in node.iter(etree.Element):
@@ -153,7 +156,7 @@ def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels) -> list[_Line
                 continue
             text = " ".join(etree.tostring(el, method="text", encoding=str,
                                            with_tail=False).split())
-            if not text:
+            if not text or (want is not None and not want(text)):
                 continue
             path = tuple(labels.get(a)[0] for a in itertools.islice(
                 (el, *el.iterancestors()), SLOT_DEPTH))
@@ -163,7 +166,7 @@ def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels) -> list[_Line
             # big9-2005 0.9884/0.9861/0.9928 -> 0.9886/0.9861/0.9934 (cnn's bylines), big9-2009
             # 0.9926 (+0.0001 latimes), cleanportal, zh-sites, list-detail equal.
             named = ((labels.get(el)[0],),) if el.get("class") else ()
-            out.append(_Line(el, (path, *named), text, _caption(el, node)))
+            out.append(_Line(el, (path, *named), text, captions and _caption(el, node)))
     return out
 
 
@@ -241,12 +244,9 @@ class Printed:
 
 def printed_lines(root: etree._Element) -> list[Printed]:
     """The page's lines of ``PATTERN_MIN_WORDS`` words or more, with their places."""
-    out = []
-    for line in _lines([root], RelaxedLabels()):
-        words = _pattern(line.text)
-        if len(words) >= PATTERN_MIN_WORDS:
-            out.append(Printed(line.element, line.slots, words))
-    return out
+    lines = _lines([root], RelaxedLabels(), captions=False,
+                   want=lambda text: len(_WORD.findall(text)) >= PATTERN_MIN_WORDS)
+    return [Printed(line.element, line.slots, _pattern(line.text)) for line in lines]
 
 
 def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Element]]],
