@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from sitesift.compare.profile import SiteProfile
     from sitesift.compare.siblings import SiblingSite
     from sitesift.compare.signatures import RelaxedLabels
+    from sitesift.compare.slots import Printed
     from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import PathFinder, Step, TemplateModel
     from sitesift.compare.wrapper import LearningPage, Votes
@@ -82,6 +83,9 @@ class _Parsed:
     leads: dict[str, lxml.html.HtmlElement] | None = None
     #: ``auto``: the page's paragraphs and their places, read before the page extractor.
     places: dict[lxml.html.HtmlElement, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    #: ``auto``: the page's lines of several words and their places, read before the page
+    #: extractor (``compare.slots.printed_lines``).
+    printed: list[Printed] = dataclasses.field(default_factory=list)
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
@@ -663,6 +667,7 @@ class Extractor:
             MIN_CLUSTER_PAGES,
             dropped_paragraphs,
             field_lines,
+            left_out_lines,
             standfirsts,
         )
 
@@ -687,10 +692,13 @@ class Extractor:
             try:
                 fields = field_lines([parsed[i].content.nodes for i in found],  # type: ignore[union-attr]
                                      pictures=[parsed[i].pictured for i in found])
+                left_out = left_out_lines([(parsed[i].printed, parsed[i].content.nodes)  # type: ignore[union-attr]
+                                           for i in found])
             except Exception:  # a bug here must not cost the site its records
                 log.exception("field slots failed on site %s", site)
                 continue
-            for i, lines in zip(found, fields, strict=True):
+            for i, lines, more in zip(found, fields, left_out, strict=True):
+                lines = [*lines, *(el for el in more if el not in lines)]
                 if lines:
                     self._guarded(records[i], pages[i], functools.partial(
                         self._drop_fields, records[i], parsed[i], lines))
@@ -972,10 +980,16 @@ class Extractor:
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         site_steps = self.options.method == "auto" and (model is not None or siblings is not None)
         if site_steps:
-            from sitesift.compare.slots import headline_leads, paragraph_places, pictured
+            from sitesift.compare.slots import (
+                headline_leads,
+                paragraph_places,
+                pictured,
+                printed_lines,
+            )
 
             parsed.leads = headline_leads(parsed.root)
             parsed.places = paragraph_places(parsed.root)
+            parsed.printed = printed_lines(parsed.root)
         content = found = extract_content(parsed.root, url=page.url, within=within)
         self._stage(parsed, "page", content)
         if site_steps:

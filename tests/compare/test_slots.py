@@ -6,8 +6,10 @@ from sitesift.compare.slots import (
     dropped_paragraphs,
     field_lines,
     headline_leads,
+    left_out_lines,
     paragraph_places,
     pictured,
+    printed_lines,
     standfirsts,
 )
 from sitesift.parse import parse_html
@@ -174,3 +176,41 @@ def test_a_paragraph_left_out_where_the_cluster_s_pages_keep_their_story_comes_b
     left = next(p for p in places if p not in set(nodes[0]))
     left.getparent().remove(left)  # a step deleted it: it stays out
     assert dropped_paragraphs([(places, nodes), *pages[1:]]) == [[], [], [], []]
+
+
+def _shell(k: int) -> etree._Element:
+    flag = ("true", "false")[k % 2]
+    return parse_html(
+        f"<html><body><div id='shell'><div class='hidden'>???initialComments:{flag}! "
+        f"pubdate:0{k}/1{k}/2011 10:0{k} EST! commentPeriod:1{k}! allowComments:false! "
+        f"displayComments:{flag}!</div><div class='story'>{STORY.format(k=k)}</div>"
+        "</div></body></html>")
+
+
+def test_a_line_the_other_pages_print_with_other_values_and_leave_out_goes() -> None:
+    roots = [_shell(k) for k in range(4)]
+    # the page extractor took the whole shell on page 0, the story alone on the others
+    mains = [[r.find(".//div[@id='shell']")] if k == 0 else [r.find(".//div[@class='story']")]
+             for k, r in enumerate(roots)]
+    # page 3's tree lost it (the page extractor deletes hidden blocks): read before, it counts
+    printed = [printed_lines(r) for r in roots]
+    roots[3].find(".//div[@class='hidden']").drop_tree()
+    found = left_out_lines(list(zip(printed, mains, strict=True)))
+    assert [[el.get("class") for el in f] for f in found] == [["hidden"], [], [], []]
+
+
+def test_a_line_most_pages_keep_or_none_print_alike_stays() -> None:
+    roots = [_shell(k) for k in range(4)]
+    shells = [[r.find(".//div[@id='shell']")] for r in roots]
+    # every page keeps it: the site's pages show nothing against it
+    printed = [printed_lines(r) for r in roots]
+    assert left_out_lines(list(zip(printed, shells, strict=True))) == [[], [], [], []]
+    # a story's paragraphs, kept on one page only, read like no other page's paragraphs
+    stories = [[r.find(".//div[@class='story']")] for r in roots]
+    for p in stories[0][0].iter("p"):
+        p.text = "A different story told in words of its own about the council and the rain."
+    mains = [stories[0], *([r.find(".//div[@class='hidden']")] for r in roots[1:])]
+    printed = [printed_lines(r) for r in roots]
+    assert left_out_lines(list(zip(printed, mains, strict=True))) == [[], [], [], []]
+    # two pages are too few to tell
+    assert left_out_lines(list(zip(printed[:2], [shells[0], stories[1]], strict=True))) == [[], []]
