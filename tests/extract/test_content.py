@@ -541,7 +541,7 @@ def test_a_panel_of_code_samples_is_kept_whatever_its_name() -> None:
 
 def test_the_furniture_of_a_post_is_named_after_it() -> None:
     # "entry-footer" is the post's footer (an author's bio), "region-body-and-footer" a wrapper.
-    bio = "<footer class='entry-footer'><p>Albert is our editor, who covered cars.</p></footer>"
+    bio = f"<footer class='entry-footer'><p>Albert, our editor: {PROSE}</p></footer>"
     html = _page(f"<div class='region-body-and-footer'><article>{_story(4)}{bio}</article></div>")
     text = _extract(html).text
     assert "Paragraph 3:" in text
