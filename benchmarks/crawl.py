@@ -22,7 +22,8 @@
    one ``urlsplit`` per URL timed in the same run), and the time of one learning at
    ``max_urls`` URLs.
 
-    PYTHONPATH=$PWD python benchmarks/crawl.py --sites [--delay 0.2] [--kill-seed 1] [--json]
+    PYTHONPATH=$PWD python benchmarks/crawl.py --sites [--delay 0.2] [--kill-seed 1]
+        [--no-sitemaps] [--json]
 
 4. Real sites (``--sites``): the six WordPress sites of ``wordpress.py`` (Debian's wordpress
    6.1, three default themes, set up from scratch by that module), each served by ``php -S``.
@@ -35,12 +36,27 @@
    killed (SIGKILL of its process group) after a random number of pages and run again: the
    same shares, URLs twice in the WARC file, and URLs the server answered twice (the pages in
    flight at the kill, at most ``--host-concurrency`` of them, are asked again).
+   ``--no-sitemaps``: the same sites without their sitemaps (``/wp-sitemap*`` answers 404).
+
+    PYTHONPATH=$PWD python benchmarks/crawl.py --discovery [--discovery-offline]
+
+5. Discovery libraries (issue 23: "measure and choose"): ``discovery.parse_document`` against
+   ultimate-sitemap-parser (fed the same body through a web client that serves that body
+   alone) and feedparser, on made-up documents (sitemap index, gzip with and without a
+   ``.gz`` name, text sitemaps, RSS and Atom with relative links, broken and truncated XML,
+   entity expansion, image and hreflang extensions, an HTML soft 404), on one 50,000-URL gzip
+   sitemap (seconds), and on the WordPress sites' own sitemaps and feeds (site URLs found;
+   parse time); then the libraries with their own HTTP clients from each home page
+   (ultimate-sitemap-parser's ``sitemap_tree_for_homepage``, trafilatura's
+   ``sitemap_search`` and ``find_feed_urls``, ``feedparser.parse(URL)``): URLs, requests,
+   seconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import json
 import multiprocessing
 import os
@@ -284,7 +300,8 @@ def _sites(args: argparse.Namespace) -> dict[str, Any]:
         for site in wordpress.SITES:
             gold = wordpress.setup(site)
             log = folder / f"{site.name}.log"
-            server, base = wordpress.serve(site, folder, log=log)
+            server, base = wordpress.serve(site, folder, log=log,
+                                           sitemaps=not args.no_sitemaps)
             try:
                 warc, out = folder / f"{site.name}.warc.gz", folder / f"{site.name}.jsonl"
                 crawl_args = ["--max-pages", "200", "--delay", str(args.delay)]
@@ -337,6 +354,319 @@ def _sites(args: argparse.Namespace) -> dict[str, Any]:
     return results
 
 
+# --- 5. Discovery libraries (--discovery) -------------------------------------------------
+
+_SM = "http://www.sitemaps.org/schemas/sitemap/0.9"
+_H = "http://blog.example"
+#: Made-up documents: (name, URL it is served at, Content-Type, body, (pages, nested sitemaps)
+#: a crawler should read from it). Off-spec but common documents are in on purpose.
+_laughs = "".join(f'<!ENTITY l{i} "{("&l" + str(i - 1) + ";") * 10}">' for i in range(1, 10))
+DOCUMENT_CASES: list[tuple[str, str, str, bytes, tuple[list[str], list[str]]]] = [
+    ("urlset", "/wp-sitemap-posts-post-1.xml", "application/xml",
+     f"<?xml version='1.0'?><urlset xmlns='{_SM}'><url><loc>\n {_H}/a/ </loc></url>"
+     f"<url><loc>{_H}/b/?x=1&amp;y=2</loc><lastmod>2024-01-02</lastmod></url></urlset>".encode(),
+     ([f"{_H}/a/", f"{_H}/b/?x=1&y=2"], [])),
+    ("sitemap index", "/sitemap.xml", "application/xml",
+     f"<sitemapindex xmlns='{_SM}'><sitemap><loc>{_H}/s1.xml.gz</loc></sitemap>"
+     f"<sitemap><loc>{_H}/s2.xml</loc></sitemap></sitemapindex>".encode(),
+     ([], [f"{_H}/s1.xml.gz", f"{_H}/s2.xml"])),
+    ("gzip, .gz name", "/s1.xml.gz", "application/x-gzip",
+     gzip.compress(f"<urlset xmlns='{_SM}'><url><loc>{_H}/c/</loc></url></urlset>".encode()),
+     ([f"{_H}/c/"], [])),
+    ("gzip, no .gz name nor type", "/sitemap.xml", "application/octet-stream",
+     gzip.compress(f"<urlset xmlns='{_SM}'><url><loc>{_H}/c/</loc></url></urlset>".encode()),
+     ([f"{_H}/c/"], [])),
+    ("text sitemap", "/sitemap.txt", "text/plain",
+     f"{_H}/d/\r\n\r\n{_H}/e/\n".encode(), ([f"{_H}/d/", f"{_H}/e/"], [])),
+    ("BOM, blank lines before the XML declaration", "/sitemap.xml", "application/xml",
+     f"\ufeff\n\n<?xml version='1.0'?><urlset xmlns='{_SM}'><url><loc>{_H}/a/</loc></url>"
+     "</urlset>".encode(), ([f"{_H}/a/"], [])),
+    ("no namespace", "/sitemap.xml", "application/xml",
+     f"<urlset><url><loc>{_H}/a/</loc></url></urlset>".encode(), ([f"{_H}/a/"], [])),
+    ("relative <loc> (off-spec)", "/sitemap.xml", "application/xml",
+     f"<urlset xmlns='{_SM}'><url><loc>/a/</loc></url></urlset>".encode(), ([f"{_H}/a/"], [])),
+    ("image and hreflang extensions", "/sitemap.xml", "application/xml",
+     (f"<urlset xmlns='{_SM}' xmlns:image='http://www.google.com/schemas/sitemap-image/1.1' "
+     "xmlns:xhtml='http://www.w3.org/1999/xhtml'><url><loc>" + _H + "/a/</loc><image:image>"
+     "<image:loc>" + _H + "/a.jpg</image:loc></image:image><xhtml:link rel='alternate' "
+     "hreflang='fr' href='" + _H + "/fr/a/'/></url></urlset>").encode(),
+     ([f"{_H}/a/"], [])),
+    ("undefined entity (&nbsp;) mid-file", "/sitemap.xml", "application/xml",
+     f"<urlset xmlns='{_SM}'><url><loc>{_H}/a/</loc></url><url><loc>{_H}/b/&nbsp;</loc>"
+     f"</url><url><loc>{_H}/c/</loc></url></urlset>".encode(),
+     ([f"{_H}/a/", f"{_H}/b/", f"{_H}/c/"], [])),
+    ("truncated (server timed out)", "/sitemap.xml", "application/xml",
+     f"<urlset xmlns='{_SM}'><url><loc>{_H}/a/</loc></url><url><loc>{_H}/b/</loc></url>"
+     f"<url><loc>{_H}/c".encode(), ([f"{_H}/a/", f"{_H}/b/"], [])),
+    ("entity expansion (billion laughs)", "/sitemap.xml", "application/xml",
+     f"<?xml version='1.0'?><!DOCTYPE urlset [<!ENTITY l0 'ha'>{_laughs}]><urlset xmlns='{_SM}'>"
+     f"<url><loc>{_H}/a/</loc></url><url><loc>{_H}/&l9;</loc></url></urlset>".encode(),
+     ([], [])),  # refused whole, or only /a/: both right; nothing cut short, within budget
+    ("HTML soft 404", "/sitemap.xml", "text/html",
+     (b"<!DOCTYPE html><html><head><title>Not found</title></head><body><a href='/a/'>a</a>"
+     b"</body></html>"), ([], [])),
+    ("RSS 2.0", "/feed/", "application/rss+xml",
+     f"<rss version='2.0' xmlns:atom='http://www.w3.org/2005/Atom'><channel><link>{_H}/</link>"
+     f"<atom:link rel='self' href='{_H}/feed/'/><item><title>A</title><link>{_H}/a/</link>"
+     f"<comments>{_H}/a/#comments</comments></item><item><title>B</title><link>{_H}/b/</link>"
+     "</item></channel></rss>".encode(), ([f"{_H}/a/", f"{_H}/b/"], [])),
+    ("RSS, relative links", "/blog/feed/", "application/rss+xml",
+     (b"<rss version='2.0'><channel><link>/</link><item><title>A</title><link>/a/</link></item>"
+     b"<item><title>B</title><link>b/</link></item></channel></rss>"),
+     ([f"{_H}/a/", f"{_H}/blog/feed/b/"], [])),
+    ("RSS 1.0 (RDF)", "/index.rdf", "application/rdf+xml",
+     (b"<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#' "
+     b"xmlns='http://purl.org/rss/1.0/'><channel rdf:about='http://blog.example/'><link>"
+     b"http://blog.example/</link></channel><item rdf:about='http://blog.example/a/'><title>A"
+     b"</title><link>http://blog.example/a/</link></item></rdf:RDF>"),
+     ([f"{_H}/a/"], [])),
+    ("Atom, xml:base and relative links", "/atom/", "application/atom+xml",
+     (b"<feed xmlns='http://www.w3.org/2005/Atom' xml:base='http://blog.example/x/'><link "
+     b"rel='self' href='/atom/'/><entry><title>A</title><link href='a/'/><link rel='replies' "
+     b"href='/a/#c'/></entry><entry><title>B</title><link rel='alternate' type='text/html' "
+     b"href='/b/'/><link rel='enclosure' href='/b.mp3'/></entry></feed>"),
+     ([f"{_H}/x/a/", f"{_H}/b/"], [])),
+    ("RSS, undefined entity and unclosed", "/feed/", "application/rss+xml",
+     f"<rss version='2.0'><channel><item><title>A &nbsp; B</title><link>{_H}/a/</link></item>"
+     f"<item><title>C</title><link>{_H}/c/</link>".encode(), ([f"{_H}/a/", f"{_H}/c/"], [])),
+]
+
+
+#: A parser that takes longer on one of these few-hundred-byte documents fails it (a crawler
+#: that reads whatever a site serves must not be held up by one document).
+TIME_BUDGET_S = 1.0
+
+
+def _ours(url: str, body: bytes, content_type: str) -> tuple[list[str], list[str]]:
+    from sitesift.crawl.discovery import parse_document
+
+    return parse_document(url, body, 50_000)
+
+
+def _usp(url: str, body: bytes, content_type: str) -> tuple[list[str], list[str]]:
+    """ultimate-sitemap-parser on a body fetched elsewhere: a web client that serves that one
+    body and nothing else, so nested sitemaps are reported, not fetched."""
+    from usp.fetch_parse import SitemapFetcher
+    from usp.objects.sitemap import AbstractIndexSitemap
+    from usp.web_client.abstract_client import (
+        AbstractWebClient,
+        AbstractWebClientSuccessResponse,
+        NoWebClientException,
+    )
+
+    class Served(AbstractWebClientSuccessResponse):
+        def status_code(self) -> int:
+            return 200
+
+        def status_message(self) -> str:
+            return "OK"
+
+        def header(self, name: str) -> str | None:
+            return content_type if name.lower() == "content-type" else None
+
+        def raw_data(self) -> bytes:
+            return body
+
+        def url(self) -> str:
+            return url
+
+    class OneBody(AbstractWebClient):
+        def set_max_response_data_length(self, length: int | None) -> None:
+            pass
+
+        def get(self, asked: str) -> Served:
+            if asked != url:
+                raise NoWebClientException
+            return Served()
+
+    tree = SitemapFetcher(url, 0, web_client=OneBody()).sitemap()
+    nested = [s.url for s in tree.sub_sitemaps] if isinstance(tree, AbstractIndexSitemap) else []
+    return [page.url for page in tree.all_pages()], nested
+
+
+def _feedparser(url: str, body: bytes, content_type: str) -> tuple[list[str], list[str]]:
+    import feedparser
+
+    parsed = feedparser.parse(body, response_headers={"content-location": url,
+                                                      "content-type": content_type})
+    return [entry.link for entry in parsed.entries if entry.get("link")], []
+
+
+DOCUMENT_PARSERS = {"sitesift": _ours, "ultimate-sitemap-parser": _usp,
+                    "feedparser": _feedparser}
+
+
+def _timed(parse: Any, *args: Any) -> tuple[tuple[list[str], list[str]] | str, float]:
+    import logging
+
+    logging.disable(logging.CRITICAL)  # usp logs every parse error at ERROR
+    started = time.perf_counter()
+    try:
+        got: tuple[list[str], list[str]] | str = parse(*args)
+    except Exception as error:  # a library's failure is a measured outcome
+        got = f"{type(error).__name__}: {error}"[:80]
+    return got, time.perf_counter() - started
+
+
+def _documents() -> dict[str, Any]:
+    """Each parser on each made-up document: found as expected, or what it gave (ms: the
+    median of 5 runs, 1 if it took over 0.1 s, after one run of each parser that imports it)."""
+    out: dict[str, Any] = {}
+    for parse in DOCUMENT_PARSERS.values():
+        _timed(parse, _H + "/feed/", DOCUMENT_CASES[0][3], "application/xml")
+    for name, path, content_type, body, (pages, nested) in DOCUMENT_CASES:
+        row: dict[str, Any] = {}
+        for parser, parse in DOCUMENT_PARSERS.items():
+            runs = [_timed(parse, _H + path, body, content_type)]
+            if runs[0][1] < 0.1:  # not the slow case (feedparser's entity expansion: 12 s)
+                runs += [_timed(parse, _H + path, body, content_type) for _ in range(4)]
+            got, seconds = runs[0][0], statistics.median(r[1] for r in runs)
+            ok = seconds < TIME_BUDGET_S and not isinstance(got, str) and (
+                (sorted(got[0]), sorted(got[1])) == (sorted(pages), sorted(nested))
+                or (name.startswith("entity") and got == ([f"{_H}/a/"], [])))
+            row[parser] = {"ok": ok, "ms": seconds * 1000, **({} if ok else {"got": got})}
+        out[name] = row
+    return out
+
+
+def _big_sitemap(n: int = 50_000, rounds: int = 3) -> dict[str, Any]:
+    """Seconds per parser on one sitemaps.org-maximum sitemap (50,000 URLs), gzip: the median
+    of ``rounds`` rounds, the parsers taking turns (the box is shared and noisy)."""
+    body = gzip.compress((f"<urlset xmlns='{_SM}'>" + "".join(
+        f"<url><loc>{_H}/2024/01/post-{i}/</loc><lastmod>2024-01-02T10:00:00+00:00</lastmod>"
+        "</url>" for i in range(n)) + "</urlset>").encode())
+    runs: dict[str, list[float]] = {"sitesift": [], "ultimate-sitemap-parser": []}
+    urls: dict[str, Any] = {}
+    for _ in range(rounds):
+        for parser, seconds in runs.items():
+            got, spent = _timed(DOCUMENT_PARSERS[parser], _H + "/big.xml.gz", body,
+                                "application/x-gzip")
+            seconds.append(spent)
+            urls[parser] = len(got[0]) if not isinstance(got, str) else got
+    return {parser: {"urls": urls[parser], "seconds": statistics.median(seconds),
+                     "rounds": seconds} for parser, seconds in runs.items()}
+
+
+def _site_documents(base: str) -> dict[str, tuple[bytes, str]]:
+    """The site's discovery documents as the crawler reaches them: robots.txt's sitemaps (and
+    their nested sitemaps), the feeds of the home page's ``<head>``; URL -> (body, type)."""
+    import httpx
+    from lxml import html as lxml_html
+    from protego import Protego
+
+    from sitesift.crawl.discovery import feed_links, parse_document
+
+    docs: dict[str, tuple[bytes, str]] = {}
+    with httpx.Client(timeout=30) as client:
+        robots = Protego.parse(client.get(f"{base}/robots.txt").text)
+        todo = list(robots.sitemaps) or [f"{base}/sitemap.xml"]
+        home = client.get(f"{base}/")
+        todo += feed_links(f"{base}/", lxml_html.fromstring(home.content))
+        while todo:
+            url = todo.pop(0)
+            if url in docs:
+                continue
+            response = client.get(url)
+            docs[url] = (response.content, response.headers.get("content-type", ""))
+            todo += parse_document(url, response.content, 50_000)[1]
+    return docs
+
+
+def _site_gold(base: str, gold: dict[str, Any]) -> set[str]:
+    return {_path(p["path"], "") for p in gold["posts"] + gold["pages"]} | {
+        _path(u, "") for v in gold["lists"].values() for u in v}
+
+
+def _own_clients(base: str) -> dict[str, Any]:
+    """The libraries with their own HTTP clients from the home page: URLs, requests, seconds."""
+    import logging
+
+    logging.disable(logging.CRITICAL)
+    out: dict[str, Any] = {}
+    from usp.tree import sitemap_tree_for_homepage
+    from usp.web_client.abstract_client import AbstractWebClientSuccessResponse
+    from usp.web_client.requests_client import RequestsWebClient
+
+    asked: list[bool] = []  # one per request: answered 2xx
+
+    class Counting(RequestsWebClient):
+        def get(self, url: str) -> Any:
+            response = super().get(url)
+            asked.append(isinstance(response, AbstractWebClientSuccessResponse))
+            return response
+
+    started = time.perf_counter()
+    tree = sitemap_tree_for_homepage(f"{base}/", web_client=Counting(wait=0))
+    out["ultimate-sitemap-parser"] = {
+        "urls": len({p.url for p in tree.all_pages()}), "requests": len(asked),
+        "requests_failed": asked.count(False),
+        "seconds": time.perf_counter() - started}
+    from trafilatura import feeds, sitemaps
+
+    started = time.perf_counter()
+    urls = sitemaps.sitemap_search(f"{base}/", sleep_time=0)
+    out["trafilatura sitemap_search"] = {"urls": len(urls),
+                                         "seconds": time.perf_counter() - started}
+    started = time.perf_counter()
+    urls = feeds.find_feed_urls(f"{base}/", sleep_time=0)
+    out["trafilatura find_feed_urls"] = {"urls": len(urls),
+                                         "seconds": time.perf_counter() - started}
+    import feedparser
+    import httpx
+    from lxml import html as lxml_html
+
+    from sitesift.crawl.discovery import feed_links
+
+    feed = (feed_links(f"{base}/", lxml_html.fromstring(httpx.get(f"{base}/").content))
+            or [f"{base}/feed/"])[0]  # the home page's first feed, as the crawler reads it
+    started = time.perf_counter()
+    parsed = feedparser.parse(feed)
+    out["feedparser (own urllib fetch)"] = {"urls": len(parsed.entries),
+                                            "seconds": time.perf_counter() - started}
+    return out
+
+
+def _discovery(args: argparse.Namespace) -> dict[str, Any]:
+    """Section 5 of the module docstring."""
+    import signal
+
+    result: dict[str, Any] = {"documents": _documents(), "big_sitemap": _big_sitemap()}
+    if args.discovery_offline:
+        return result
+    import wordpress
+
+    problem = wordpress.available()
+    if problem:
+        raise SystemExit(f"--discovery needs WordPress: {problem} (see benchmarks/wordpress.py)")
+    sites: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for site in wordpress.SITES:
+            gold = wordpress.setup(site)
+            server, base = wordpress.serve(site, Path(tmp))
+            try:
+                wanted = _site_gold(base, gold)
+                docs = _site_documents(base)
+                row: dict[str, Any] = {"documents": len(docs), "gold_urls": len(wanted)}
+                for parser, parse in DOCUMENT_PARSERS.items():
+                    found: set[str] = set()
+                    seconds = 0.0
+                    for url, (body, content_type) in docs.items():
+                        got, spent = _timed(parse, url, body, content_type)
+                        seconds += spent
+                        if not isinstance(got, str):
+                            found.update(_path(u, base) for u in got[0])
+                    row[parser] = {"gold_found": len(found & wanted), "other": len(found - wanted),
+                                   "ms": seconds * 1000}
+                row["own_clients"] = _own_clients(base)
+            finally:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+            sites[site.name] = row
+            print(f"{site.name}: {json.dumps(row)}", file=sys.stderr)
+    result["sites"] = sites
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=2000)
@@ -349,8 +679,14 @@ def main() -> None:
                         help="crawl the WordPress sites of wordpress.py instead (section 4)")
     parser.add_argument("--delay", type=float, default=0.2,
                         help="--sites: seconds between requests to a site (default 0.2)")
+    parser.add_argument("--no-sitemaps", action="store_true",
+                        help="--sites: the sites' sitemaps answer 404 (robots.txt names them)")
     parser.add_argument("--kill-seed", type=int, default=1,
                         help="--sites: seed of the random kill points")
+    parser.add_argument("--discovery", action="store_true",
+                        help="measure sitemap and feed parsers instead (section 5)")
+    parser.add_argument("--discovery-offline", action="store_true",
+                        help="--discovery: made-up documents only, no WordPress")
     parser.add_argument("--memory-child", nargs=3, metavar=("BASE", "N", "DIR"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -360,6 +696,9 @@ def main() -> None:
         return
     if args.sites:
         print(json.dumps(_sites(args), indent=2))
+        return
+    if args.discovery or args.discovery_offline:
+        print(json.dumps(_discovery(args), indent=2))
         return
 
     from sitesift.crawl import crawl

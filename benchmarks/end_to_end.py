@@ -25,13 +25,16 @@ COMMIT | tar -x -C DIR``), in the same rounds: ``<mode>@baseline``.
 
 ``--repeat k`` lists every page k times in the manifest (ids ``<id>#<n>``, same site), as a
 site's many pages of one template would come. Each figure: pages/s on the wall clock, the
-ratio to trafilatura and the share of the parse limit.
+ratio to trafilatura and the share of the parse limit; the same again from CPU seconds
+(``*_cpu``: the child's user + system time, steadier than the wall clock on a shared box),
+with the load average at the end of the run.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -80,15 +83,20 @@ def write_manifest(sets: list[str], repeat: int, path: Path) -> int:
     return len(lines)
 
 
-def timed(argv: list[str], cwd: Path = ROOT) -> float:
-    """Wall seconds of ``argv`` run from ``cwd`` (``python -m sitesift`` imports the code
-    there); a failing run stops the benchmark."""
+def timed(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
+    """Wall and CPU seconds (the child's user + system time: what the run itself cost, which
+    a shared box's other load barely moves) of ``argv`` run from ``cwd`` (``python -m
+    sitesift`` imports the code there); a failing run stops the benchmark."""
+    before = os.times()
     start = time.perf_counter()
     done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True)
     seconds = time.perf_counter() - start
+    after = os.times()
     if done.returncode not in (0, 1):  # (1: some page is an error record, the run went on)
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    return seconds
+    cpu = (after.children_user - before.children_user
+           + after.children_system - before.children_system)
+    return seconds, cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,9 +125,10 @@ def main(argv: list[str] | None = None) -> int:
         for tag, code in codes.items():
             db = f"{tmp}/p{tag}.db"
             if "profiles" in args.modes:
-                results[f"learn_seconds{tag}"] = round(timed(
-                    [py, "-m", "sitesift", "learn", str(manifest), "--profiles", db, "-q"],
-                    code), 2)
+                wall, cpu = timed(
+                    [py, "-m", "sitesift", "learn", str(manifest), "--profiles", db, "-q"], code)
+                results[f"learn_seconds{tag}"] = round(wall, 2)
+                results[f"learn_cpu_seconds{tag}"] = round(cpu, 2)
             runs[f"startup{tag}"] = ([*extract, str(one), "--method", "page",
                                       "-o", f"{tmp}/one{tag}.out"], code)
             for mode in args.modes:
@@ -127,15 +136,21 @@ def main(argv: list[str] | None = None) -> int:
                 runs[f"{mode}{tag}"] = ([*extract, str(manifest), *how,
                                          "-o", f"{tmp}/{mode}{tag}.jsonl"], code)
         best = dict.fromkeys(runs, float("inf"))
+        best_cpu = dict.fromkeys(runs, float("inf"))
         for _ in range(args.rounds):
             for name, (run, code) in runs.items():
-                best[name] = min(best[name], timed(run, code))
+                wall, cpu = timed(run, code)
+                best[name], best_cpu[name] = min(best[name], wall), min(best_cpu[name], cpu)
+    results["load_average"] = [round(x, 2) for x in os.getloadavg()]  # (at the end)
     results["seconds"] = {k: round(v, 2) for k, v in best.items()}
-    rate = {k: pages / v for k, v in best.items() if not k.startswith("startup")}
-    results["pages_per_s"] = {k: round(v, 1) for k, v in rate.items()}
-    results["x_trafilatura"] = {k: round(v / rate["trafilatura"], 2) for k, v in rate.items()}
-    results["share_of_parse_limit"] = {k: round(v / rate["parse_limit"], 3)
-                                       for k, v in rate.items()}
+    results["cpu_seconds"] = {k: round(v, 2) for k, v in best_cpu.items()}
+    for key, times in (("", best), ("_cpu", best_cpu)):
+        rate = {k: pages / v for k, v in times.items() if not k.startswith("startup")}
+        results[f"pages_per_s{key}"] = {k: round(v, 1) for k, v in rate.items()}
+        results[f"x_trafilatura{key}"] = {k: round(v / rate["trafilatura"], 2)
+                                          for k, v in rate.items()}
+        results[f"share_of_parse_limit{key}"] = {k: round(v / rate["parse_limit"], 3)
+                                                 for k, v in rate.items()}
     print(json.dumps(results, indent=1))
     return 0
 

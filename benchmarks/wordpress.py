@@ -4,7 +4,7 @@ Debian's ``wordpress`` package (6.1, themes twentytwentyone/-two/-three), MariaD
 built-in server (``php -S``, several workers), set up by this module and nothing else:
 
     apt-get install wordpress wordpress-theme-twentytwentyone wordpress-theme-twentytwentytwo \
-        wordpress-theme-twentytwentythree mariadb-server php-cli php-mysql
+        wordpress-theme-twentytwentythree mariadb-server php-cli php-mysql php-xml
     service mariadb start
 
 ``setup(site)`` (re)creates one site: its database, ``/etc/wordpress/config-sitesift-NAME.php``
@@ -148,6 +148,9 @@ echo json_encode(array('posts' => $posts, 'pages' => $pages, 'lists' => $lists))
 _ROUTER_PHP = r"""<?php
 $_SERVER['WORDPRESS_CONFIG'] = getenv('WPB_CONFIG');
 $path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
+if (getenv('WPB_NO_SITEMAP') && strpos($path, '/wp-sitemap') === 0) {
+    http_response_code(404); return;  // a WordPress whose sitemaps are off (or broken)
+}
 $file = '/usr/share/wordpress' . $path;
 if ($path !== '/' && is_file($file) && substr($file, -4) !== '.php') { return false; }
 if (substr($path, -4) === '.php' && is_file($file)) {
@@ -194,6 +197,12 @@ def available() -> str | None:
             return f"{need} is not installed"
     if not (WORDPRESS / "wp-settings.php").is_file():
         return "Debian's wordpress package is not installed"
+    # Without SimpleXML WordPress answers /wp-sitemap.xml with a 501: the crawl then finds no
+    # sitemap and the figures measure another site (no tag, author or block-theme category
+    # pages), as on a fresh machine on 2026-11-26.
+    modules = subprocess.run(["php", "-m"], capture_output=True, text=True, check=False)
+    if "SimpleXML" not in modules.stdout:
+        return "PHP's SimpleXML is missing (apt-get install php-xml): no sitemaps"
     probe = subprocess.run(["mysql", "-e", "SELECT 1"], capture_output=True, check=False)
     if probe.returncode:
         return "MariaDB is not running (service mariadb start)"
@@ -242,15 +251,18 @@ def _free_port() -> int:
 
 
 def serve(site: SiteSpec, folder: Path, workers: int = 2,
-          log: Path | None = None) -> tuple[subprocess.Popen, str]:
+          log: Path | None = None, sitemaps: bool = True) -> tuple[subprocess.Popen, str]:
     """``php -S`` for ``site`` on a free port (router in ``folder``; its request log to
-    ``log``): the process, base URL. Stop it with ``os.killpg(process.pid, SIGKILL)``: its
+    ``log``): the process, base URL. ``sitemaps=False``: ``/wp-sitemap*`` answers 404 (robots.txt
+    still names it), as on a WordPress without PHP's SimpleXML or with sitemaps turned off.
+    Stop it with ``os.killpg(process.pid, SIGKILL)``: its
     workers are child processes, in the process group it leads."""
     router = folder / "router.php"
     router.write_text(_ROUTER_PHP)
     port = _free_port()
     env = {**os.environ, "WPB_CONFIG": _config_name(site),
-           "PHP_CLI_SERVER_WORKERS": str(workers)}
+           "PHP_CLI_SERVER_WORKERS": str(workers),
+           **({} if sitemaps else {"WPB_NO_SITEMAP": "1"})}
     process = subprocess.Popen(
         ["php", "-S", f"127.0.0.1:{port}", "-t", str(WORDPRESS), str(router)],
         env=env, stdout=subprocess.DEVNULL, start_new_session=True,

@@ -302,8 +302,6 @@ def _open_output(path: str | None) -> Iterator[IO[str]]:
 
 
 def _run_extract(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
     from sitesift.input import iter_pages
     from sitesift.output import open_writer
     from sitesift.pipeline import Extractor
@@ -334,7 +332,7 @@ def _run_extract(args: argparse.Namespace) -> int:
         if store is not None:
             stack.enter_context(store)
         writer = open_writer(stream, options.output_format)
-        bar = tqdm(total=None, unit="page", disable=not show, file=sys.stderr, dynamic_ncols=True)
+        bar = engine_cli.progress_bar(show)
         try:
             for record in extractor.extract_many(pages):
                 if record.url in anchors:

@@ -14,7 +14,7 @@ import functools
 import itertools
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,9 +27,13 @@ from sitesift.extract.authors import thread_author
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.extract.title_place import near_heading
+from sitesift.methods.interface import SiteMethod, SitePage
 from sitesift.options import SITE_METHODS, Options
+from sitesift.output.render import to_text
 from sitesift.parse import parse_html
+from sitesift.parse.dom import drop_keep_tail
 from sitesift.record import Page, Record
+from sitesift.similarity import shingle_prf
 from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
@@ -831,6 +835,77 @@ class Extractor:
             "time": "visual" if seg.time else ("metadata" if record.published else None),
         }
 
+    # -- a site-level method given as an object (docs/architecture.md) -------------------
+
+    def extract_with(
+        self, method: SiteMethod[Any], pages: Iterable[Page], *,
+        models: Mapping[str, Any] | None = None,
+    ) -> tuple[list[Record], dict[str, Any]]:
+        """Records of ``pages`` by ``method`` (``sitesift.methods.interface``), and the model
+        of each site that has one. Pages are grouped by site and parsed once; a site's model is
+        taken from ``models`` (e.g. read back with ``method.from_profile``) or learned from its
+        untouched trees; each page is looked at by the method (untouched), gets the page
+        method's record, then the method's decision.
+        A site whose learning fails keeps the page method; a page whose step fails becomes an
+        error record, as everywhere."""
+        batch = list(pages)
+        records, parsed = self._prepare(batch)
+        groups, _discovered = self._group_by_site(batch, parsed)
+        learned: dict[str, Any] = {}
+        for site, members in groups.items():
+            seen = [SitePage(id=batch[i].id, url=batch[i].url, root=parsed[i].root,
+                             meta=parsed[i].meta) for i in members]  # type: ignore[arg-type]
+            model = (models or {}).get(site)
+            if model is None:
+                model = self._learn_with(method, site, seen)
+            if model is not None:
+                learned[site] = model
+            for i, site_page in zip(members, seen, strict=True):
+                records[i].site = records[i].site or site
+                step = functools.partial(self._finish_with, records[i], batch[i], parsed[i],
+                                         method, model, site_page)
+                self._guarded(records[i], batch[i], step)
+        return records, learned
+
+    @staticmethod
+    def _learn_with(method: SiteMethod[Any], site: str, pages: list[SitePage]) -> Any:
+        """``method.learn`` on one site; None (the page method) when it fails."""
+        try:
+            return method.learn(pages)
+        except Exception:  # a bug in learning must not lose the site's pages
+            log.exception("learning site %s with method %s failed; its pages get the page "
+                          "method", site, method.name)
+            return None
+
+    def _finish_with(
+        self, record: Record, page: Page, parsed: _Parsed, method: SiteMethod[Any],
+        model: Any, site_page: SitePage,
+    ) -> None:
+        """``method``'s look at the untouched page, the page method's record, then ``method``'s
+        decision carried out on it."""
+        if model is None:
+            self._finish(record, page, parsed)
+            return
+        seen = method.look(model, site_page)
+        content = self._finish(record, page, parsed)
+        decision = method.apply(model, site_page, content, seen)
+        removed = []
+        for el, reason in decision.remove:
+            removed.append({"text": to_text([el]), "reason": reason})
+            drop_keep_tail(el)
+        gone = {id(el) for el, _reason in decision.remove}
+        content = dataclasses.replace(
+            content, nodes=tuple(n for n in content.nodes if id(n) not in gone))
+        record.text = content.text
+        if "markdown" in record.extra:
+            record.extra["markdown"] = content.markdown
+        for name in ("title", "published", "author", "page_type"):
+            value = getattr(decision, name)
+            if value is not None:
+                setattr(record, name, value)
+        record.method = method.name
+        record.extra[method.name] = {"removed": removed}
+
     # -- steps -----------------------------------------------------------------------------
 
     def _guarded(self, record: Record, page: Page, step: Callable[[], object]) -> object:
@@ -1008,8 +1083,6 @@ def _links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:
 def _holds(text: str | None, post: str | None) -> bool:
     """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every
     CJK character a word), as the body scorer counts them."""
-    from sitesift.evaluate.score import shingle_prf
-
     if not post or not post.strip():
         return False
     return shingle_prf(post, text or "")[1] >= THREAD_MIN_HELD
@@ -1018,8 +1091,6 @@ def _holds(text: str | None, post: str | None) -> bool:
 def _thread_holds(posts: list[dict[str, Any]], text: str | None) -> bool:
     """Whether the thread's text (``posts`` joined) holds at least ``THREAD_MIN_SHARE`` of the
     page's main ``text``, so that answering with the posts drops no main text."""
-    from sitesift.evaluate.score import shingle_prf
-
     thread = "\n".join(post["text"] or "" for post in posts)
     return not (text or "").strip() or shingle_prf(text, thread)[1] >= THREAD_MIN_SHARE
 

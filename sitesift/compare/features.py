@@ -69,9 +69,9 @@ def page_features(
     signatures: bool = True, labels: RelaxedLabels | None = None,
 ) -> PageFeatures:
     """The features of a parsed page that the caller asks for (all by default). ``labels``: a
-    label memo shared by the pages of one site (``content_signatures``)."""
+    label memo shared by the pages of one site (``page_structure``, ``content_signatures``)."""
     return PageFeatures(
-        structure=page_structure(root, relaxed=True) if structure else None,
+        structure=page_structure(root, relaxed=True, labels=labels) if structure else None,
         strings=page_strings(root) if strings else None,
         signatures=content_signatures(root, labels=labels) if signatures else None,
     )

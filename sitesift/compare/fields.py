@@ -83,7 +83,7 @@ from dataclasses import dataclass, replace
 
 from lxml import etree
 
-from sitesift.compare.template import (
+from sitesift.compare.paths import (
     PathFinder,
     Step,
     container_key,

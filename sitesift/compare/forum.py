@@ -224,24 +224,25 @@ def class_owner(el: etree._Element) -> etree._Element | None:
 
 def text_pieces(root: etree._Element) -> list[tuple[etree._Element, str]]:
     """(holder, line) pairs in document order: an element's text belongs to it, its tail to
-    its parent. Skipped and hidden subtrees give nothing but their tails."""
+    its parent. Skipped and hidden subtrees give nothing but their tails. (lxml's own walk,
+    in C: a comment or processing instruction comes as one event, its tail the parent's.)"""
     out: list[tuple[etree._Element, str]] = []
-    stack: list[tuple[etree._Element, bool]] = [(root, False)]
-    while stack:
-        el, closing = stack.pop()
-        if closing:
-            if el is not root and el.tail and el.tail.strip():
+    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+    for event, el in walker:
+        if event == "start":
+            if el.tag in SKIP_TAGS or is_hidden(el):
+                walker.skip_subtree()
+            else:
+                text = el.text
+                if text and text.strip():
+                    out.append((el, normalize_space(text)))
+            continue
+        if el is not root:
+            tail = el.tail
+            if tail and tail.strip():
                 parent = el.getparent()
                 if parent is not None:
-                    out.append((parent, normalize_space(el.tail)))
-            continue
-        stack.append((el, True))
-        if not isinstance(el.tag, str) or el.tag in SKIP_TAGS or is_hidden(el):
-            continue
-        if el.text and el.text.strip():
-            out.append((el, normalize_space(el.text)))
-        for child in reversed(el):
-            stack.append((child, False))
+                    out.append((parent, normalize_space(tail)))
     return out
 
 

@@ -79,17 +79,19 @@ class PageStructure:
     weights: np.ndarray  # float64, product of Lp along each path; they sum to 1
 
 
-def page_structure(root: etree._Element, *, relaxed: bool = False) -> PageStructure:
+def page_structure(root: etree._Element, *, relaxed: bool = False,
+                   labels: RelaxedLabels | None = None) -> PageStructure:
     """Leaf paths of ``root``'s structural tree (iterative walk).
 
     ``relaxed``: the variant used for clustering (see ``similarity_matrix``): labels keep tag,
     class and id only (no child count, no other attribute names; the root its tag alone), and
     a child's position is its rank among siblings of the same label, so one inserted block (an
-    ad, a photo) no longer zeroes the whole parent."""
+    ad, a photo) no longer zeroes the whole parent. ``labels``: a label memo shared by the
+    pages of one site (a label is a function of tag, class and id: the same paths)."""
     paths: list[int] = []
     weights: list[float] = []
     strict_labels: dict[str, int] = {}  # per call: labels repeat a lot within a page
-    relaxed_labels = RelaxedLabels()
+    relaxed_labels = labels if labels is not None else RelaxedLabels()
     start = structure_root(root)
     # The root stands for the page in relaxed mode: its attributes vary by section.
     root_label = stable_hash(str(start.tag))

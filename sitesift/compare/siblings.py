@@ -59,7 +59,7 @@ from lxml import etree
 
 from sitesift.compare.signatures import RelaxedLabels, stable_hash
 from sitesift.extract.content import Content
-from sitesift.parse.dom import END, START, drop_keep_tail, normalize_space, text_weight, walk
+from sitesift.parse.dom import drop_keep_tail, normalize_space, text_weight
 from sitesift.segment.blocks import Block, is_visible
 
 __all__ = [
@@ -179,30 +179,28 @@ class NodeString:
         labels = labels or RelaxedLabels()
         out = cls()
         open_: list[int] = []
-        skipping: etree._Element | None = None
-        for event, el in walk(body):
-            if skipping is not None:
-                if event == END and el is skipping:
-                    skipping = None
-                    out._text(el.tail, (el, "tail"), open_)
-                continue
-            if not isinstance(el.tag, str):  # comment or processing instruction
-                if event == END and el is not body:
-                    out._text(el.tail, (el, "tail"), open_)
-                continue
-            if event == START:
+        # lxml's own walk (C): a skipped subtree's only event after its start is its end; a
+        # comment or processing instruction comes as one event, and only its tail is text.
+        walker = etree.iterwalk(body, events=("start", "end", "comment", "pi"))
+        skipped = False
+        for event, el in walker:
+            if event == "start":
                 if not is_visible(el):
-                    skipping = el
+                    walker.skip_subtree()
+                    skipped = True
                     continue
                 pos = out._node(el.tag, open_, 0, 0, labels.get(el)[1])
                 out.elements[el] = pos
                 open_.append(pos)
                 out._text(el.text, (el, "text"), open_)
-            else:
-                pos = open_.pop()
-                out.ends[pos] = len(out.tags)
-                if el is not body:
-                    out._text(el.tail, (el, "tail"), open_)
+                continue
+            if event == "end":
+                if skipped:
+                    skipped = False
+                else:
+                    out.ends[open_.pop()] = len(out.tags)
+            if el is not body:
+                out._text(el.tail, (el, "tail"), open_)
         return out
 
     def _node(self, tag: str, open_: list[int], text: int, weight: int, label: int) -> int:
@@ -382,6 +380,11 @@ class SiblingSite:
                     self.by_text[h].append(k << _PAGE_SHIFT | pos)
                 else:
                     self.by_label[label].append(k << _PAGE_SHIFT | pos)
+        #: label hash -> (page, its first ``MAX_CANDIDATES`` positions of that label) in page
+        #: order, filled on first use: a page's blocks share few labels, and each block of
+        #: every page would otherwise walk the label's whole entry list (all ``<li>`` of a
+        #: site) again.
+        self._label_roots: dict[int, list[tuple[int, list[int]]]] = {}
 
     def siblings(self, target: int) -> list[int]:
         live = [k for k, s in enumerate(self.strings) if s is not None]
@@ -463,12 +466,18 @@ class SiblingSite:
         pages, best_tag, best_text = 0, 0.0, 0.0
         candidates = self._candidates(t, sub, allowed)
         left = len(candidates)
+        # A candidate subtree with fewer nodes than ``alpha`` of T's cannot reach ``alpha``
+        # (Tag_similarity pairs each node of either string at most once): not matched.
+        size, inside = sub.stop - sub.start, 0 if sub.rooted else 1
         for k, roots in candidates.items():
             if pages + left < need:  # too few pages left to reach ``need``
                 return None
             left -= 1
             s = self.strings[k]
+            ends = s.ends  # type: ignore[union-attr]
             for root in roots[:MAX_CANDIDATES]:
+                if (ends[root] - root - inside) / size < self.alpha:
+                    continue
                 m = match_subtree(t, sub, s, root, max_slide=self.max_slide)  # type: ignore[arg-type]
                 if m is None or m.tag_similarity < self.alpha or m.text_similarity < self.beta:
                     continue
@@ -491,16 +500,18 @@ class SiblingSite:
         need = min(VARYING_MIN_PAGES, len(allowed))
         if need < VARYING_MIN_PAGES:
             return None
-        label = t.labels[sub.base]
-        per_page: dict[int, list[int]] = defaultdict(list)
-        for entry in self.by_label.get(label, ()):
-            k, pos = entry >> _PAGE_SHIFT, entry & _POS_MASK
-            if k in allowed and len(per_page[k]) < MAX_CANDIDATES:
-                per_page[k].append(pos)
         pages, best = 0, 0.0
-        for k, roots in per_page.items():
+        # Tag_similarity counts pairs of nodes, one of each string: a candidate subtree with
+        # fewer nodes than ``alpha`` of T's can never reach ``alpha`` (skipped unmatched).
+        size = sub.stop - sub.start
+        for k, roots in self._roots_by_label(t.labels[sub.base]):
+            if k not in allowed:
+                continue
             s = self.strings[k]
+            ends = s.ends  # type: ignore[union-attr]
             for root in roots:
+                if (ends[root] - root) / size < self.alpha:
+                    continue
                 m = match_subtree(t, sub, s, root, max_slide=self.max_slide)  # type: ignore[arg-type]
                 if m is not None and m.tag_similarity >= self.alpha:
                     pages += 1
@@ -509,6 +520,18 @@ class SiblingSite:
             if pages >= need:
                 return Verdict("varying", pages, len(allowed), best, 0.0)
         return None
+
+    def _roots_by_label(self, label: int) -> list[tuple[int, list[int]]]:
+        """Each page's first ``MAX_CANDIDATES`` elements of ``label``, in page order."""
+        found = self._label_roots.get(label)
+        if found is None:
+            per_page: dict[int, list[int]] = defaultdict(list)
+            for entry in self.by_label.get(label, ()):
+                roots = per_page[entry >> _PAGE_SHIFT]
+                if len(roots) < MAX_CANDIDATES:
+                    roots.append(entry & _POS_MASK)
+            found = self._label_roots[label] = list(per_page.items())
+        return found
 
 
 # -- applying the verdicts ---------------------------------------------------------------------

@@ -50,8 +50,20 @@ import numpy as np
 from lxml import etree
 
 from sitesift.compare.istm import PageStructure
-from sitesift.compare.signatures import RelaxedLabels, combine, stable_hash, structural_children
-from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail
+
+# Paths and signatures live in ``paths`` (below this module, the wrapper and the field sources);
+# the names stay importable from here.
+from sitesift.compare.paths import (
+    PathFinder,
+    Step,
+    container_key,
+    content_signatures,
+    element_path,
+    element_steps,
+    page_base,
+)
+from sitesift.compare.signatures import RelaxedLabels, structural_children
+from sitesift.parse.dom import BLOCK_TAGS, drop_keep_tail
 
 if TYPE_CHECKING:
     from sitesift.compare.fields import FieldSources
@@ -100,10 +112,6 @@ ITEM_MIN_REPEATS = 3
 PREFORMATTED_TAGS = frozenset({"pre", "code", "samp", "kbd", "listing", "xmp", "plaintext"})
 
 
-#: One step down the tree: the child's relaxed label hash (tag, class, id) and its ordinal
-#: among the parent's structural children of that label. Ordinals by label, not plain child
-#: indices, so that an extra ad slot or script before the container does not move it.
-Step = tuple[int, int]
 #: A template's anchor: the path from ``<body>`` to a shared subtree, and its content signature.
 Anchor = tuple[tuple[Step, ...], int]
 #: Anchors a template keeps: the ones most of its pages hold, smallest subtrees first among
@@ -114,37 +122,6 @@ Anchor = tuple[tuple[Step, ...], int]
 MAX_ANCHORS = 16
 #: Anchors taken from one region of the page before other regions have theirs.
 ANCHORS_PER_REGION = 4
-
-
-def content_signatures(
-    root: etree._Element, *, labels: RelaxedLabels | None = None
-) -> dict[etree._Element, int]:
-    """Signature of every structural element below ``root``.
-
-    One pass over the elements in reverse document order, which visits every element after
-    all of its descendants (no recursion, no explicit stack). An element's own text is its
-    text plus the tails of its children (text outside child elements), white space folded.
-    ``labels``: a memo of element labels shared by the pages of one site (they share most
-    labels: a fifth of the cost on big9-2005).
-    """
-    sigs: dict[etree._Element, int] = {}
-    labels = labels if labels is not None else RelaxedLabels()
-    nodes = list(root.iter(etree.Element))
-    for el in reversed(nodes):
-        if el.tag in SKIP_TAGS:
-            continue
-        parts = [el.text or ""]
-        children = []
-        for child in el:
-            parts.append(child.tail or "")
-            if child in sigs:
-                children.append(sigs[child])
-        text = " ".join(" ".join(parts).split())
-        h = combine(labels.get(el)[1], 0, stable_hash(text) if text else 0)
-        for i, child_sig in enumerate(children):
-            h = combine(h, i, child_sig)
-        sigs[el] = h
-    return sigs
 
 
 class References(Protocol):
@@ -305,67 +282,6 @@ def learn_template(
 
 # -- content container -----------------------------------------------------------------------
 
-def _base(root: etree._Element) -> etree._Element:
-    body = root.find("body")
-    return body if body is not None else root
-
-
-def element_steps(
-    root: etree._Element, *, labels: RelaxedLabels | None = None
-) -> dict[etree._Element, Step]:
-    """The step of every structural element of the page, read before extraction edits the
-    tree (removed siblings would change the ordinals)."""
-    labels = labels if labels is not None else RelaxedLabels()
-    steps: dict[etree._Element, Step] = {}
-    for parent in root.iter(etree.Element):
-        seen: Counter[int] = Counter()
-        for child in structural_children(parent):
-            h = labels.get(child)[1]
-            steps[child] = (h, seen[h])
-            seen[h] += 1
-    return steps
-
-
-def container_key(
-    el: etree._Element, steps: Mapping[etree._Element, Step], root: etree._Element
-) -> tuple[Step, ...]:
-    """Path from ``<body>`` to ``el``, or to its nearest ancestor known to ``steps`` (the page
-    extractor may wrap a run of siblings in a new element)."""
-    base = _base(root)
-    path: list[Step] = []
-    node: etree._Element | None = el
-    while node is not None and node is not base:
-        step = steps.get(node)
-        if step is None:
-            path.clear()  # an element of the extractor's own: the path starts above it
-        else:
-            path.append(step)
-        node = node.getparent()
-    return tuple(reversed(path)) if node is base else ()
-
-
-def element_path(
-    el: etree._Element, root: etree._Element, *, labels: RelaxedLabels,
-) -> tuple[Step, ...] | None:
-    """Path from ``<body>`` to ``el`` as ``PathFinder.find`` follows it, for one element
-    (``element_steps`` gives every element's step at once); None when ``el`` is not a
-    structural element below ``<body>``."""
-    base = _base(root)
-    path: list[Step] = []
-    node = el
-    while node is not base:
-        parent = node.getparent()
-        if parent is None or not isinstance(node.tag, str) or node.tag in SKIP_TAGS:
-            return None
-        label = labels.get(node)[1]
-        ordinal = sum(1 for sib in node.itersiblings(preceding=True)
-                      if isinstance(sib.tag, str) and sib.tag not in SKIP_TAGS
-                      and labels.get(sib)[1] == label)
-        path.append((label, ordinal))
-        node = parent
-    return tuple(reversed(path))
-
-
 def learn_anchors(
     model: TemplateModel,
     pages: Sequence[tuple[etree._Element, Mapping[etree._Element, Step],
@@ -381,7 +297,7 @@ def learn_anchors(
     size: dict[Anchor, int] = {}
     for root, steps, sigs in pages:
         found: set[Anchor] = set()
-        stack = [_base(root)]
+        stack = [page_base(root)]
         while stack:
             el = stack.pop()
             for child in structural_children(el):
@@ -411,39 +327,6 @@ def learn_anchors(
             per_region[region] += 1
     chosen += [a for a in kept if a not in chosen][:MAX_ANCHORS - len(chosen)]
     return tuple(chosen)
-
-
-class PathFinder:
-    """Elements of one page by path from ``<body>`` (a container, anchors): each element's
-    children are grouped by label once, and each subtree hashed once, however many paths of
-    a profile's templates pass through or end there."""
-
-    def __init__(self, root: etree._Element, *, labels: RelaxedLabels | None = None) -> None:
-        self.root = root
-        self.labels = labels if labels is not None else RelaxedLabels()
-        self._children: dict[etree._Element, dict[int, list[etree._Element]]] = {}
-        self._signatures: dict[etree._Element, int] = {}
-
-    def find(self, key: Sequence[Step]) -> etree._Element | None:
-        """The element at ``key``, None when the page has no such path."""
-        node = _base(self.root)
-        for label, ordinal in key:
-            groups = self._children.get(node)
-            if groups is None:
-                groups = self._children[node] = {}
-                for child in structural_children(node):
-                    groups.setdefault(self.labels.get(child)[1], []).append(child)
-            same = groups.get(label, ())
-            if ordinal >= len(same):
-                return None
-            node = same[ordinal]
-        return node
-
-    def signature(self, el: etree._Element) -> int:
-        found = self._signatures.get(el)
-        if found is None:
-            found = self._signatures[el] = content_signatures(el, labels=self.labels)[el]
-        return found
 
 
 def anchor_coverage(page: PathFinder, anchors: Sequence[Anchor], *,

@@ -52,13 +52,16 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lxml import etree
 
+from sitesift.compare.fields import FIELDS, FieldSources, learn_field_sources
+from sitesift.compare.paths import PathFinder, Step
 from sitesift.compare.signatures import RelaxedLabels, combine
-from sitesift.compare.template import PathFinder, Step
 from sitesift.extract.content import LIST_MIN_LINK_SHARE, prune
+from sitesift.output.render import to_text
+from sitesift.parse import parse_html
 from sitesift.parse.dom import (
     SKIP_TAGS,
     drop_keep_tail,
@@ -67,10 +70,7 @@ from sitesift.parse.dom import (
     punctuation_count,
     text_weight,
 )
-
-if TYPE_CHECKING:
-    from sitesift.compare.fields import FieldSources
-    from sitesift.compare.template import TemplateModel
+from sitesift.similarity import char_prf, f1
 
 __all__ = [
     "MAX_CHARS_PER_MARK",
@@ -83,6 +83,7 @@ __all__ = [
     "MIN_WRAPPER_PAGES",
     "Decisions",
     "LearningPage",
+    "ReadTemplate",
     "Votes",
     "Wrapper",
     "WrapperLearner",
@@ -396,9 +397,6 @@ def learn_wrapper(
     """The wrapper of a template whose content container is ``container`` (None when its
     pages are not read alike, see the module docstring) and its field sources (None unless
     every field has one), from its learning pages."""
-    from sitesift.compare.fields import learn_field_sources
-    from sitesift.parse import parse_html
-
     # Checked on the first pages only: each is parsed again, and a template may have hundreds.
     checked = pages[:MAX_CHECKED_PAGES]
     finders = [PathFinder(parse_html(page.html), labels=labels) for page in checked]
@@ -415,9 +413,6 @@ def _learn_text(
 ) -> Wrapper | None:
     """The text part of ``learn_wrapper``: decisions, checked on the pages of ``finders`` (the
     first of ``pages``, parsed again)."""
-    from sitesift.evaluate.score import char_prf, f1
-    from sitesift.output.render import to_text
-
     if len(pages) < MIN_WRAPPER_PAGES:
         return None
     if any(p.key[:len(container)] != container for p in pages):
@@ -460,12 +455,21 @@ def _learn_text(
                    min_kept=round(min_kept, 4), prune=pruned)
 
 
-def reading_summary(model: TemplateModel) -> dict[str, object]:
+class ReadTemplate(Protocol):
+    """What ``reading_summary`` reads of a template (a ``compare.template.TemplateModel``, which
+    holds a wrapper: typed here by its parts, so that this module need not import that one)."""
+
+    @property
+    def wrapper(self) -> Wrapper | None: ...
+
+    @property
+    def fields(self) -> FieldSources | None: ...
+
+
+def reading_summary(model: ReadTemplate) -> dict[str, object]:
     """What a saved template reads without the page heuristics, for people (``sitesift
     profiles show``, the service's profile view): its wrapper and the kind of each field's
     source."""
-    from sitesift.compare.fields import FIELDS
-
     wrapper = model.wrapper
     return {
         "wrapper": None if wrapper is None else {

@@ -8,8 +8,10 @@ the default, ``urlpolicy.UrlStructurePolicy``, learns each host's article URLs a
 Discovery (``discovery.py``) adds, from a site's home page as seed, its sitemaps (robots.txt
 ``Sitemap:`` lines, else ``/sitemap.xml``) and the feeds its ``<head>`` links, whose URLs are
 one step deeper; from every page parsed, its pagination (same depth: page 2 of a list is the
-same list) and its category, tag and author links (one step deeper). Pages at the depth limit
-are parsed only when they may be lists (not item links), for their pagination alone.
+same list, and is read as one) and its category, tag and author links (one step deeper). Pages
+at the depth limit are parsed only when they may be lists (not item links), for their
+pagination alone, and items there, in a crawl from a home page, only while no sitemap of
+their host was read, for their category, tag and author links (at the item's depth).
 
 Politeness and robustness:
 
@@ -67,6 +69,7 @@ from sitesift.crawl.policy import (
     Link,
     normalize_url,
     page_links,
+    post_titles,
     same_layer_links,
 )
 from sitesift.crawl.urlpolicy import UrlStructurePolicy
@@ -309,10 +312,17 @@ class Crawler:
         if result.outcome == "page" and result.content is not None \
                 and entry.kind in DOCUMENT_KINDS:
             new = self._document(entry, result.content, scope)
+            if entry.kind == "sitemap" and new:  # the host's archives are listed there
+                meta[f"sitemap {_origin(entry.url)}"] = "1"
         elif result.outcome == "page" and result.content is not None:
             key = f"discovered {_origin(entry.url)}"
             discover = _is_home(entry) and frontier.get_meta(key) is None
-            new = self._follow(entry, result, scope, metadata, discover=discover)
+            # Posts at the depth limit give their archive links in a crawl of a site (its home
+            # page discovered) that has read no sitemap of it (_follow).
+            item_archives = not discover and frontier.get_meta(key) is not None \
+                and frontier.get_meta(f"sitemap {_origin(entry.url)}") is None
+            new = self._follow(entry, result, scope, metadata, discover=discover,
+                               item_archives=item_archives)
             if discover:
                 meta[key] = "1"
         elif result.outcome == "redirect" and result.note:
@@ -370,13 +380,15 @@ class Crawler:
 
     def _follow(
         self, entry: Entry, result: _Result, scope: set[str], metadata: dict[str, Any], *,
-        discover: bool = False,
+        discover: bool = False, item_archives: bool = False,
     ) -> list[Entry]:
         """The links of a fetched page to queue; fills the page's metadata. A page at the depth
-        limit is parsed only if it may be a list (not an item), for its pagination."""
+        limit is parsed only if it may be a list (not an item), for its pagination; an item
+        there only with ``item_archives`` (a site crawl without a sitemap), for its archive
+        links (below)."""
         assert result.content is not None
         at_limit = entry.depth >= self.options.crawl_depth
-        if at_limit and entry.kind == "item":
+        if at_limit and entry.kind == "item" and not item_archives:
             return []
         try:
             text, _ = decode_html(result.content, result.charset)
@@ -384,20 +396,45 @@ class Crawler:
         except PageError as exc:
             metadata["error"] = str(exc)
             return []
+        archives: list[Entry] = []
+        if at_limit and item_archives and entry.kind in ("item", "listed"):
+            # A site without a sitemap may link its category, tag and author pages from its
+            # articles alone (WordPress's block themes do: their home pages link none). They
+            # are lists of the layer above the article: queued at its depth, fetched, and
+            # parsed for their pagination alone.
+            archives = [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
+                              kind="archive", parent=entry.url, anchor=link.anchor or None)
+                        for link in archive_links(entry.url, None, root)
+                        if _host(link.url) in scope]
+            if entry.kind == "item":
+                return archives
         links = [link for link in page_links(entry.url, root) if _host(link.url) in scope]
-        pages = [Entry(url=link.url, host=_host(link.url), depth=entry.depth, kind="pagination",
-                       parent=entry.url, anchor=link.anchor or None)
-                 for link in pagination_links(entry.url, links, root)]
+        paging = pagination_links(entry.url, links, root)
         if at_limit:
-            return pages
+            return archives + [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
+                                     kind="pagination", parent=entry.url,
+                                     anchor=link.anchor or None)
+                               for link in paging]
         found = [e for e in self._discover(entry, root) if e.host in scope] if discover else []
         try:  # a plugged-in policy failing on one page must not end the crawl
-            is_list = self.policy.is_list_page(entry.url, links, root)
+            # The next page of a list is the same list, however few items it shows (the last
+            # page of a blog's archive may show one post, too few to read as a list alone).
+            is_list = self.policy.is_list_page(entry.url, links, root) \
+                or entry.kind == "pagination"
             items = _unique(self.policy.item_links(entry.url, links, root)) if is_list else []
+            if entry.kind == "pagination" and not items:  # its one post's linked title
+                titles = set(post_titles(entry.url, root, min_titles=1))
+                items = _unique([link for link in links if link.url in titles and link.anchor])
         except Exception as exc:
             metadata["error"] = f"internal: crawl policy failed: {_describe(exc)}"
             is_list, items = False, []
         metadata["list_page"] = is_list
+        # Kind "pagination": the next pages of a list (lists themselves, above); "continued":
+        # those of another page (an article in parts).
+        pages = [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
+                       kind="pagination" if is_list else "continued", parent=entry.url,
+                       anchor=link.anchor or None)
+                 for link in paging]
         chosen: dict[str, tuple[str, Link]] = {}
         if is_list:
             metadata["items"] = [{"url": link.url, "anchor": link.anchor} for link in items]
@@ -413,11 +450,11 @@ class Crawler:
                 chosen.setdefault(link.url, ("sibling", link))
         for link in archive_links(entry.url, links, root):
             chosen.setdefault(link.url, ("archive", link))
-        paging = {page.url for page in pages}
+        paged = {page.url for page in pages}
         return found + pages + [
             Entry(url=url, host=_host(url), depth=entry.depth + 1, kind=kind, parent=entry.url,
                   anchor=link.anchor or None)
-            for url, (kind, link) in chosen.items() if url != entry.url and url not in paging
+            for url, (kind, link) in chosen.items() if url != entry.url and url not in paged
         ]
 
     def _tell(self, what: str, text: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 __all__ = ["add_arguments", "check_arguments", "run_from_args"]
 
@@ -48,10 +49,28 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         parser.error("--workers must be at least 1")
 
 
-def run_from_args(args: argparse.Namespace) -> int:
-    """Run ``sitesift extract`` on an engine; exit code 0, or 1 when some page has an error."""
+class _NoBar:
+    """The progress bar when none is shown: tqdm (40 ms of imports) loads only to show one."""
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def progress_bar(show: bool, **options: Any) -> Any:
+    """A tqdm bar of pages on stderr when ``show``, else a bar that does nothing."""
+    if not show:
+        return _NoBar()
     from tqdm import tqdm
 
+    return tqdm(total=options.pop("total", None), unit="page", file=sys.stderr,
+                dynamic_ncols=True, **options)
+
+
+def run_from_args(args: argparse.Namespace) -> int:
+    """Run ``sitesift extract`` on an engine; exit code 0, or 1 when some page has an error."""
     from sitesift.engine import run
     from sitesift.input import iter_pages
 
@@ -60,8 +79,7 @@ def run_from_args(args: argparse.Namespace) -> int:
         args.inputs, site_key=options.site_key, max_page_bytes=options.max_page_bytes
     )
     show = not args.quiet and sys.stderr.isatty()
-    bar = tqdm(total=0, unit="page", disable=not show, file=sys.stderr, dynamic_ncols=True,
-               desc="extract")
+    bar = progress_bar(show, total=0, desc="extract")
     try:
         summary = run(
             pages, args.output, options=options, engine=args.engine,

@@ -25,7 +25,6 @@ import json
 import re
 import statistics
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from rapidfuzz.distance import LCSseq
 
 from sitesift.errors import InputError
 from sitesift.record import Record
+from sitesift.similarity import char_prf, f1, shingle_prf, squash
 
 __all__ = [
     "GOLD_FIELDS",
@@ -66,17 +66,10 @@ PAGE_TYPE_ALIASES = {
 #: Gold author values that mean "nobody is named" and are left out of the author metric.
 UNKNOWN_AUTHORS = ("UNKNOWN", "unknown")
 
-#: Shingle length in tokens (the Zyte benchmark's value).
-SHINGLE_SIZE = 4
 #: Metrics are means rounded to this many decimals, as in the reference scorer (the F1 figures
 #: are computed from the rounded means, so rounding here keeps the values identical).
 DECIMALS = 4
 
-# Hiragana/katakana, CJK ideographs (with extension A and compatibility forms), Hangul.
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
-#: A token is one CJK character or a run of other word characters.
-_TOKEN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
-_SPACE = re.compile(r"\s+")
 _DAY = re.compile(r"(\d{4})\D{1,3}(\d{1,2})\D{1,3}(\d{1,2})")
 _PUNCT = str.maketrans({
     "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2018": "'", "\u2019": "'",
@@ -85,56 +78,11 @@ _PUNCT = str.maketrans({
 
 
 # --- text measures ------------------------------------------------------------------------------
-
-def _tokens(text: str | None) -> list[str]:
-    return _TOKEN.findall((text or "").lower())
-
-
-def _shingles(text: str | None) -> Counter[tuple[str, ...]]:
-    """Multiset of token n-grams; a text shorter than n tokens is one shingle of all of them."""
-    toks = _tokens(text)
-    if not toks:
-        return Counter()
-    if len(toks) < SHINGLE_SIZE:
-        return Counter([tuple(toks)])
-    return Counter(
-        tuple(toks[i:i + SHINGLE_SIZE]) for i in range(len(toks) - SHINGLE_SIZE + 1)
-    )
-
-
-def shingle_prf(gold: str | None, pred: str | None) -> tuple[float, float]:
-    """(precision, recall) of ``pred``'s shingles against ``gold``'s; two empty texts agree."""
-    g, p = _shingles(gold), _shingles(pred)
-    tp = sum((g & p).values())
-    fp = sum((p - g).values())
-    fn = sum((g - p).values())
-    if fp == fn == 0:
-        return 1.0, 1.0
-    precision = tp / (tp + fp) if tp + fp else 0.0
-    recall = tp / (tp + fn) if tp + fn else 0.0
-    return precision, recall
-
-
-def _squash(text: str | None) -> str:
-    return _SPACE.sub("", text or "")
-
-
-def char_prf(gold: str | None, pred: str | None) -> tuple[float, float]:
-    """(LCS/len(pred), LCS/len(gold)) with white space removed; two empty texts agree."""
-    g, p = _squash(gold), _squash(pred)
-    if not g and not p:
-        return 1.0, 1.0
-    common = LCSseq.similarity(g, p) if g and p else 0
-    return (common / len(p) if p else 0.0), (common / len(g) if g else 0.0)
-
-
-def f1(precision: float, recall: float) -> float:
-    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-
+# (char_prf, shingle_prf and f1 are in sitesift.similarity: the methods measure with them too)
 
 def _char_f1(a: str | None, b: str | None) -> float:
     """2*LCS/(len a + len b) on white-space-free strings (Indel similarity); 1.0 if both empty."""
-    a, b = _squash(a), _squash(b)
+    a, b = squash(a), squash(b)
     return 2 * LCSseq.similarity(a, b) / (len(a) + len(b)) if a or b else 1.0
 
 

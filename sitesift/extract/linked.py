@@ -27,12 +27,20 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from sitesift.compare.forum import text_pieces
-from sitesift.extract.records import RecordRun, TextUnit, heaviest_run
+from sitesift.extract.records import (
+    RECORD_MAX_PROSE,
+    RecordRun,
+    TextUnit,
+    class_words,
+    heaviest_run,
+)
 from sitesift.extract.thread import TIMED_MIN_SHARE, has_time
 from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 
-__all__ = ["linked_list_share", "post_titles", "unlinked_headings", "whole_posts_share"]
+__all__ = [
+    "linked_list_share", "post_titles", "priced_grid", "unlinked_headings", "whole_posts_share",
+]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
 #: not "More" or a poster's name.
@@ -48,6 +56,13 @@ LINKED_MIN_RECORDS = 4
 #: characters is an entry, not a teaser); modern-dev half a: lists' teasers 30-130, a listicle
 #: of moving companies about 990.
 TEASER_MAX_PROSE = 300
+#: ...and no one record holds more than this share of their prose: teasers spread it, while
+#: a story shown in a row among its site's other headlines holds nearly all of it (l3s-gn1).
+TEASER_MAX_ONE_SHARE = 0.5
+#: A teaser's summary may run over this many prose units (paragraphs) when the records link
+#: their headlines (a podcast's episodes: two short paragraphs each): the average prose per
+#: record (``TEASER_MAX_PROSE``) still tells teasers from an article's sections.
+TEASER_MAX_UNITS = 3
 CJK_WEIGHT = 3
 #: Whole posts: at least this many headings of one tag path, each one link to a distinct page.
 POSTS_MIN = 2
@@ -66,6 +81,22 @@ _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 #: Records showing a price on this share of them are products on offer.
 PRICED_MIN_SHARE = 0.6
+#: A run of linked teasers holding this share of the page's text is its content wherever the
+#: container chosen lies (a catalogue of programmes under a paragraph of introduction). All
+#: sets, every page with such a run outside the container chosen: lists 0.74 (a city's table
+#: of services) and 0.90 (a catalogue of certificates), then 0.52 (a scholar's papers) and
+#: 0.29; articles at most 0.66 (aibase's four stories beside their headline grid 0.50-0.66,
+#: yahoo's story beside its news list 0.66, sina 0.60): 0.7 lies between.
+LINKED_ALONE_MIN_SHARE = 0.7
+#: A shop's grid: at least this many sibling cards of one tag and class, each showing a price
+#: and linking a distinct page, ...
+GRID_MIN_CARDS = 20
+#: ...that make up this share of their parent's children (a grid is all cards; an article
+#: reviewing priced products puts headings and paragraphs between them). All sets, the most
+#: priced linked cards of one kind under a parent: shop category pages 25-159 (cards 0.93-1.0
+#: of their parent's children); articles 28 (a tools review, 0.22 of its children: lists of
+#: prices between paragraphs), 19, 14 and fewer; product pages' carousels 15 and fewer.
+GRID_MIN_SHARE = 0.8
 
 #: A price: a currency sign before a number, or a currency after it.
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:€|USD|EUR|GBP|元)")
@@ -105,11 +136,15 @@ def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
     shapes = Counter(_shape(h) for h in hrefs)
     if shapes.most_common(1)[0][1] < SAME_SHAPE_MIN_SHARE * len(records):
         return False
-    inside: set[etree._Element] = set()
-    for r in records:
-        inside.update(r.iter(etree.Element))
-    prose = sum(u.weight for u in units if u.is_prose() and u.block in inside)
-    return prose <= TEASER_MAX_PROSE * len(records)
+    owner = {el: k for k, r in enumerate(records) for el in r.iter(etree.Element)}
+    prose = [0] * len(records)
+    for u in units:
+        if u.is_prose() and (k := owner.get(u.block)) is not None:
+            prose[k] += u.weight
+    total = sum(prose)
+    if not total:
+        return True
+    return total <= TEASER_MAX_PROSE * len(records) and max(prose) <= TEASER_MAX_ONE_SHARE * total
 
 
 def _related(a: etree._Element, b: etree._Element) -> bool:
@@ -132,11 +167,42 @@ def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit
     the container chosen or lies in it (a box of related headlines beside a short story is
     not, unless its records show prices); 0 without one."""
     best = 0.0
-    for scope in scopes:
-        run = heaviest_run(scope, units)
-        if run is not None and run.share > best and (
-                _related(run.parent, main) or _priced(run)) and _is_linked_list(run, units):
+    runs = [run for scope in scopes for prose in (RECORD_MAX_PROSE, TEASER_MAX_UNITS)
+            if (run := heaviest_run(scope, units, max_prose=prose)) is not None]
+    for run in runs:
+        if run.share > best and (
+                _related(run.parent, main) or _priced(run)
+                or run.share >= LINKED_ALONE_MIN_SHARE) and _is_linked_list(run, units):
             best = run.share
+    return best
+
+
+def priced_grid(body: etree._Element) -> int:
+    """The number of cards in the page's largest shop grid (0 without one): sibling elements
+    of one tag and class, ``GRID_MIN_SHARE`` of their parent's children, each showing a price
+    and linking a page of its own. Read on the cleaned page before hinted containers go (a
+    grid may sit in a "pagination" or "filter" wrapper) and whatever else the page holds
+    (category descriptions, FAQ and SEO text may outweigh the cards)."""
+    best = 0
+    for parent in body.iter(etree.Element):
+        children = [c for c in parent if isinstance(c.tag, str)]
+        if len(children) < GRID_MIN_CARDS:
+            continue
+        kinds = Counter((c.tag, class_words(c)) for c in children)
+        kind, size = kinds.most_common(1)[0]
+        if size < max(GRID_MIN_CARDS, GRID_MIN_SHARE * len(children)):
+            continue
+        targets = set()
+        for card in children:
+            if (card.tag, class_words(card)) != kind or \
+                    not _PRICE.search(" ".join(card.itertext())):
+                continue
+            href = next((h for a in card.iter("a") if (h := (a.get("href") or "").strip())
+                         and not h.startswith(("#", "javascript:"))), None)
+            if href is not None:
+                targets.add(href)
+        if len(targets) >= GRID_MIN_CARDS:
+            best = max(best, len(targets))
     return best
 
 
@@ -175,15 +241,17 @@ class _Piece:
 
 
 def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
-                      url: str | None) -> float:
+                      url: str | None, *,
+                      pieces: Sequence[tuple[etree._Element, str]] | None = None) -> float:
     """The share of the page's text held by whole posts under linked titles (see the module
     docstring): headings of one tag path (classes left out: blogs give each post's element
     its own), at least ``POSTS_MIN``, titles (``HEADLINE_MIN_WEIGHT`` at the median) each
     linking a distinct page of the site; a post is the largest element holding one of them
     and no other; most posts show a time; their prose is more than teasers'. 0 without such
     posts. ``units``: the page extractor's text units; None on a tree it has not cleaned (its
-    lines count then)."""
-    return max((share for share, _ in _whole_posts(body, units, url, POSTS_MIN)), default=0.0)
+    lines count then; ``pieces``: ``text_pieces(body)`` when the caller has them)."""
+    return max((share for share, _ in _whole_posts(body, units, url, POSTS_MIN, pieces=pieces)),
+               default=0.0)
 
 
 def post_titles(body: etree._Element, url: str | None) -> list[list[tuple[str, str]]]:
@@ -205,7 +273,9 @@ def unlinked_headings(body: etree._Element) -> set[str]:
 
 
 def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
-                 least: int, *, whole: bool = True) -> list[tuple[float, list[tuple[str, str]]]]:
+                 least: int, *, whole: bool = True,
+                 pieces: Sequence[tuple[etree._Element, str]] | None = None,
+                 ) -> list[tuple[float, list[tuple[str, str]]]]:
     """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
     text and its (title, URL) pairs. ``whole`` False: teasers and short titles too (no
     prose or title line: the caller confirms each title on its target's page)."""
@@ -223,7 +293,8 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
     if not groups:
         return []
     if units is None:
-        units = [_Piece(holder, text_weight(line)) for holder, line in text_pieces(body)]
+        units = [_Piece(holder, text_weight(line))
+                 for holder, line in (text_pieces(body) if pieces is None else pieces)]
     total = sum(u.weight for u in units)
     out: list[tuple[float, list[tuple[str, str]]]] = []
     for group in groups.values():

@@ -64,13 +64,15 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 CJK_PROBE_LINES = 20
 _MARKUP = re.compile(r"</?[a-zA-Z][\w-]*[\s>/]|<!--")
 #: Where a swallowed page starts after the real title text: a new line, markup or script.
-_CODE_START = re.compile(r"\n|<|-->|[{};=]|\w+\(")
+#: A call's arguments are literals or identifiers ('getElementById("font")', 'f(x)'): a
+#: headline's parenthesis holds words ("US PGA Title(The Korea Times)").
+_CODE_START = re.compile(r"\n|<|-->|[{};=]|\w+\((?=[\"'\d)]|[a-z_$][\w.$]*[,)])")
 #: The end of a tag in title text: its last attribute value and "/>" or ">".
 _TAG_RESIDUE = re.compile(r"\S*[\"']\s*/?>\s*$")
 _TRAILING_SEPARATOR = re.compile(r"[\s|:·•»\-–—]+$")
 #: Elements whose class/id says they hold the headline; they join the heading candidates.
 _HEADLINE_CLASS = re.compile(r"headline|(?:^|[\s_-])(?:entry|post|article|story|news|main\w*|page|"
-                             r"art|content|detail)[-_]?(?:title|tit|hed|head)(?:$|[\s_-])",
+                             r"art|content|detail)[-_]?(?:title|tit|hed|heading|head)(?:$|[\s_-])",
                              re.IGNORECASE)
 #: Headline-marked elements with more characters than this are containers, not headlines.
 MAX_HEADLINE_CHARS = 300
@@ -298,7 +300,8 @@ def _heading_kind(el: lxml.html.HtmlElement, tag: str) -> str | None:
     if tag in HEADING_TAGS:
         return tag
     prop = el.get("itemprop")
-    if prop and prop.lower() == "headline":
+    if (prop and prop.lower() == "headline") or tag == "headline":
+        # (``<HeadLine>``: a NewsML item a news agency's feed pasted into the page.)
         return "headline"
     if tag in ("a", "body", "html", "meta", "title", "head", "link"):
         return None
@@ -321,7 +324,8 @@ class _Marked:
 #: (``/descendant::x`` rather than ``//x``: one step instead of two, a fifth to a third faster.)
 _TAGGED_XPATH = etree.XPath(
     "/descendant::h1 | /descendant::h2 | /descendant::h3 | /descendant::time | "
-    "/descendant::abbr[@title] | /descendant::*[@itemprop] | /descendant::*[@rel]")
+    "/descendant::abbr[@title] | /descendant::*[@itemprop] | /descendant::*[@rel] | "
+    "/descendant::headline")
 _CLASS_ID_XPATH = etree.XPath("/descendant::*/@class | /descendant::*/@id")
 #: Superset of the class/id hints of ``may_hold_author`` and ``_heading_kind``.
 _HINT = re.compile(r"author|byl|writer|autor|auteur|tit|headline|hed|head", re.IGNORECASE)
@@ -351,6 +355,9 @@ _TEXT_EQUAL = etree.XPath(".//text()[normalize-space(.) = $needle]")
 #: A ``<title>`` segment printed as its own line is looked up only when it is this long
 #: (shorter ones are section or site names that menus repeat).
 MIN_PRINTED_SEGMENT_WORDS = 4
+#: ... or this long when printed as a minor heading (one word is a section's name).
+MIN_PRINTED_HEADING_SEGMENT_WORDS = 2
+_MINOR_HEADINGS = frozenset(("h4", "h5", "h6"))
 
 
 def _printed_segments(doc_title: str | None, body: lxml.html.HtmlElement,
@@ -362,11 +369,15 @@ def _printed_segments(doc_title: str | None, body: lxml.html.HtmlElement,
     # "标题(页 1)", "Headline (2/3)": the page number is the title's, not the headline's.
     segments += [_PAGE_MARK.sub("", s) for s in segments if _PAGE_MARK.search(s)]
     for segment in segments:
-        if segment in known or _words(segment) < MIN_PRINTED_SEGMENT_WORDS:
+        if segment in known or _words(segment) < MIN_PRINTED_HEADING_SEGMENT_WORDS:
             continue
         printed = [hit.getparent() for hit in _TEXT_EQUAL(body, needle=segment)]
         printed = [el for el in printed if el is not None and el.tag not in _SKIP
                    and el.tag != "a" and not _in_breadcrumb(el)]
+        if _words(segment) < MIN_PRINTED_SEGMENT_WORDS:
+            # A shorter segment counts where the page marks it as a heading (h4-h6, levels
+            # the heading scan leaves out: "<h5>Podium for Canuck</h5>" over its deck's h3).
+            printed = [el for el in printed if el.tag in _MINOR_HEADINGS]
         if printed:
             headings.append((printed[0], segment, "line"))
             known.add(segment)

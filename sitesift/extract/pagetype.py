@@ -86,14 +86,20 @@ MAX_URLS = 3000
 THREAD_TEXT_JOIN = "\n\n"
 
 
-def post_groups(root: etree._Element) -> int:
+def post_groups(root: etree._Element,
+                pieces: list[tuple[etree._Element, str]] | None = None) -> int:
     """DOM cue: the largest number of elements of one class rule that each own at least
-    ``POST_MIN_CHARS`` characters of unlinked text."""
+    ``POST_MIN_CHARS`` characters of unlinked text. ``pieces``: ``text_pieces(root)`` when
+    the caller has them."""
     owned: dict[etree._Element, int] = defaultdict(int)
-    for holder, line in text_pieces(root):
-        if holder.tag == "a" or any(a.tag == "a" for a in holder.iterancestors()):
-            continue
-        owner = class_owner(holder)
+    # A holder's text and its children's tails are several pieces: one answer per holder.
+    owners: dict[etree._Element, etree._Element | None] = {}
+    for holder, line in text_pieces(root) if pieces is None else pieces:
+        if holder in owners:
+            owner = owners[holder]
+        else:
+            linked = holder.tag == "a" or next(holder.iterancestors("a"), None) is not None
+            owner = owners[holder] = None if linked else class_owner(holder)
         if owner is not None:
             owned[owner] += text_weight(line)
     groups: Counter[ClassRule] = Counter(
@@ -131,7 +137,7 @@ def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
             for holder, line in text_pieces(body):
                 weight = text_weight(line)
                 chars += weight
-                if holder.tag == "a" or any(a.tag == "a" for a in holder.iterancestors()):
+                if holder.tag == "a" or next(holder.iterancestors("a"), None) is not None:
                     links += weight
     return repeated >= RULE_MIN_REPEAT_SHARE * len(candidates) and links <= MAX_LINK_SHARE * chars
 
@@ -405,9 +411,12 @@ def learn_site_types(
     if post_rule is None:
         # (A page of whole posts under linked titles, a blog's archive, is a list of articles:
         # its posts repeat with authors and times, as a thread's do.)
-        candidates = [root for root, url in zip(roots, urls, strict=True)
-                      if post_groups(root) >= POST_MIN_REPEATS
-                      and whole_posts_share(root, None, url) < POSTS_MIN_SHARE]
+        candidates = []
+        for root, url in zip(roots, urls, strict=True):
+            pieces = text_pieces(root)  # (both cues read the untouched page's lines)
+            if post_groups(root, pieces) >= POST_MIN_REPEATS and \
+                    whole_posts_share(root, None, url, pieces=pieces) < POSTS_MIN_SHARE:
+                candidates.append(root)
         info["thread_candidates"] = len(candidates)
         if len(candidates) >= MIN_CANDIDATES:
             post_rule = learn_post_rule(candidates, seed=seed)

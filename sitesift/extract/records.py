@@ -23,6 +23,7 @@ reads a non-thread page's posts as "other" (``sitesift.extract.pagetype``).
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -33,7 +34,9 @@ from lxml import etree
 from sitesift.parse.dom import cjk_count, text_weight
 
 __all__ = [
-    "LIST_MIN_RECORD_SHARE", "RECORD_MIN_RUN", "RecordRun", "heaviest_run", "record_share",
+    "LIST_MIN_RECORD_SHARE", "RECORD_MAX_PROSE", "RECORD_MIN_RUN", "RecordRun", "class_words",
+    "heaviest_run",
+    "record_share",
 ]
 
 #: A record run has at least this many records (a list shows several items).
@@ -65,7 +68,7 @@ class TextUnit(Protocol):
     def is_prose(self) -> bool: ...
 
 
-def _classes(el: etree._Element) -> str:
+def class_words(el: etree._Element) -> str:
     """Class words of ``el`` without those holding digits: "post-2089739" is the id of the
     item, not its kind, and differs in every record."""
     return " ".join(w for w in (el.get("class") or "").split()
@@ -98,8 +101,43 @@ class RecordRun:
     share: float
 
 
-def heaviest_run(scope: etree._Element, units: Iterable[TextUnit]) -> RecordRun | None:
-    """The record run under ``scope`` holding the most text weight (None without one)."""
+def _stripes(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """Whether two signatures are one kind of record striped: one tag, class words that share
+    at least one and differ by at most one word on each side ("row odd" / "row even",
+    "entry" / "entry alt", "row bg-white" / "row bg-gray")."""
+    if a[0] != b[0] or a == b:
+        return False
+    wa, wb = set(a[1].split()), set(b[1].split())
+    return bool(wa & wb) and len(wa - wb) <= 1 and len(wb - wa) <= 1
+
+
+def _merge_stripes(accepted: list[tuple[etree._Element, tuple[str, str]]]
+                   ) -> list[tuple[etree._Element, tuple[str, str]]]:
+    """Records of two striped signatures (``_stripes``) that alternate strictly, one and then
+    the other, are one run (zebra rows of a table or a ranking): the second signature is
+    read as the first. Alternation is the evidence: two kinds of items that merely share a
+    parent (a question and its answer come in pairs too, but are not records both) stay
+    apart unless every neighbour differs."""
+    order = [sig for _, sig in accepted]
+    kinds = list(dict.fromkeys(order))
+    rename: dict[tuple[str, str], tuple[str, str]] = {}
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            if a in rename or b in rename or not _stripes(a, b):
+                continue
+            seq = [sig for sig in order if sig in (a, b)]
+            if len(seq) >= RECORD_MIN_RUN and all(x != y for x, y in itertools.pairwise(seq)):
+                rename[b] = a
+    if not rename:
+        return accepted
+    return [(child, rename.get(sig, sig)) for child, sig in accepted]
+
+
+def heaviest_run(scope: etree._Element, units: Iterable[TextUnit], *,
+                 max_prose: int = RECORD_MAX_PROSE) -> RecordRun | None:
+    """The record run under ``scope`` holding the most text weight (None without one).
+    ``max_prose``: prose units a record may hold (a caller that checks the records' prose
+    otherwise, as linked teasers' summaries of two short paragraphs, may allow more)."""
     own_count: dict[etree._Element, int] = defaultdict(int)
     own_weight: dict[etree._Element, int] = defaultdict(int)
     own_prose: dict[etree._Element, int] = defaultdict(int)
@@ -126,11 +164,10 @@ def heaviest_run(scope: etree._Element, units: Iterable[TextUnit]) -> RecordRun 
     for parent in scope.iter(etree.Element):
         if count.get(parent, 0) < RECORD_MIN_RUN:
             continue  # too little text below for a run
-        groups: dict[tuple[str, str], int] = defaultdict(int)
-        members: dict[tuple[str, str], int] = defaultdict(int)
+        accepted: list[tuple[etree._Element, tuple[str, str]]] = []
         for child in parent:
             if child not in count or \
-                    child.tag in NOT_RECORDS or prose[child] > RECORD_MAX_PROSE:
+                    child.tag in NOT_RECORDS or prose[child] > max_prose:
                 continue
             if count[child] < 2:
                 # One unit alone is a record when it is a linked headline (not a paragraph
@@ -138,15 +175,16 @@ def heaviest_run(scope: etree._Element, units: Iterable[TextUnit]) -> RecordRun 
                 headline = _headline(child)
                 if headline < RECORD_MIN_HEADLINE or 2 * headline < weight[child]:
                     continue
-            signature = (child.tag, _classes(child))
+            accepted.append((child, (child.tag, class_words(child))))
+        accepted = _merge_stripes(accepted)
+        groups: dict[tuple[str, str], int] = defaultdict(int)
+        members: dict[tuple[str, str], int] = defaultdict(int)
+        for child, signature in accepted:
             groups[signature] += weight[child]
             members[signature] += 1
         for signature, run in groups.items():
             if members[signature] >= RECORD_MIN_RUN and run > best:
                 best = run
-                records = tuple(
-                    child for child in parent if child in count
-                    and (child.tag, _classes(child)) == signature
-                    and child.tag not in NOT_RECORDS and prose[child] <= RECORD_MAX_PROSE)
+                records = tuple(child for child, sig in accepted if sig == signature)
                 found = RecordRun(parent, records, run / total)
     return found

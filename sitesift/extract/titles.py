@@ -110,6 +110,36 @@ def _segments(title: str) -> list[tuple[str, str]]:
     return cuts
 
 
+#: Under a ``<title>`` naming only the site, an h1 of this many words is the headline (one
+#: word is a section: "News", "Forums").
+MIN_WORDS_NAMED_H1 = 2
+#: A host label spells a name from its words' starts only with at least this many letters
+#: (shorter ones spell many phrases by chance).
+MIN_ABBREVIATION_CHARS = 4
+
+
+def _abbreviates(part: str, host: str) -> bool:
+    """Whether the first label of ``host`` is spelled by the starts of consecutive words of
+    ``part``, all of them but a leading "The" and one trailing word ("tios" for "The
+    Independent on Saturday", "calsun" for "The Calgary Sun online"): the site's name, which
+    host names abbreviate so."""
+    label = host.removeprefix("www.").split(".")[0].casefold()
+    words = [w for w in re.findall(r"[^\W_]+", part.casefold())]
+    if len(label) < MIN_ABBREVIATION_CHARS or not label.isalpha() or len(words) < 2:
+        return False
+
+    def spell(i: int, j: int) -> bool:  # label[i:] from words[j:], word j started
+        if i == len(label):
+            return len(words) - j <= 1
+        if j == len(words):
+            return False
+        w = words[j]
+        return any(label[i:i + n] == w[:n] and spell(i + n, j + 1)
+                   for n in range(min(len(w), len(label) - i), 0, -1))
+
+    return spell(0, 0) or (words[0] == "the" and spell(0, 1))
+
+
 def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
     """Whether one segment of a title is the site's name (a host name counts)."""
     if _DOMAIN.match(part):
@@ -130,6 +160,18 @@ def _is_site_name(part: str, site_names: Iterable[str]) -> bool:
     return False
 
 
+_PARENTHESIZED = re.compile(r"\s*\((?:from\s+)?([^()]{3,60})\)$", re.IGNORECASE)
+
+
+def _holds_host(part: str, site_names: Iterable[str]) -> bool:
+    """Whether ``part`` written without spaces holds the first label of the page's host name
+    ("The Korea Times" for koreatimes.co.kr)."""
+    folded = part.casefold().replace(" ", "")
+    return any(len(label) >= MIN_ABBREVIATION_CHARS and label in folded
+               for label in (n.casefold().removeprefix("www.").split(".")[0]
+                             for n in site_names if "." in n))
+
+
 def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
     """``title`` without site decoration: a known site name, else the shorter side of the last
     separator when the longer side is clearly the headline."""
@@ -144,6 +186,12 @@ def strip_site_name(title: str, site_names: Iterable[str] = ()) -> str:
                 and len(rest.strip()) >= MIN_REMAINING_CHARS:
             title = rest.strip()
             break
+    # "Headline(The Korea Times)", "Headline (from The Herald )": the site's name in
+    # parentheses at the end.
+    m = _PARENTHESIZED.search(title)
+    if m and m.start() >= MIN_REMAINING_CHARS and _WORD.search(m.group(1)) and (
+            _is_site_name(m.group(1).strip(), names) or _holds_host(m.group(1), names)):
+        title = title[:m.start()].rstrip()
     changed = True
     while changed:
         changed = False
@@ -224,6 +272,12 @@ def _leads(h1: str, references: Iterable[str]) -> bool:
         r = ref.casefold()
         rest = r[len(folded):]
         if r.startswith(folded) and rest and _SEPARATOR.match(" " + rest + " ") is not None:
+            return True
+        # "Headline, deck - Site": some CMSs join the headline and the deck printed under it
+        # with a comma; a headline-long h1 (a short one may be the first item of a list,
+        # "Kayaks, Canoes and Paddles") ends at that comma.
+        if r.startswith(folded) and re.match(r"\s*,\s", rest) and \
+                _words(h1) >= MIN_HEADLINE_WORDS:
             return True
     return False
 
@@ -319,6 +373,10 @@ MIN_SLUG_WORDS = 3
 #: A heading is the one the slug spells when at least this share of its words are in the slug
 #: and of the slug's words are in it (slugs drop function words and may be cut short).
 MIN_SLUG_COVERAGE = 0.75
+#: A slug outvotes the h1 like ``<title>`` only with at least this many words: three-word
+#: segments are as often a section's path ("latest-national-sport", "mental-health-trends":
+#: the two pages of l3s-gn1 and modern-dev half a that 3 loses, against one gained by 4).
+MIN_SLUG_WORDS_OVER_H1 = 4
 _SLUG_SPLIT = re.compile(r"[-_+.~,]+|%20")
 _SLUG_WORD = re.compile(r"[^\W_]+")
 #: Function words a slug may leave out.
@@ -382,6 +440,12 @@ def choose_title(c: TitleCandidates) -> str | None:
 def _choose(c: TitleCandidates) -> str | None:
     doc = strip_site_name(c.doc_title or "", c.site_names)
     declared = [normalize_space(t) for t in c.declared_titles if normalize_space(t)]
+    if not declared and c.shared_title:
+        # The title the page's share links give is the publisher's title for sharing, as
+        # og:title is; but it is often re-typed (lower-cased, markup, a site name added), so
+        # it picks the page's own text that spells it, a heading or a part of ``<title>``.
+        shown = _shown_as(c.shared_title, c)
+        declared = [shown] if shown else []
     declared = [t for t in declared if not _is_site_name(t, c.site_names)
                 and len(t) <= MAX_TITLE_CHARS]
     page_texts = [normalize_space(c.doc_title)] + [normalize_space(h) for _k, h in c.headings]
@@ -392,8 +456,20 @@ def _choose(c: TitleCandidates) -> str | None:
         # og:title from it), not a headline the publisher wrote for the article: the h1
         # printing the same headline is what the reader sees.
         printed = _printed_headline(declared, c)
+        spelled = [h for _k, h in c.headings if _slug_spells(normalize_space(h), c.url_words)]
+        if printed and spelled and len(c.url_words) >= MIN_SLUG_WORDS_OVER_H1 \
+                and not _slug_spells(printed, c.url_words):
+            # The URL's slug spells another heading: the CMS made the slug from that headline,
+            # and the h1 only shares words with ``<title>`` (a site's name printed as a logo).
+            return normalize_space(spelled[0])
         if printed:
-            return printed
+            # An h1 printing a date or a section beside the headline ("Headline (14/01/2008)",
+            # "Headline - Men's College Basketball") when the page also prints the headline
+            # alone (another h1, a ``<title>`` part printed as a line): that one is the
+            # headline. (Parts of ``<title>`` the page does not print are no evidence: a
+            # printed "Tutorial: Sweep, Loft, and Extrude" is the headline of its page.)
+            return _undecorated(printed, [normalize_space(h) for k, h in c.headings
+                                          if k in ("h1", "line")])
     if declared:
         # A declared title that is the page's h1 plus a separator and more ("Kayaks | REI
         # Co-op", "Garnix Blog: Attested Builds") is the printed headline decorated with the
@@ -421,12 +497,30 @@ def _choose(c: TitleCandidates) -> str | None:
     segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
     long_segments = [p for p in segments[:-1] if _words(p) >= MIN_SEGMENT_WORDS
                      and not _is_site_name(p, c.site_names)]
+    if not declared and doc_folded and (_DOMAIN.match(doc_folded) or any(
+            "." in n and _abbreviates(doc_folded, n) for n in c.site_names)):
+        # ``<title>`` is the site's name alone: the page's first h1 naming something else is
+        # the headline, however short ("Red-hot frontrunners"), before meta titles that copy
+        # the site's name with a slogan.
+        named = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_WORDS_NAMED_H1
+                 and not _is_site_name(h, c.site_names)]
+        if named:
+            return named[0]
     # "Headline - Site" with the page's one h1 printing exactly "Headline": the h1 is the
     # headline however short it is (Sim to the whole <title> may favour a longer heading).
     h1s = [h for kind, h in headings if kind == "h1"]
     if len(segments) >= 2 and len(h1s) == 1 and h1s[0].casefold() == segments[0].casefold() \
             and not _is_site_name(h1s[0], c.site_names):  # not the logo of "Site » Headline"
         return h1s[0]
+    section = _section_of_host(c)
+    if section is not None:
+        # "cbs4denver.com - Sports Wire" over an h1 "Sports Wire": ``<title>`` names the host
+        # and a section that the h1 prints, as on the section's own page; the headline-long
+        # heading right under that h1 is the story's (a wire story in its section's template).
+        after = [h for h in headings[section + 1:][:1] if _words(h[1]) >= MIN_HEADLINE_WORDS
+                 and h[0] in HEADING_KINDS_UNDER_SECTION]
+        if after:
+            return after[0][1]
     references = [r for r in (normalize_space(c.doc_title), doc, *long_segments, *metas) if r]
     best, best_sim = None, 0.0
     for _kind, h in headings:
@@ -435,8 +529,12 @@ def _choose(c: TitleCandidates) -> str | None:
             best, best_sim = h, s
     if best is not None and best_sim >= MIN_HEADING_SIMILARITY:
         best = _undecorated(best, [doc, _longest_part(doc), *metas, *_strict_parts(c.doc_title)])
-        # The publisher's metadata headline, when it is the same text, keeps its exact wording.
-        for m in metas:
+        # The publisher's metadata headline, when it is the same text, keeps its exact wording
+        # (a meta title copying ``<title>`` is no other wording: "Clips: Headline" where the
+        # page prints "Headline").
+        doc_whole = normalize_space(c.doc_title).casefold()
+        for m in (strip_site_name(t, c.site_names) for t in (*c.declared_titles, *c.meta_titles)
+                  if normalize_space(t) and normalize_space(t).casefold() != doc_whole):
             if _sim(m, best) >= SAME_TITLE_SIMILARITY and len(m) >= len(best):
                 return m
         return best
@@ -456,11 +554,23 @@ def _choose(c: TitleCandidates) -> str | None:
     strong = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_HEADLINE_WORDS
               and not _is_site_name(h, c.site_names)
               and not any(_sim(h, seg) >= MIN_HEADING_SIMILARITY for seg in short_segments)]
+    if not strong and len(headings) == 1 and _words(headings[0][1]) >= MIN_HEADLINE_WORDS \
+            and not _is_site_name(headings[0][1], c.site_names) \
+            and not any(_sim(headings[0][1], seg) >= MIN_HEADING_SIMILARITY
+                        for seg in short_segments):
+        # A page whose one heading (no h1) is headline-long: that heading titles the page,
+        # whatever its level (a table layout's "<h3> Blues rout Jackets </h3>").
+        strong = [headings[0][1]]
     if strong:
         return _undecorated(strong[0], [doc, _longest_part(doc)])
     if not doc:
         long_enough = [h for _k, h in headings if _words(h) >= MIN_HEADLINE_WORDS]
         return (long_enough or [h for _k, h in headings] or [None])[0]
+    # "Headline-Section-Site" cut with bare hyphens, which headlines also use ("Kyung-ju"):
+    # the cut whose left part the URL slug spells is the headline.
+    for m in re.finditer(r"(?<=\S)-(?=\S)", doc):
+        if _slug_spells(doc[:m.start()], c.url_words):
+            return doc[:m.start()]
     cuts = _segments(doc)
     if cuts and headings:
         kept, s = max(((k, max(_sim(k, h) for _k, h in headings)) for k, _d in cuts),
@@ -468,6 +578,39 @@ def _choose(c: TitleCandidates) -> str | None:
         if s >= MIN_HEADING_SIMILARITY and _words(kept) >= 2:
             return kept
     return _longest_part(doc)
+
+
+def _shown_as(text: str, c: TitleCandidates) -> str | None:
+    """The heading or ``<title>`` part that reads as ``text`` (at least
+    ``SAME_TITLE_SIMILARITY`` alike, most alike first), or None."""
+    text = strip_site_name(_TAG.sub("", text), c.site_names)
+    shown = [normalize_space(h) for _k, h in c.headings] + title_segments(c.doc_title) + \
+        _strict_parts(c.doc_title)
+    scored = [(_sim(text, t), t) for t in shown if t and not _is_site_name(t, c.site_names)]
+    best = max(scored, default=(0.0, None), key=lambda st: st[0])
+    return best[1] if best[0] >= SAME_TITLE_SIMILARITY else None
+
+
+_TAG = re.compile(r"<[^>]{1,40}>")
+
+
+#: Heading levels that may hold the story's headline under a section's h1.
+HEADING_KINDS_UNDER_SECTION = ("h2", "h3")
+
+
+def _section_of_host(c: TitleCandidates) -> int | None:
+    """Index in ``c.headings`` of the h1 printing the section of a ``<title>`` made of a host
+    name and a section of at most ``MAX_NAME_DECORATION_WORDS`` words, else None."""
+    parts = _strict_parts(c.doc_title)
+    if len(parts) != 2 or sum(bool(_DOMAIN.match(p)) for p in parts) != 1:
+        return None
+    section = next(p for p in parts if not _DOMAIN.match(p)).casefold()
+    if _words(section) > MAX_NAME_DECORATION_WORDS:
+        return None
+    headings = [(k, normalize_space(h)) for k, h in c.headings]
+    headings = [(k, h) for k, h in headings if h and len(h) <= MAX_TITLE_CHARS]
+    return next((i for i, (k, h) in enumerate(headings)
+                 if k == "h1" and h.casefold() == section), None)
 
 
 def title_declared(title: str | None, c: TitleCandidates) -> bool:

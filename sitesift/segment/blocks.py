@@ -23,13 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lxml import etree
-
-if TYPE_CHECKING:
-    from sitesift.compare.siblings import Verdict
-    from sitesift.extract.content import Content
 
 from sitesift.parse.dom import (
     BLOCK_TAGS,
@@ -42,7 +38,7 @@ from sitesift.parse.dom import (
 )
 from sitesift.segment.tree import leaves
 
-__all__ = ["Block", "is_visible", "labelled_blocks", "segment_blocks"]
+__all__ = ["Block", "Judged", "Kept", "is_visible", "labelled_blocks", "segment_blocks"]
 
 
 #: Drop-down lists: skipped by the text extractors, but a reader sees them (site menus,
@@ -290,8 +286,24 @@ def _headline(leaves: list[Block], title: str | None) -> int | None:
     return None
 
 
+# What ``labelled_blocks`` reads of the stages above this one, typed by their parts so that
+# the segment stage imports no method (docs/architecture.md).
+class Kept(Protocol):
+    """The page extractor's choice (``extract.content.Content`` is one)."""
+
+    @property
+    def nodes(self) -> tuple[etree._Element, ...]: ...
+
+
+class Judged(Protocol):
+    """A site method's verdict on a block (``compare.siblings.Verdict`` is one)."""
+
+    @property
+    def reason(self) -> str: ...
+
+
 def labelled_blocks(
-    top: Block, content: Content, verdicts: Mapping[int, Verdict] | None = None,
+    top: Block, content: Kept, verdicts: Mapping[int, Judged] | None = None,
     *, title: str | None = None,
 ) -> list[dict[str, str]]:
     """The ``--blocks`` output: one {"xpath", "text", "label", "reason"} per leaf block, in page

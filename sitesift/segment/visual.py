@@ -41,6 +41,7 @@ from typing import Any
 
 from rapidfuzz.distance import Indel
 
+from sitesift.extract.dates import parse_date
 from sitesift.parse.dom import normalize_space, text_weight
 from sitesift.render.browser import VIEWPORT, Element, Rendering, TextPiece
 from sitesift.segment.rules import VisualRules
@@ -490,8 +491,6 @@ class VisualSegmenter:
 
     def _time(self, root: Block, title: Block | None, body: list[Block],
               texts: dict[int, str]) -> tuple[Block | None, str | None]:
-        from sitesift.extract.dates import parse_date
-
         start = title.order if title is not None else -1
         end = body[0].order if body else float("inf")
         leaves = [b for b in root.leaves() if texts.get(id(b))]

@@ -9,7 +9,7 @@ import pytest
 
 from sitesift import Extractor, Options, Page
 from sitesift.errors import BrowserUnavailable
-from sitesift.extract.choose import MIN_STEP_KEPT, Stage, choose, least_kept, vote
+from sitesift.extract.choose import MIN_STEP_KEPT, Stage, choose, least_kept, text_size, vote
 
 STORY = "The tide barrier closed at noon, the harbour master said today. " * 10
 
@@ -134,3 +134,10 @@ def test_visual_fallback_votes_on_the_disagreeing_pages_only() -> None:
         agreement = records[k].extra["auto"]["visual"]
         assert agreement["template"] > 0.5 and agreement["template+siblings"] == 0.0
     assert [r.method for r in records[:2]] == ["template+siblings"] * 2
+
+
+def test_text_size_counts_every_character_that_is_not_white_space() -> None:
+    spaces = "".join(chr(c) for c in range(0x3001) if chr(c).isspace())  # NEL, NBSP, U+2028...
+    text = f"a{spaces}b\u200bc{spaces}"  # a zero-width space is no white space to str.isspace
+    assert text_size(text) == 4
+    assert text_size(spaces) == 0

@@ -529,6 +529,63 @@ def test_comment_bodies_are_comments_though_named_body() -> None:
     assert "I disagree" not in text
 
 
+def test_a_page_without_prose_gives_its_main_landmark() -> None:
+    # An item page: specifications as short lines, one sentence of shipping terms. The
+    # sentence alone is no answer; the author's <main> holds the item's details.
+    html = _page(
+        f"<header>{_nav()}</header><main><h1>Chain 520, 104 links</h1>"
+        "<div class='ship'><p>International shipments may be subject to customs processing "
+        "and additional charges.</p></div>"
+        "<ul class='specs'><li>Brand: DID</li><li>Colour: Gold</li><li>Links: 104</li></ul>"
+        "</main>"
+        f"<footer>{_nav(20)}</footer>"
+    )
+    content = _extract(html)
+    assert content.page_type == "other"
+    assert "customs" in content.text and "Colour" in content.text and "104" in content.text
+    assert "Section 3" not in content.text
+
+
+def test_folded_panels_are_text_a_reader_opens() -> None:
+    # An accordion's panels are hidden from assistive technology until opened; a shop's
+    # buying guide sits in them, as a FAQ's answers sit in <details>.
+    panels = "".join(
+        f"<div class='accordion__item'><button aria-expanded='false'>Step {i}</button>"
+        f"<div class='accordion__content' aria-hidden='true'><p>{PROSE} Step {i} of the "
+        "guide, and why it matters when you choose.</p></div></div>"
+        for i in range(3)
+    )
+    html = _page(
+        f"<header>{_nav()}</header><main><h1>Camp stoves</h1><p>{PROSE}</p>{panels}"
+        f"<details><summary>Which fuel?</summary><div aria-hidden='true'><p>{PROSE} Canisters "
+        "burn clean, and liquid fuel works in the cold.</p></div></details></main>"
+    )
+    text = _extract(html).text
+    for opened in ("Step 2 of the guide", "Canisters burn clean"):
+        assert opened in text
+
+
+def test_hidden_blocks_outside_folds_stay_hidden() -> None:
+    html = _page(
+        f"<main><p>{PROSE}</p><p>{PROSE} Again.</p>"
+        "<div class='mobile-menu' aria-hidden='true'><p>Open the menu to browse every "
+        "section of the site, and sign in to save your choices.</p></div></main>"
+    )
+    assert "Open the menu" not in _extract(html).text
+
+
+def test_a_consent_banner_named_as_page_content_is_no_text() -> None:
+    # "page-notice" would read as content ("page"): the consent words outweigh it.
+    html = _page(
+        "<section class='page-notice page-notice--information' id='gdpr-banner'>"
+        "<p>We use cookies and other technologies that are essential to provide our "
+        "services, and with your consent to personalise ads and measure use.</p>"
+        "<p>You can change your choices at any time, in the privacy settings of this site.</p>"
+        "</section><div class='item'><h1>Clutch kit</h1><p>This listing has ended.</p></div>"
+    )
+    assert "cookies" not in _extract(html).text
+
+
 def test_a_panel_of_code_samples_is_kept_whatever_its_name() -> None:
     # An API reference puts each section's example beside it in an "...-Aside" panel.
     sample = "\n".join(f'  "field_{i}": "value number {i}",' for i in range(12))

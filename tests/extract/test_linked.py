@@ -87,3 +87,70 @@ def test_one_linked_post_or_a_story_with_related_titles_is_no_list() -> None:
                       f"spring</a></h3></li>" for i in range(4))
     story = f"<article><h1>The harbour</h1><p>{ENTRY * 3}</p></article><ul>{related}</ul>"
     assert _blog_type(story) == "detail"
+
+
+def _catalogue(cards: int) -> str:
+    intro = f"<div class='intro'><h1>Certificates</h1><p>{SUMMARY * 5}</p></div>"
+    grid = "".join(
+        f"<div class='item'><a href='/catalog/certificate-{i}'>Professional certificate in "
+        f"harbour studies, part {i}</a><span>Online, six weeks</span></div>"
+        for i in range(cards))
+    return f"{intro}<div class='grid'><div class='row'>{grid}</div></div>"
+
+
+def test_linked_teasers_holding_most_of_the_page_are_a_list_beside_an_intro() -> None:
+    # The container chosen is the introduction's paragraph (an article's worth of prose); the
+    # catalogue beside it holds three quarters of the page: it is the page.
+    assert _type(_catalogue(24)) == "list"
+    # A few such teasers beside the same paragraph are a box of related links.
+    assert _type(_catalogue(5)) == "detail"
+
+
+def _tiles(n: int, price: bool = True) -> str:
+    return "".join(
+        f"<div class='tile'><a href='/products/wallet-{i}'>Wallet {i}</a>"
+        f"<span>{'$' if price else 'No. '}{20 + i}.00</span></div>" for i in range(n))
+
+
+def test_a_shop_grid_is_a_list_whatever_text_surrounds_it() -> None:
+    faq = "".join(f"<div class='faq'><h3>Question {i}?</h3><p>{ENTRY}</p></div>"
+                  for i in range(4))
+    page = f"<div class='products'>{{}}</div><div class='seo'><p>{ENTRY * 2}</p>{faq}</div>"
+    assert _type(page.format(_tiles(24))) == "list"
+    # Without prices, or with too few cards (a product page's carousel), the text wins.
+    assert _type(page.format(_tiles(24, price=False))) == "detail"
+    assert _type(page.format(_tiles(8))) == "detail"
+
+
+def test_priced_products_between_an_articles_paragraphs_are_no_grid() -> None:
+    # A review of tools: each priced product under its heading and paragraph.
+    parts = "".join(f"<h3>Tool {i}</h3><p>{SUMMARY}</p><ul><li><a href='/go/tool-{i}'>Buy tool "
+                    f"{i}</a> $ {30 + i}</li></ul>" for i in range(24))
+    assert _type(f"<article><h1>Best tools</h1>{parts}</article>") == "detail"
+
+
+def test_linked_teasers_of_two_short_paragraphs_are_a_list() -> None:
+    # Episodes of a podcast: a linked title, a summary in two short paragraphs, a date. The
+    # summaries add up to an article's prose, but each is a teaser's.
+    episodes = "".join(
+        f"<li class='episode'><a href='/shows/weekly/ep/{i}'><strong>Episode {i}: the best "
+        f"things of the week</strong></a><div class='summary'><p>{SUMMARY}</p><p>{SUMMARY}</p>"
+        f"</div>"
+        f"<span>Dec {i + 1}, 2025</span></li>" for i in range(10))
+    assert _type(f"<main><h1>Weekly</h1><ul class='episodes'>{episodes}</ul></main>") == "list"
+    # Sections of an article under linked headings hold far more prose each: no list.
+    sections = "".join(
+        f"<div class='part'><h2><a href='/guide/part-{i}'>Part {i} of the harbour guide</a>"
+        f"</h2><p>{ENTRY}</p><p>{ENTRY}</p></div>" for i in range(6))
+    assert _type(f"<article><h1>Guide</h1>{sections}</article>") == "detail"
+
+
+def test_a_story_in_a_row_among_headline_rows_is_no_list() -> None:
+    # An old portal's table: the story in one row, its site's other headlines in the rows
+    # below, each row linking its title. The rows hold most of the page, but one of them holds
+    # nearly all the prose: a story, not a teaser.
+    story = ("<tr><td><a href='/news.asp?id=1'>House prices fell sharply at the end of the "
+             f"year</a><p>{ENTRY}</p><p>{ENTRY}</p><p>{SUMMARY}</p></td></tr>")
+    rows = "".join(f"<tr><td><a href='/news.asp?id={i}'>Another headline of the portal, number "
+                   f"{i}</a><span>May {i}</span></td></tr>" for i in range(2, 12))
+    assert _type(f"<table class='news'>{story}{rows}</table>") == "detail"

@@ -227,3 +227,21 @@ def test_share_links_title_the_page_when_nothing_else_does() -> None:
     assert meta.title == "Gulf states urge peace with Iran"
     list_page = html.replace("title=Gulf%20states", "title=Another%20story")
     assert extract_metadata(parse_html(list_page)).title == "Bookmark with:"
+
+
+def test_a_newsml_headline_pasted_into_the_page_is_a_headline() -> None:
+    html = ("<html><head><title></title></head><body><div>MAIL THIS STORY</div>"
+            "<NewsItem><NewsLines><HeadLine>New York City's carriage horses may disappear"
+            "</HeadLine><ByLine>by Paola Messana</ByLine></NewsLines></NewsItem>"
+            "<p>" + "The horses of Central Park may go. " * 20 + "</p></body></html>")
+    meta = extract_metadata(parse_html(html), url="http://example.co.za/Article.aspx?File=1.xml")
+    assert meta.title == "New York City's carriage horses may disappear"
+
+
+def test_a_content_heading_class_marks_the_headline() -> None:
+    # Joomla's article title cell: <td class="contentheading">.
+    html = ("<html><head><title>latest diaries</title></head><body><table><tr>"
+            "<td class='contentheading'> Albarn follows Gervais with a call to dismantle it </td>"
+            "</tr></table><p>" + "Damon Albarn has called for it. " * 20 + "</p></body></html>")
+    meta = extract_metadata(parse_html(html), url="http://www.example.co.uk/content/view/1")
+    assert meta.title == "Albarn follows Gervais with a call to dismantle it"

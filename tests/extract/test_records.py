@@ -105,3 +105,20 @@ def test_slides_and_article_sections_are_no_records() -> None:
                        "</div>" for i in range(5))
     assert _share(slides) == 0.0
     assert _share(sections) == 0.0
+
+
+def _ranking(classes: list[str]) -> str:
+    rows = "".join(
+        f"<div class='{classes[i % len(classes)]}'><div>{i + 1}.</div><div><a href='/p/{i}'>Tool "
+        f"{i}</a></div><div>{9 - i / 10:.1f}</div></div>" for i in range(16))
+    aside = "".join(f"<li>Filter by size, platform and rating, option {i}</li>" for i in range(2))
+    return _page(f"<ul class='filters'>{aside}</ul><div class='ranking'>{rows}</div>")
+
+
+def test_striped_rows_are_one_run() -> None:
+    # Zebra rows: every other row has a second background class. They are one ranking.
+    striped = _ranking(["row entry bg-white", "row entry bg-gray"])
+    assert _type(striped) == _type(_ranking(["row entry bg-white"])) == "list"
+    # Two kinds of rows that do not alternate strictly stay two runs (half the ranking each:
+    # no list beside the filters).
+    assert _type(_ranking(["row entry bg-white"] * 2 + ["row entry bg-gray"] * 2)) == "other"

@@ -269,3 +269,149 @@ def test_the_heading_the_url_slug_spells_is_the_headline() -> None:
     assert choose_title(c) == "Anand draws with Aronian, Negi posts third win"
     assert title_agrees("Anand draws with Aronian, Negi posts third win", c)
     assert choose_title(replace(c, url_words=())) == "Ivanka Trump Comes Into Her Own"
+
+
+def test_the_share_links_title_picks_the_page_text_that_spells_it() -> None:
+    # l3s-gn1 b73fce96-like: <title> names the site, a logo-like h1 resembles it; the share
+    # links' title (re-typed: lower case, site added) names the story's heading.
+    c = TitleCandidates(
+        doc_title="Digital Arts",
+        headings=(("h1", "Forums"), ("h1", "CES: iSleep to iDream with iPod-ready bed"),
+                  ("h1", "EDIGIT SIGN-UP")),
+        site_names=("digitalartsonline",),
+        shared_title="ces: isleep to idream with ipod-ready bed - Digital Arts")
+    assert choose_title(c) == "CES: iSleep to iDream with iPod-ready bed"
+    # A share title printed nowhere (a blog's name) picks nothing.
+    assert choose_title(replace(c, shared_title="Between the Lines")) != "Between the Lines"
+
+
+def test_an_h1_with_a_date_or_section_beside_the_headline_printed_alone() -> None:
+    c = TitleCandidates(
+        doc_title="ESPN - Williams misses news conference - Men's College Basketball",
+        headings=(("h1", "Williams misses news conference - Men's College Basketball"),
+                  ("h1", "Williams misses news conference")))
+    assert choose_title(c) == "Williams misses news conference"
+    c = TitleCandidates(
+        doc_title="10,000 trusted domains infected by Trojan - Security Park news",
+        headings=(("h1", "10,000 trusted domains infected by Trojan (14/01/2008)"),
+                  ("line", "10,000 trusted domains infected by Trojan")))
+    assert choose_title(c) == "10,000 trusted domains infected by Trojan"
+    # Printed nowhere alone, the h1 stays whole.
+    c = TitleCandidates(doc_title="Tutorial: Sweep, Loft, and Extrude - Headphones | Site",
+                        headings=(("h1", "Tutorial: Sweep, Loft, and Extrude - Headphones"),))
+    assert choose_title(c) == "Tutorial: Sweep, Loft, and Extrude - Headphones"
+
+
+def test_a_long_slug_outvotes_an_h1_that_only_resembles_the_title() -> None:
+    c = TitleCandidates(
+        doc_title="Radio New Zealand News : Latest News : Summer Report: local papers",
+        headings=(("h1", "Radio New Zealand - Te Reo Irirangi o Aotearoa"),
+                  ("h2", "Summer Report: local papers")),
+        url_words=slug_words("http://www.radionz.co.nz/news/latest/2008/summer_report_local_papers"))
+    assert choose_title(c) == "Summer Report: local papers"
+    # A three-word slug is as often a section's path.
+    c = replace(c, url_words=("latest", "national", "news"),
+                headings=(("h1", "Radio New Zealand News"), ("h2", "Latest National News:")))
+    assert choose_title(c) == "Radio New Zealand News"
+
+
+def test_a_meta_title_copying_the_title_keeps_no_decoration() -> None:
+    c = TitleCandidates(doc_title="Clips: Belt Buckle Senses Your Air Rocking",
+                        meta_titles=("Clips: Belt Buckle Senses Your Air Rocking",),
+                        headings=(("h2", "Belt Buckle Senses Your Air Rocking"),))
+    assert choose_title(c) == "Belt Buckle Senses Your Air Rocking"
+
+
+def test_an_h1_the_title_joins_to_its_deck_with_a_comma() -> None:
+    c = TitleCandidates(
+        doc_title="Murder Victim's Mother Assails Huckabee, Says GOP Hopeful Shouldn't Be "
+                  "President Due To His Handling Of Case - CBS News",
+        headings=(("h1", "Murder Victim's Mother Assails Huckabee"),
+                  ("h2", "Says GOP Hopeful Shouldn't Be President Due To His Handling Of Case")))
+    assert choose_title(c) == "Murder Victim's Mother Assails Huckabee"
+
+
+def test_under_a_title_the_host_abbreviates_the_h1_is_the_headline() -> None:
+    c = TitleCandidates(doc_title="The Calgary Sun",
+                        meta_titles=("The Calgary Sun online - News, Sports and Entertainment",),
+                        headings=(("h1", "Red-hot frontrunners"),),
+                        site_names=("ca", "calsun.canoe.ca"))
+    assert choose_title(c) == "Red-hot frontrunners"
+    c = TitleCandidates(doc_title="The Independent on Saturday",
+                        headings=(("h1", "Sri Lankan cricket chief resigns"),
+                                  ("line", "The Independent on Saturday")),
+                        site_names=("za", "tios.co.za"))
+    assert choose_title(c) == "Sri Lankan cricket chief resigns"
+    # A <title> the host does not spell is the headline's.
+    assert choose_title(replace(c, site_names=("za", "iol.co.za"))) == \
+        "The Independent on Saturday"
+    # An element marked as the headline counts as an h1 does.
+    c = TitleCandidates(doc_title="Leading the Charge",
+                        headings=(("headline", "Leading the Charge"),
+                                  ("headline", "Bin Laden issues warning on Iraq, Israel")),
+                        site_names=("leadingthecharge", "leadingthecharge.com"))
+    assert choose_title(c) == "Bin Laden issues warning on Iraq, Israel"
+
+
+def test_the_site_name_in_parentheses_after_the_headline_is_decoration() -> None:
+    sites = ["kr", "koreatimes.co.kr"]
+    assert strip_site_name("Choi Wins 7th US PGA Title(The Korea Times)", sites) == \
+        "Choi Wins 7th US PGA Title"
+    # A year or a variant in parentheses is the headline's.
+    assert strip_site_name("39 Best Electrician Tools (2025)", sites) == \
+        "39 Best Electrician Tools (2025)"
+    assert strip_site_name("Apple Watch (2nd generation)", sites) == \
+        "Apple Watch (2nd generation)"
+
+
+def test_a_call_in_a_swallowed_title_is_code_but_a_parenthesis_of_words_is_not() -> None:
+    html = ('<html><head><title>Choi Wins 7th US PGA Title(The Korea Times)ntById("font");'
+            "\nobj.style.fontSize = 9;</script><div id='outer'><p>Story.</p></div>")
+    meta = extract_metadata(parse_html(html), url="http://www.koreatimes.co.kr/www/news/1.html")
+    assert meta.title == "Choi Wins 7th US PGA Title"
+
+
+@pytest.mark.parametrize(("doc", "headings", "expected"), [
+    ("The Sports Network - National Hockey League",
+     (("h3", "McDonald scores a pair as Blues rout Jackets"),),
+     "McDonald scores a pair as Blues rout Jackets"),
+    # Beside a <title> segment printed as a heading of its own, it is a deck.
+    ("winnipegsun.com - Other Sports - Podium for Canuck",
+     (("h3", "Bronze medal picks up slack left by injured Hudec"), ("line", "Podium for Canuck")),
+     "Podium for Canuck"),
+])
+def test_the_one_headline_long_heading_of_a_page_without_h1_is_the_headline(
+        doc: str, headings: tuple[tuple[str, str], ...], expected: str) -> None:
+    assert choose_title(TitleCandidates(doc_title=doc, headings=headings)) == expected
+
+
+def test_a_short_title_segment_printed_as_a_minor_heading_is_a_candidate() -> None:
+    root = parse_html("<html><head><title>winnipegsun.com - Other Sports - Podium for Canuck"
+                      "</title></head><body><div>Other Sports</div><h5>Podium for Canuck</h5>"
+                      "<p>The skater won bronze.</p></body></html>")
+    c = extract_metadata(root, url="http://winnipegsun.com/Sports/1-sun.html").title_candidates
+    assert c is not None
+    assert ("line", "Podium for Canuck") in c.headings
+    assert ("line", "Other Sports") not in c.headings  # (a plain line: a menu's section name)
+
+
+def test_a_title_cut_at_a_bare_hyphen_where_the_slug_spells_it() -> None:
+    c = TitleCandidates(
+        doc_title="Kat to go to London... with Sallu-India Buzz-Entertainment-The Times of India",
+        headings=(("headline", "Loading"),),
+        url_words=slug_words("http://timesofindia.indiatimes.com/India_Buzz/"
+                             "Kat_to_go_to_London_with_Sallu/articleshow/2696265.cms"))
+    assert choose_title(c) == "Kat to go to London... with Sallu"
+    # Without a slug spelling a part, a hyphenated title stays whole.
+    assert choose_title(replace(c, url_words=())) == c.doc_title
+
+
+def test_under_a_host_and_section_title_the_heading_below_the_section_h1() -> None:
+    c = TitleCandidates(doc_title="cbs4denver.com - Sports Wire",
+                        headings=(("h2", "Search"), ("h1", "Sports Wire"),
+                                  ("h2", "Congress asks Justice Department to investigate Tejada")),
+                        site_names=("cbs4denver", "cbs4denver.com"))
+    assert choose_title(c) == "Congress asks Justice Department to investigate Tejada"
+    # Without the host name, "Kayaks | REI Co-op" over an h1 "Kayaks" is a page of kayaks.
+    c = replace(c, doc_title="Sports Wire | CBS Four")
+    assert choose_title(c) == "Sports Wire"

@@ -1,0 +1,137 @@
+"""A toy site-level method plugged in through ``sitesift.methods.interface`` runs end to end
+(docs/architecture.md, "Adding a method"): learned per site, applied per page, its removals
+and reasons in the records, its model through a profile and back, its failures guarded."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sitesift import Extractor, Options, Page
+from sitesift.extract.content import Content
+from sitesift.methods.interface import Decision, SiteMethod, SitePage
+
+STORIES = [
+    ("The tide barrier was closed on Tuesday night for the first time this winter, engineers "
+    "said, and no streets in the old town were flooded."),
+    ("The ferry to the outer islands will run twice a day from March, the harbour office said, "
+    "after a winter of single sailings and long queues."),
+    ("A new footbridge over the canal opened on Friday, three years after the old one was "
+    "closed as unsafe, and cyclists may use it from next month."),
+]
+BOILERPLATE = "Share this story with your friends and family on every network you use today."
+
+
+def _page(n: int, site: str = "harbour.example") -> Page:
+    html = f"""<html><head><title>Story {n}</title></head><body>
+    <nav><a href="/">Home</a> <a href="/city">City</a></nav>
+    <article><h1>Story {n}</h1>
+    <p>{STORIES[n]}</p>
+    <p>{STORIES[n].replace("said", "added")} More on this story as it comes in.</p>
+    <p class="x">{BOILERPLATE}</p>
+    </article></body></html>"""
+    return Page(id=f"p{n}", url=f"https://{site}/{n}.html", site=site, html=html)
+
+
+def _line(el: Any) -> str:
+    return " ".join("".join(el.itertext()).split())
+
+
+@dataclass
+class RepeatedParagraphs:
+    """Toy method: a paragraph printed on at least ``share`` of a site's pages is boilerplate."""
+
+    name: str = "repeated"
+    share: float = 0.6
+    learned: list[int] = field(default_factory=list)
+
+    def learn(self, pages: Sequence[SitePage]) -> frozenset[str] | None:
+        self.learned.append(len(pages))
+        seen = Counter(line for page in pages
+                       for line in {_line(p) for p in page.root.iter("p")})
+        lines = frozenset(line for line, n in seen.items()
+                          if len(pages) >= 2 and n >= self.share * len(pages))
+        return lines or None
+
+    def look(self, model: frozenset[str], page: SitePage) -> list[Any]:
+        # On the untouched tree: the nav is still there (the page extractor drops it).
+        assert page.root.find(".//nav") is not None
+        return [p for p in page.root.iter("p") if _line(p) in model]
+
+    def apply(self, model: frozenset[str], page: SitePage, content: Content,
+              seen: list[Any]) -> Decision:
+        kept = {id(el) for node in content.nodes for el in node.iter()}
+        remove = [(p, "printed on most of the site's pages") for p in seen if id(p) in kept]
+        return Decision(remove=remove, page_type="detail")
+
+    def to_profile(self, model: frozenset[str]) -> Mapping[str, Any] | None:
+        return {"lines": sorted(model)}
+
+    def from_profile(self, data: Mapping[str, Any]) -> frozenset[str]:
+        return frozenset(data["lines"])
+
+
+def test_a_toy_method_runs_end_to_end() -> None:
+    pages = [_page(0), _page(1), _page(2)]
+    by_page = list(Extractor(Options(method="page")).extract_many(pages))
+    assert all(BOILERPLATE in (r.text or "") for r in by_page)  # the page method keeps it
+
+    toy: SiteMethod[frozenset[str]] = RepeatedParagraphs()
+    records, models = Extractor(Options(method="page")).extract_with(toy, pages)
+    assert [r.id for r in records] == ["p0", "p1", "p2"] and toy.learned == [3]  # type: ignore[attr-defined]
+    assert models == {"harbour.example": frozenset({BOILERPLATE})}
+    for n, record in enumerate(records):
+        assert record.error is None and record.method == "repeated"
+        assert STORIES[n] in (record.text or "") and BOILERPLATE not in (record.text or "")
+        assert record.page_type == "detail" and record.title == by_page[n].title
+        assert record.extra["repeated"] == {
+            "removed": [{"text": BOILERPLATE, "reason": "printed on most of the site's pages"}]}
+
+
+def test_each_site_learns_its_own_model_and_a_lone_page_keeps_the_page_method() -> None:
+    pages = [_page(0), _page(1), _page(2, site="other.example")]
+    toy = RepeatedParagraphs()
+    records, models = Extractor(Options(method="page")).extract_with(toy, pages)
+    assert sorted(toy.learned) == [1, 2] and list(models) == ["harbour.example"]
+    assert records[2].method == "page" and BOILERPLATE in (records[2].text or "")
+    assert records[0].method == "repeated" and BOILERPLATE not in (records[0].text or "")
+
+
+def test_a_saved_model_reads_like_the_learned_one() -> None:
+    toy = RepeatedParagraphs()
+    pages = [_page(0), _page(1), _page(2)]
+    first, models = Extractor(Options(method="page")).extract_with(toy, pages)
+    saved = json.loads(json.dumps(toy.to_profile(models["harbour.example"])))
+    again, _ = Extractor(Options(method="page")).extract_with(
+        toy, pages, models={"harbour.example": toy.from_profile(saved)})
+    assert toy.learned == [3]  # the saved model was applied, nothing learned again
+    assert [r.text for r in again] == [r.text for r in first]
+
+
+class Failing(RepeatedParagraphs):
+    def apply(self, model: frozenset[str], page: SitePage, content: Content,
+              seen: list[Any]) -> Decision:
+        if page.id == "p1":
+            raise RuntimeError("toy bug")
+        return super().apply(model, page, content, seen)
+
+
+class FailingToLearn(RepeatedParagraphs):
+    def learn(self, pages: Sequence[SitePage]) -> frozenset[str] | None:
+        raise RuntimeError("toy bug")
+
+
+def test_a_failing_page_costs_that_page_only() -> None:
+    records, _ = Extractor(Options(method="page")).extract_with(
+        Failing(), [_page(0), _page(1), _page(2)])
+    assert records[1].error == "internal: RuntimeError: toy bug" and records[1].text is None
+    assert records[0].error is None and records[2].method == "repeated"
+
+
+def test_a_failing_learner_leaves_the_page_method() -> None:
+    records, models = Extractor(Options(method="page")).extract_with(
+        FailingToLearn(), [_page(0), _page(1)])
+    assert all(r.error is None and r.method == "page" for r in records) and models == {}
