@@ -594,3 +594,12 @@ def test_a_panel_of_code_samples_is_kept_whatever_its_name() -> None:
                  f"<p>{PROSE} Last.</p></section></main>")
     text = _extract(html).text
     assert '"field_7": "value number 7",' in text
+
+
+def test_the_furniture_of_a_post_is_named_after_it() -> None:
+    # "entry-footer" is the post's footer (an author's bio), "region-body-and-footer" a wrapper.
+    bio = f"<footer class='entry-footer'><p>Albert, our editor: {PROSE}</p></footer>"
+    html = _page(f"<div class='region-body-and-footer'><article>{_story(4)}{bio}</article></div>")
+    text = _extract(html).text
+    assert "Paragraph 3:" in text
+    assert "Albert" not in text
