@@ -38,6 +38,7 @@ from lxml import etree
 from sitesift.extract.declared import declared_type
 from sitesift.extract.linked import (
     POSTS_MIN_SHARE,
+    feed_box,
     linked_list_share,
     priced_grid,
     whole_posts_share,
@@ -1074,8 +1075,8 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
         return "list"
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
-    if main_prose >= DETAIL_MIN_PROSE:
-        # Not even when records hold most of it: a listicle, a how-to's steps, a data table
+    if main_prose >= DETAIL_MIN_PROSE and not feed_box(body, units, main):
+        # (A box of timed news flashes among the page's link lists is no article.) Not even when records hold most of it: a listicle, a how-to's steps, a data table
         # or a long comment thread are records too (readability-meta, dates-dev). Unless the
         # records are a list's: short teasers each linking a headline to a page of one kind.
         scopes = (body, main) if main is not body else (body,)

@@ -39,7 +39,7 @@ from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 
 __all__ = [
-    "linked_list_share", "post_titles", "priced_grid", "unlinked_headings", "whole_posts_share",
+    "feed_box", "linked_list_share", "post_titles", "priced_grid", "unlinked_headings", "whole_posts_share",
 ]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
@@ -97,6 +97,25 @@ GRID_MIN_CARDS = 20
 #: of their parent's children); articles 28 (a tools review, 0.22 of its children: lists of
 #: prices between paragraphs), 19, 14 and fewer; product pages' carousels 15 and fewer.
 GRID_MIN_SHARE = 0.8
+
+#: A feed box: at least this share of the container chosen is one record run...
+FEED_MIN_RUN_SHARE = 0.8
+#: ...whose records lead with a time label on this share of them (a feed's entries are each
+#: timed, as a thread's posts are: ``thread.TIMED_MIN_SHARE``; an article's sections are not)...
+FEED_TIMED_SHARE = TIMED_MIN_SHARE
+#: ...and the container holds less than this share of the page's text: a live blog, an
+#: article of timed entries, is its page's text; a front page's feed of news flashes is one
+#: box among its link lists. All sets, pages whose container chosen is such a run: the two
+#: copies of finance.ifeng's front page 0.28 (gold list); no other page has a timed run
+#: there (see docs/forums.md, 2026-11-26 fifth round).
+FEED_MAX_PAGE_SHARE = 0.5
+#: A time label: an element whose whole text is a clock time or a date and time
+#: ("08:20:00", "04-23 07:37", "2025-04-23 08:20").
+_TIME_LABEL = re.compile(
+    r"(?:\d{2,4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?\s*|\d{1,2}[-/.月]\d{1,2}日?\s*)?"
+    r"\d{1,2}:\d{2}(?::\d{2})?")
+#: A time label holds at most this many characters.
+TIME_LABEL_MAX_CHARS = 20
 
 #: A price: a currency sign before a number, or a currency after it.
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:€|USD|EUR|GBP|元)")
@@ -175,6 +194,39 @@ def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit
                 or run.share >= LINKED_ALONE_MIN_SHARE) and _is_linked_list(run, units):
             best = run.share
     return best
+
+
+def _leads_with_time(record: etree._Element) -> bool:
+    """Whether one of the record's first two child elements (or the record itself, in its
+    own text before them) is a time label and nothing else."""
+    head = (record.text or "").strip()
+    if head and len(head) <= TIME_LABEL_MAX_CHARS and _TIME_LABEL.fullmatch(head):
+        return True
+    for child in [c for c in record if isinstance(c.tag, str)][:2]:
+        text = normalize_space(child.text_content())
+        if text and len(text) <= TIME_LABEL_MAX_CHARS and _TIME_LABEL.fullmatch(text):
+            return True
+    return False
+
+
+def feed_box(body: etree._Element, units: Sequence[TextUnit], main: etree._Element) -> bool:
+    """Whether the container chosen is a box of timed feed entries (news flashes, each led
+    by its time) among a page's other content rather than the page's article: a record run
+    of ``FEED_MIN_RUN_SHARE`` of it, ``FEED_TIMED_SHARE`` of its records led by a time
+    label, the container holding less than ``FEED_MAX_PAGE_SHARE`` of the page's text.
+    Its prose is then no article's: the page is typed by what else it holds."""
+    if main is body:
+        return False
+    run = heaviest_run(main, units, max_prose=TEASER_MAX_UNITS)
+    if run is None or run.share < FEED_MIN_RUN_SHARE:
+        return False
+    timed = sum(_leads_with_time(r) for r in run.records)
+    if timed < FEED_TIMED_SHARE * len(run.records):
+        return False
+    inside = set(main.iter(etree.Element))
+    total = sum(u.weight for u in units)
+    held = sum(u.weight for u in units if u.block in inside)
+    return bool(total) and held < FEED_MAX_PAGE_SHARE * total
 
 
 def priced_grid(body: etree._Element) -> int:
