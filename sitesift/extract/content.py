@@ -1076,9 +1076,10 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
     if main_prose >= DETAIL_MIN_PROSE and not feed_box(body, units, main):
-        # (A box of timed news flashes among the page's link lists is no article.) Not even when records hold most of it: a listicle, a how-to's steps, a data table
-        # or a long comment thread are records too (readability-meta, dates-dev). Unless the
-        # records are a list's: short teasers each linking a headline to a page of one kind.
+        # (A box of timed news flashes among the page's link lists is no article.) Not even
+        # when records hold most of it: a listicle, a how-to's steps, a data table or a long
+        # comment thread are records too (readability-meta, dates-dev). Unless the records
+        # are a list's: short teasers each linking a headline to a page of one kind.
         scopes = (body, main) if main is not body else (body,)
         if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE:
             return "list"

@@ -31,6 +31,7 @@ from sitesift.extract.records import (
     RECORD_MAX_PROSE,
     RecordRun,
     TextUnit,
+    chain_children,
     class_words,
     heaviest_run,
 )
@@ -39,7 +40,8 @@ from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 
 __all__ = [
-    "feed_box", "linked_list_share", "post_titles", "priced_grid", "unlinked_headings", "whole_posts_share",
+    "feed_box", "linked_list_share", "post_titles", "priced_grid", "unlinked_headings",
+    "whole_posts_share",
 ]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
@@ -117,6 +119,22 @@ _TIME_LABEL = re.compile(
 #: A time label holds at most this many characters.
 TIME_LABEL_MAX_CHARS = 20
 
+#: A dated feed: its records are grouped under at least this many date labels (siblings of
+#: the records whose whole text is a date: a day's heading in a digest of news briefs)...
+FEED_MIN_DATE_LABELS = 2
+#: ...and its records hold at most this much prose each on average (weighted characters):
+#: briefs of one to three sentences (list-detail's digest of 535 briefs: 337), not an
+#: article's sections. A feed aggregates sources of every URL shape, so the shape test of
+#: ``_is_linked_list`` is left out for it.
+FEED_MAX_PROSE = 2 * TEASER_MAX_PROSE
+#: A date label holds at most this many characters ("4月22日·周二", "Tuesday, April 22").
+DATE_LABEL_MAX_CHARS = 30
+_DATE_LABEL = re.compile(
+    r"\d{1,4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\s*月\s*\d{1,2}\s*日|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+    re.IGNORECASE)
+
 #: A price: a currency sign before a number, or a currency after it.
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:€|USD|EUR|GBP|元)")
 
@@ -145,6 +163,20 @@ def _headline_href(record: etree._Element) -> str | None:
     return best[1] if best else None
 
 
+def _dated(run: RecordRun) -> bool:
+    """Whether the run's records are grouped under date labels (``FEED_MIN_DATE_LABELS``
+    siblings that are a date and nothing else): a feed of the days' items."""
+    records = set(run.records)
+    labels = 0
+    for child in chain_children(run.parent):
+        if child in records or not isinstance(child.tag, str):
+            continue
+        text = normalize_space(child.text_content())
+        if text and len(text) <= DATE_LABEL_MAX_CHARS and _DATE_LABEL.search(text):
+            labels += 1
+    return labels >= FEED_MIN_DATE_LABELS
+
+
 def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
     records = run.records
     hrefs = [h for r in records if (h := _headline_href(r)) is not None]
@@ -152,8 +184,9 @@ def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
         return False
     if len(set(hrefs)) < LINKED_MIN_SHARE * len(records):
         return False
+    dated = _dated(run)
     shapes = Counter(_shape(h) for h in hrefs)
-    if shapes.most_common(1)[0][1] < SAME_SHAPE_MIN_SHARE * len(records):
+    if not dated and shapes.most_common(1)[0][1] < SAME_SHAPE_MIN_SHARE * len(records):
         return False
     owner = {el: k for k, r in enumerate(records) for el in r.iter(etree.Element)}
     prose = [0] * len(records)
@@ -163,7 +196,8 @@ def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
     total = sum(prose)
     if not total:
         return True
-    return total <= TEASER_MAX_PROSE * len(records) and max(prose) <= TEASER_MAX_ONE_SHARE * total
+    most = FEED_MAX_PROSE if dated else TEASER_MAX_PROSE
+    return total <= most * len(records) and max(prose) <= TEASER_MAX_ONE_SHARE * total
 
 
 def _related(a: etree._Element, b: etree._Element) -> bool:
