@@ -171,7 +171,7 @@ def _dated(run: RecordRun) -> bool:
     for child in chain_children(run.parent):
         if child in records or not isinstance(child.tag, str):
             continue
-        text = normalize_space(child.text_content())
+        text = normalize_space("".join(child.itertext()))
         if text and len(text) <= DATE_LABEL_MAX_CHARS and _DATE_LABEL.search(text):
             labels += 1
     return labels >= FEED_MIN_DATE_LABELS
@@ -237,7 +237,7 @@ def _leads_with_time(record: etree._Element) -> bool:
     if head and len(head) <= TIME_LABEL_MAX_CHARS and _TIME_LABEL.fullmatch(head):
         return True
     for child in [c for c in record if isinstance(c.tag, str)][:2]:
-        text = normalize_space(child.text_content())
+        text = normalize_space("".join(child.itertext()))
         if text and len(text) <= TIME_LABEL_MAX_CHARS and _TIME_LABEL.fullmatch(text):
             return True
     return False

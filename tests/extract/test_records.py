@@ -122,3 +122,18 @@ def test_striped_rows_are_one_run() -> None:
     # Two kinds of rows that do not alternate strictly stay two runs (half the ranking each:
     # no list beside the filters).
     assert _type(_ranking(["row entry bg-white"] * 2 + ["row entry bg-gray"] * 2)) == "other"
+
+
+def test_an_unclosed_containers_nested_copies_are_one_run() -> None:
+    # <div class="list"> left open: each day's list nests in the previous one's; the items of
+    # all of them are one run, as a reader sees them.
+    from sitesift.extract.records import chain_children
+    html = "".join(f"<div class='list'><b>Day {d}</b>"
+                   + "".join(f"<div class='item'>x{d}{i}</div>" for i in range(3))
+                   for d in range(4)) + "</div>" * 4
+    root = parse_html(f"<html><body>{html}</body></html>")
+    top = root.find(".//div[@class='list']")
+    kids = chain_children(top)
+    assert [k.text for k in kids if k.get("class") == "item"] == \
+        [f"x{d}{i}" for d in range(4) for i in range(3)]
+    assert not any(k.get("class") == "list" for k in kids)
