@@ -38,9 +38,11 @@ from lxml import etree
 from sitesift.extract.declared import declared_type
 from sitesift.extract.linked import (
     POSTS_MIN_SHARE,
+    TRUNCATED_MIN_PAGE_SHARE,
     feed_box,
     linked_list_share,
     priced_grid,
+    truncated_teasers_share,
     whole_posts_share,
 )
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
@@ -1081,8 +1083,9 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
         # comment thread are records too (readability-meta, dates-dev). Unless the records
         # are a list's: short teasers each linking a headline to a page of one kind.
         scopes = (body, main) if main is not body else (body,)
-        if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE:
-            return "list"
+        if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE or \
+                truncated_teasers_share(body, units) >= TRUNCATED_MIN_PAGE_SHARE:
+            return "list"  # (or teasers cut short, unlinked: cards linked by a script)
         return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
         paths = Counter(_signature(a.getparent()) for a in body.iter("a")

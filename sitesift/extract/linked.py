@@ -40,8 +40,8 @@ from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 
 __all__ = [
-    "feed_box", "linked_list_share", "post_titles", "priced_grid", "unlinked_headings",
-    "whole_posts_share",
+    "feed_box", "linked_list_share", "post_titles", "priced_grid", "truncated_teasers_share",
+    "unlinked_headings", "whole_posts_share",
 ]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
@@ -134,6 +134,23 @@ _DATE_LABEL = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
     r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
     re.IGNORECASE)
+
+#: Truncated teasers: at least this share of a run's records hold a summary cut short
+#: with an ellipsis, a summary that goes on on the item's own page (a site that links its
+#: cards by script shows no headline links: the cut is the evidence left)...
+TRUNCATED_MIN_SHARE = 0.6
+#: ...and the run holds at least this share of the page's text. All sets, the heaviest run
+#: per page with 0.6 of its records cut: lists 0.60 (list-detail's jiqizhixin, half b),
+#: 0.74 (a search result page, b), 0.80 (modern-dev, 0.58 cut); pages of other types at
+#: most 0.40 (a scrapinghub story's box of related teasers), 0.30 (l3s-gn1); dates-dev's
+#: 0.80 has 0.43 of its records cut. 0.5 lies between.
+TRUNCATED_MIN_PAGE_SHARE = 0.5
+#: ...a summary, not a "Read more..." label: this many weighted characters (the page
+#: extractor's least prose length; its teaser marks make summaries no prose, so prose is
+#: not asked).
+TRUNCATED_MIN_WEIGHT = 60
+#: A summary cut short ends with one of these.
+_ELLIPSIS = re.compile(r"(?:\.\.\.|…+|。。。)\s*$")
 
 #: A price: a currency sign before a number, or a currency after it.
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:€|USD|EUR|GBP|元)")
@@ -261,6 +278,23 @@ def feed_box(body: etree._Element, units: Sequence[TextUnit], main: etree._Eleme
     total = sum(u.weight for u in units)
     held = sum(u.weight for u in units if u.block in inside)
     return bool(total) and held < FEED_MAX_PAGE_SHARE * total
+
+
+def truncated_teasers_share(body: etree._Element, units: Sequence[TextUnit]) -> float:
+    """The share of the page's text held by its heaviest record run when most of its
+    records' summaries are cut short (``TRUNCATED_MIN_SHARE``); 0 otherwise. An article's
+    sections end their paragraphs; a list's teasers are cut where the item's page goes on."""
+    run = heaviest_run(body, units, max_prose=TEASER_MAX_UNITS)
+    if run is None:
+        return 0.0
+    owner = {el: k for k, r in enumerate(run.records) for el in r.iter(etree.Element)}
+    cut: set[int] = set()
+    for u in units:
+        k = owner.get(u.block)
+        if k is not None and k not in cut and u.weight >= TRUNCATED_MIN_WEIGHT and \
+                _ELLIPSIS.search("".join(u.block.itertext())):
+            cut.add(k)
+    return run.share if len(cut) >= TRUNCATED_MIN_SHARE * len(run.records) else 0.0
 
 
 def priced_grid(body: etree._Element) -> int:
