@@ -218,3 +218,23 @@ def test_a_digest_of_dated_briefs_is_a_list_even_nested_by_unclosed_divs() -> No
 def test_a_digest_whose_entries_are_long_stays_detail() -> None:
     # Entries of an article's length under dates are a diary's or a changelog's sections.
     assert _type(f"<main><h1>Diary</h1>{_digest(6, ENTRY * 2, close=True)}</main>") == "detail"
+
+
+def _cards(cut: str) -> str:
+    """Unlinked cards (a script links them), each a title, a summary and a time, beside a
+    column of an article's worth of prose."""
+    cards = "".join(
+        f"<div class='card'><div class='title'>Story number {i} about the harbour</div>"
+        f"<div class='summary'>{SUMMARY} {SUMMARY}{cut}</div><div class='when'>{i} hours ago"
+        f"</div></div>" for i in range(10))
+    side = f"<div class='side'><p>{SUMMARY * 3}</p><p>{SUMMARY * 3}</p></div>"
+    return f"<div class='stories'>{cards}</div>{side}"
+
+
+def test_unlinked_teasers_cut_short_are_a_list() -> None:
+    assert _type(_cards("...")) == "list"
+    assert _type(_cards("…")) == "list"
+
+
+def test_the_same_cards_with_whole_summaries_are_no_list() -> None:
+    assert _type(_cards("")) != "list"
