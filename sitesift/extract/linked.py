@@ -14,6 +14,11 @@ though every record holds an article's worth of prose: each post's heading is on
 title, to the post's own page, and every post shows its date. A listicle's linked headings
 link elsewhere (a product, a source, an anchor of the page), hold little of its text and show
 no dates; a thread's linked headings are its posters' names.
+
+Feeds: news briefs grouped under date labels are a list whatever their links' shapes (a feed
+aggregates sources); a box of timed news flashes that holds less than half its page is no
+article (``feed_box``); teasers cut short with an ellipsis are a list's even when a script,
+not an ``<a>``, links them (``truncated_teasers_share``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ but each is a single run of text, and its sections hold several paragraphs each.
 is a sibling that holds two text units or more (headline + summary, title + date), or a link
 long enough to be a headline, and at most one unit of prose (its summary); figures and
 block quotations (slideshows, embedded tweets) are never records. A *record run* is
-``RECORD_MIN_RUN`` or more such siblings of one signature under one parent.
+``RECORD_MIN_RUN`` or more such siblings of one signature under one parent; the nested
+copies of a container left unclosed are read as its continuation (``chain_children``).
 
 ``record_share`` is the share of a scope's text held by its heaviest record run. The page
 extractor (``sitesift.extract.content``) calls a page without an article body a list when
