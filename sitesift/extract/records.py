@@ -196,7 +196,7 @@ def heaviest_run(scope: etree._Element, units: Iterable[TextUnit], *,
     best = 0
     found: RecordRun | None = None
     for parent in scope.iter(etree.Element):
-        if count.get(parent, 0) < RECORD_MIN_RUN or _continues(parent):
+        if count.get(parent, 0) < RECORD_MIN_RUN or (parent is not scope and _continues(parent)):
             continue  # too little text below for a run; or read with the chain's head
         accepted: list[tuple[etree._Element, tuple[str, str]]] = []
         for child in chain_children(parent):
