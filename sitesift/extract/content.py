@@ -38,8 +38,11 @@ from lxml import etree
 from sitesift.extract.declared import declared_type
 from sitesift.extract.linked import (
     POSTS_MIN_SHARE,
+    TRUNCATED_MIN_PAGE_SHARE,
+    feed_box,
     linked_list_share,
     priced_grid,
+    truncated_teasers_share,
     whole_posts_share,
 )
 from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
@@ -1088,13 +1091,15 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
         return "list"
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
-    if main_prose >= DETAIL_MIN_PROSE:
-        # Not even when records hold most of it: a listicle, a how-to's steps, a data table
-        # or a long comment thread are records too (readability-meta, dates-dev). Unless the
-        # records are a list's: short teasers each linking a headline to a page of one kind.
+    if main_prose >= DETAIL_MIN_PROSE and not feed_box(body, units, main):
+        # (A box of timed news flashes among the page's link lists is no article.) Not even
+        # when records hold most of it: a listicle, a how-to's steps, a data table or a long
+        # comment thread are records too (readability-meta, dates-dev). Unless the records
+        # are a list's: short teasers each linking a headline to a page of one kind.
         scopes = (body, main) if main is not body else (body,)
-        if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE:
-            return "list"
+        if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE or \
+                truncated_teasers_share(body, units) >= TRUNCATED_MIN_PAGE_SHARE:
+            return "list"  # (or teasers cut short, unlinked: cards linked by a script)
         return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
         paths = Counter(_signature(a.getparent()) for a in body.iter("a")

@@ -14,6 +14,11 @@ though every record holds an article's worth of prose: each post's heading is on
 title, to the post's own page, and every post shows its date. A listicle's linked headings
 link elsewhere (a product, a source, an anchor of the page), hold little of its text and show
 no dates; a thread's linked headings are its posters' names.
+
+Feeds: news briefs grouped under date labels are a list whatever their links' shapes (a feed
+aggregates sources); a box of timed news flashes that holds less than half its page is no
+article (``feed_box``); teasers cut short with an ellipsis are a list's even when a script,
+not an ``<a>``, links them (``truncated_teasers_share``).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from sitesift.extract.records import (
     RECORD_MAX_PROSE,
     RecordRun,
     TextUnit,
+    chain_children,
     class_words,
     heaviest_run,
 )
@@ -39,7 +45,8 @@ from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 
 __all__ = [
-    "linked_list_share", "post_titles", "priced_grid", "unlinked_headings", "whole_posts_share",
+    "feed_box", "linked_list_share", "post_titles", "priced_grid", "truncated_teasers_share",
+    "unlinked_headings", "whole_posts_share",
 ]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
@@ -98,6 +105,58 @@ GRID_MIN_CARDS = 20
 #: prices between paragraphs), 19, 14 and fewer; product pages' carousels 15 and fewer.
 GRID_MIN_SHARE = 0.8
 
+#: A feed box: at least this share of the container chosen is one record run...
+FEED_MIN_RUN_SHARE = 0.8
+#: ...whose records lead with a time label on this share of them (a feed's entries are each
+#: timed, as a thread's posts are: ``thread.TIMED_MIN_SHARE``; an article's sections are not)...
+FEED_TIMED_SHARE = TIMED_MIN_SHARE
+#: ...and the container holds less than this share of the page's text: a live blog, an
+#: article of timed entries, is its page's text; a front page's feed of news flashes is one
+#: box among its link lists. All sets, pages whose container chosen is such a run: the two
+#: copies of finance.ifeng's front page 0.28 (gold list); no other page has a timed run
+#: there (see docs/forums.md, 2026-11-26 fifth round).
+FEED_MAX_PAGE_SHARE = 0.5
+#: A time label: an element whose whole text is a clock time or a date and time
+#: ("08:20:00", "04-23 07:37", "2025-04-23 08:20").
+_TIME_LABEL = re.compile(
+    r"(?:\d{2,4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?\s*|\d{1,2}[-/.月]\d{1,2}日?\s*)?"
+    r"\d{1,2}:\d{2}(?::\d{2})?")
+#: A time label holds at most this many characters.
+TIME_LABEL_MAX_CHARS = 20
+
+#: A dated feed: its records are grouped under at least this many date labels (siblings of
+#: the records whose whole text is a date: a day's heading in a digest of news briefs)...
+FEED_MIN_DATE_LABELS = 2
+#: ...and its records hold at most this much prose each on average (weighted characters):
+#: briefs of one to three sentences (list-detail's digest of 535 briefs: 337), not an
+#: article's sections. A feed aggregates sources of every URL shape, so the shape test of
+#: ``_is_linked_list`` is left out for it.
+FEED_MAX_PROSE = 2 * TEASER_MAX_PROSE
+#: A date label holds at most this many characters ("4月22日·周二", "Tuesday, April 22").
+DATE_LABEL_MAX_CHARS = 30
+_DATE_LABEL = re.compile(
+    r"\d{1,4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\s*月\s*\d{1,2}\s*日|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+    re.IGNORECASE)
+
+#: Truncated teasers: at least this share of a run's records hold a summary cut short
+#: with an ellipsis, a summary that goes on on the item's own page (a site that links its
+#: cards by script shows no headline links: the cut is the evidence left)...
+TRUNCATED_MIN_SHARE = 0.6
+#: ...and the run holds at least this share of the page's text. All sets, the heaviest run
+#: per page with 0.6 of its records cut: lists 0.60 (list-detail's jiqizhixin, half b),
+#: 0.74 (a search result page, b), 0.80 (modern-dev, 0.58 cut); pages of other types at
+#: most 0.40 (a scrapinghub story's box of related teasers), 0.30 (l3s-gn1); dates-dev's
+#: 0.80 has 0.43 of its records cut. 0.5 lies between.
+TRUNCATED_MIN_PAGE_SHARE = 0.5
+#: ...a summary, not a "Read more..." label: this many weighted characters (the page
+#: extractor's least prose length; its teaser marks make summaries no prose, so prose is
+#: not asked).
+TRUNCATED_MIN_WEIGHT = 60
+#: A summary cut short ends with one of these.
+_ELLIPSIS = re.compile(r"(?:\.\.\.|…+|。。。)\s*$")
+
 #: A price: a currency sign before a number, or a currency after it.
 _PRICE = re.compile(r"[$€£¥₹]\s?\d|\d[\d,.]*\s?(?:€|USD|EUR|GBP|元)")
 
@@ -126,6 +185,20 @@ def _headline_href(record: etree._Element) -> str | None:
     return best[1] if best else None
 
 
+def _dated(run: RecordRun) -> bool:
+    """Whether the run's records are grouped under date labels (``FEED_MIN_DATE_LABELS``
+    siblings that are a date and nothing else): a feed of the days' items."""
+    records = set(run.records)
+    labels = 0
+    for child in chain_children(run.parent):
+        if child in records or not isinstance(child.tag, str):
+            continue
+        text = normalize_space("".join(child.itertext()))
+        if text and len(text) <= DATE_LABEL_MAX_CHARS and _DATE_LABEL.search(text):
+            labels += 1
+    return labels >= FEED_MIN_DATE_LABELS
+
+
 def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
     records = run.records
     hrefs = [h for r in records if (h := _headline_href(r)) is not None]
@@ -133,8 +206,9 @@ def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
         return False
     if len(set(hrefs)) < LINKED_MIN_SHARE * len(records):
         return False
+    dated = _dated(run)
     shapes = Counter(_shape(h) for h in hrefs)
-    if shapes.most_common(1)[0][1] < SAME_SHAPE_MIN_SHARE * len(records):
+    if not dated and shapes.most_common(1)[0][1] < SAME_SHAPE_MIN_SHARE * len(records):
         return False
     owner = {el: k for k, r in enumerate(records) for el in r.iter(etree.Element)}
     prose = [0] * len(records)
@@ -144,7 +218,8 @@ def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
     total = sum(prose)
     if not total:
         return True
-    return total <= TEASER_MAX_PROSE * len(records) and max(prose) <= TEASER_MAX_ONE_SHARE * total
+    most = FEED_MAX_PROSE if dated else TEASER_MAX_PROSE
+    return total <= most * len(records) and max(prose) <= TEASER_MAX_ONE_SHARE * total
 
 
 def _related(a: etree._Element, b: etree._Element) -> bool:
@@ -175,6 +250,56 @@ def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit
                 or run.share >= LINKED_ALONE_MIN_SHARE) and _is_linked_list(run, units):
             best = run.share
     return best
+
+
+def _leads_with_time(record: etree._Element) -> bool:
+    """Whether one of the record's first two child elements (or the record itself, in its
+    own text before them) is a time label and nothing else."""
+    head = (record.text or "").strip()
+    if head and len(head) <= TIME_LABEL_MAX_CHARS and _TIME_LABEL.fullmatch(head):
+        return True
+    for child in [c for c in record if isinstance(c.tag, str)][:2]:
+        text = normalize_space("".join(child.itertext()))
+        if text and len(text) <= TIME_LABEL_MAX_CHARS and _TIME_LABEL.fullmatch(text):
+            return True
+    return False
+
+
+def feed_box(body: etree._Element, units: Sequence[TextUnit], main: etree._Element) -> bool:
+    """Whether the container chosen is a box of timed feed entries (news flashes, each led
+    by its time) among a page's other content rather than the page's article: a record run
+    of ``FEED_MIN_RUN_SHARE`` of it, ``FEED_TIMED_SHARE`` of its records led by a time
+    label, the container holding less than ``FEED_MAX_PAGE_SHARE`` of the page's text.
+    Its prose is then no article's: the page is typed by what else it holds."""
+    if main is body:
+        return False
+    run = heaviest_run(main, units, max_prose=TEASER_MAX_UNITS)
+    if run is None or run.share < FEED_MIN_RUN_SHARE:
+        return False
+    timed = sum(_leads_with_time(r) for r in run.records)
+    if timed < FEED_TIMED_SHARE * len(run.records):
+        return False
+    inside = set(main.iter(etree.Element))
+    total = sum(u.weight for u in units)
+    held = sum(u.weight for u in units if u.block in inside)
+    return bool(total) and held < FEED_MAX_PAGE_SHARE * total
+
+
+def truncated_teasers_share(body: etree._Element, units: Sequence[TextUnit]) -> float:
+    """The share of the page's text held by its heaviest record run when most of its
+    records' summaries are cut short (``TRUNCATED_MIN_SHARE``); 0 otherwise. An article's
+    sections end their paragraphs; a list's teasers are cut where the item's page goes on."""
+    run = heaviest_run(body, units, max_prose=TEASER_MAX_UNITS)
+    if run is None:
+        return 0.0
+    owner = {el: k for k, r in enumerate(run.records) for el in r.iter(etree.Element)}
+    cut: set[int] = set()
+    for u in units:
+        k = owner.get(u.block)
+        if k is not None and k not in cut and u.weight >= TRUNCATED_MIN_WEIGHT and \
+                _ELLIPSIS.search("".join(u.block.itertext())):
+            cut.add(k)
+    return run.share if len(cut) >= TRUNCATED_MIN_SHARE * len(run.records) else 0.0
 
 
 def priced_grid(body: etree._Element) -> int:

@@ -7,7 +7,8 @@ but each is a single run of text, and its sections hold several paragraphs each.
 is a sibling that holds two text units or more (headline + summary, title + date), or a link
 long enough to be a headline, and at most one unit of prose (its summary); figures and
 block quotations (slideshows, embedded tweets) are never records. A *record run* is
-``RECORD_MIN_RUN`` or more such siblings of one signature under one parent.
+``RECORD_MIN_RUN`` or more such siblings of one signature under one parent; the nested
+copies of a container left unclosed are read as its continuation (``chain_children``).
 
 ``record_share`` is the share of a scope's text held by its heaviest record run. The page
 extractor (``sitesift.extract.content``) calls a page without an article body a list when
@@ -34,8 +35,8 @@ from lxml import etree
 from sitesift.parse.dom import cjk_count, text_weight
 
 __all__ = [
-    "LIST_MIN_RECORD_SHARE", "RECORD_MAX_PROSE", "RECORD_MIN_RUN", "RecordRun", "class_words",
-    "heaviest_run",
+    "LIST_MIN_RECORD_SHARE", "RECORD_MAX_PROSE", "RECORD_MIN_RUN", "RecordRun", "chain_children",
+    "class_words", "heaviest_run",
     "record_share",
 ]
 
@@ -133,6 +134,39 @@ def _merge_stripes(accepted: list[tuple[etree._Element, tuple[str, str]]]
     return [(child, rename.get(sig, sig)) for child, sig in accepted]
 
 
+def _continuation(el: etree._Element) -> etree._Element | None:
+    """The last child of ``el`` when it is of ``el``'s own tag and class (with class words):
+    the rest of an unclosed container. A page that leaves each day's ``<div class="list">``
+    open nests the next day's list as the last child of the previous one; a reader sees the
+    lists one after another, so their items are siblings (list-detail: a news digest whose
+    94 days' lists nest 94 deep)."""
+    words = class_words(el)
+    if not words:
+        return None
+    last = next((c for c in reversed(el) if isinstance(c.tag, str)), None)
+    if last is not None and last.tag == el.tag and class_words(last) == words:
+        return last
+    return None
+
+
+def _continues(el: etree._Element) -> bool:
+    """Whether ``el`` is the continuation of its parent (``_continuation``)."""
+    parent = el.getparent()
+    return parent is not None and _continuation(parent) is el
+
+
+def chain_children(parent: etree._Element) -> list[etree._Element]:
+    """The children of ``parent`` and of its chain of continuations, in page order (the
+    continuations themselves left out)."""
+    out: list[etree._Element] = []
+    el: etree._Element | None = parent
+    while el is not None:
+        nxt = _continuation(el)
+        out.extend(c for c in el if c is not nxt)
+        el = nxt
+    return out
+
+
 def heaviest_run(scope: etree._Element, units: Iterable[TextUnit], *,
                  max_prose: int = RECORD_MAX_PROSE) -> RecordRun | None:
     """The record run under ``scope`` holding the most text weight (None without one).
@@ -162,10 +196,10 @@ def heaviest_run(scope: etree._Element, units: Iterable[TextUnit], *,
     best = 0
     found: RecordRun | None = None
     for parent in scope.iter(etree.Element):
-        if count.get(parent, 0) < RECORD_MIN_RUN:
-            continue  # too little text below for a run
+        if count.get(parent, 0) < RECORD_MIN_RUN or (parent is not scope and _continues(parent)):
+            continue  # too little text below for a run; or read with the chain's head
         accepted: list[tuple[etree._Element, tuple[str, str]]] = []
-        for child in parent:
+        for child in chain_children(parent):
             if child not in count or \
                     child.tag in NOT_RECORDS or prose[child] > max_prose:
                 continue

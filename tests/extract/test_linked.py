@@ -154,3 +154,87 @@ def test_a_story_in_a_row_among_headline_rows_is_no_list() -> None:
     rows = "".join(f"<tr><td><a href='/news.asp?id={i}'>Another headline of the portal, number "
                    f"{i}</a><span>May {i}</span></td></tr>" for i in range(2, 12))
     assert _type(f"<table class='news'>{story}{rows}</table>") == "detail"
+
+
+FLASH = ("The port authority said on Wednesday that container traffic rose by a tenth in the "
+         "spring, led by shipments of machinery and cars to the north. ") * 2
+
+
+def _front_page(feed: str) -> str:
+    """A front page: link lists of headlines in sections, and a box of news flashes."""
+    sections = "".join(
+        f"<div class='section'><div class='head'>Section {s}<a href='/s{s}/'>More</a></div><ul>"
+        + "".join(f"<li><a href='/2025/04/{s}-{i}.html'>Headline number {i} of section {s} "
+                  f"today</a><span>04-23</span></li>" for i in range(14)) + "</ul></div>"
+        for s in range(3))
+    return (f"<div class='page'>{sections}<div class='box'><div class='head'>Live</div>"
+            f"<div class='feed'>{feed}</div></div></div>")
+
+
+def test_a_box_of_timed_news_flashes_on_a_front_page_is_no_article() -> None:
+    flashes = "".join(f"<div class='flash'><div class='time'>08:{50 - i}:00</div>"
+                      f"<div class='text'>{FLASH}</div></div>" for i in range(6))
+    assert _type(_front_page(flashes)) == "list"
+
+
+def test_the_same_box_without_times_stays_detail() -> None:
+    # Untimed paragraphs in a box are the page's article however many link lists surround it.
+    flashes = "".join(f"<div class='flash'><div class='text'>{FLASH}</div></div>"
+                      for _ in range(6))
+    assert _type(_front_page(flashes)) == "detail"
+
+
+def test_a_live_blog_of_timed_entries_stays_detail() -> None:
+    # Timed entries that make up the page are its article: a live blog.
+    entries = "".join(f"<div class='flash'><div class='time'>08:{50 - i}:00</div>"
+                      f"<div class='text'>{FLASH}</div></div>" for i in range(6))
+    nav = "".join(f"<li><a href='/s{i}/'>Section {i}</a></li>" for i in range(5))
+    assert _type(f"<ul class='nav'>{nav}</ul><article><h1>Port news, live</h1>"
+                 f"<div class='feed'>{entries}</div></article>") == "detail"
+
+
+def _digest(days: int, text: str, close: bool) -> str:
+    """A digest of briefs under day labels, each brief's headline linking its source (URLs
+    of every shape); ``close`` False leaves each day's list open, so the next day's list
+    nests in it."""
+    out = []
+    for d in range(days):
+        briefs = "".join(
+            f"<div class='item'><h2><a href='https://source{d}{i}.example/{'p/' * i}{d}'>"
+            f"Brief number {i} of day {d}: a company ships a model</a></h2><p>{text}</p></div>"
+            for i in range(4))
+        out.append(f"<div class='day-list'><div class='day'>April {d + 1}</div>{briefs}"
+                   + ("</div>" if close else ""))
+    return "".join(out) + ("" if close else "</div>" * days)
+
+
+def test_a_digest_of_dated_briefs_is_a_list_even_nested_by_unclosed_divs() -> None:
+    assert _type(f"<main><h1>Daily news</h1>{_digest(6, SUMMARY * 2, close=True)}</main>") \
+        == "list"
+    assert _type(f"<main><h1>Daily news</h1>{_digest(6, SUMMARY * 2, close=False)}</main>") \
+        == "list"
+
+
+def test_a_digest_whose_entries_are_long_stays_detail() -> None:
+    # Entries of an article's length under dates are a diary's or a changelog's sections.
+    assert _type(f"<main><h1>Diary</h1>{_digest(6, ENTRY * 2, close=True)}</main>") == "detail"
+
+
+def _cards(cut: str) -> str:
+    """Unlinked cards (a script links them), each a title, a summary and a time, beside a
+    column of an article's worth of prose."""
+    cards = "".join(
+        f"<div class='card'><div class='title'>Story number {i} about the harbour</div>"
+        f"<div class='summary'>{SUMMARY} {SUMMARY}{cut}</div><div class='when'>{i} hours ago"
+        f"</div></div>" for i in range(10))
+    side = f"<div class='side'><p>{SUMMARY * 3}</p><p>{SUMMARY * 3}</p></div>"
+    return f"<div class='stories'>{cards}</div>{side}"
+
+
+def test_unlinked_teasers_cut_short_are_a_list() -> None:
+    assert _type(_cards("...")) == "list"
+    assert _type(_cards("…")) == "list"
+
+
+def test_the_same_cards_with_whole_summaries_are_no_list() -> None:
+    assert _type(_cards("")) != "list"

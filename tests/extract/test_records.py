@@ -122,3 +122,44 @@ def test_striped_rows_are_one_run() -> None:
     # Two kinds of rows that do not alternate strictly stay two runs (half the ranking each:
     # no list beside the filters).
     assert _type(_ranking(["row entry bg-white"] * 2 + ["row entry bg-gray"] * 2)) == "other"
+
+
+def test_an_unclosed_containers_nested_copies_are_one_run() -> None:
+    # <div class="list"> left open: each day's list nests in the previous one's; the items of
+    # all of them are one run, as a reader sees them.
+    from sitesift.extract.records import chain_children
+    html = "".join(f"<div class='list'><b>Day {d}</b>"
+                   + "".join(f"<div class='item'>x{d}{i}</div>" for i in range(3))
+                   for d in range(4)) + "</div>" * 4
+    root = parse_html(f"<html><body>{html}</body></html>")
+    top = root.find(".//div[@class='list']")
+    kids = chain_children(top)
+    assert [k.text for k in kids if k.get("class") == "item"] == \
+        [f"x{d}{i}" for d in range(4) for i in range(3)]
+    assert not any(k.get("class") == "list" for k in kids)
+
+
+def test_a_run_is_found_from_a_scope_inside_a_chain() -> None:
+    # A scope that is itself a nested copy still reads its own items and those nested in it.
+    from dataclasses import dataclass
+
+    from lxml import etree
+
+    from sitesift.extract.records import heaviest_run
+
+    @dataclass(frozen=True)
+    class _U:
+        block: etree._Element
+        weight: int
+
+        def is_prose(self) -> bool:
+            return False
+
+    html = "".join(f"<div class='list'><b>Day {d}</b>"
+                   + "".join(f"<div class='item'><span>Title {d}{i}</span><span>May {i}</span>"
+                             f"</div>" for i in range(3)) for d in range(4)) + "</div>" * 4
+    root = parse_html(f"<html><body>{html}</body></html>")
+    inner = root.findall(".//div[@class='list']")[1]
+    units = [_U(el, 10) for el in inner.iter("span")]
+    run = heaviest_run(inner, units)
+    assert run is not None and len(run.records) == 9
