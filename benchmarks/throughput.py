@@ -145,12 +145,13 @@ def peak_memory(argv: list[str]) -> dict[str, Any]:
             "seconds": round(time.perf_counter() - start, 1)}
 
 
-def warc_run(pages: list[Page], n: int, spread: int) -> dict[str, Any]:
+def warc_run(pages: list[Page], n: int, spread: int,
+             method: str = "template") -> dict[str, Any]:
     with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
         warc = Path(tmp) / "crawl.warc.gz"
         write_warc(copies(pages, n, sites=spread), warc)
         result = peak_memory([sys.executable, "-m", "sitesift", "extract", str(warc), "--engine",
-                              "local", "--workers", "2", "--method", "template", "-q",
+                              "local", "--workers", "2", "--method", method, "-q",
                               "-o", f"{tmp}/out/out.jsonl"])
         manifest = json.loads(Path(f"{tmp}/out/out.manifest.json").read_text())
         result.update(pages=manifest["pages"], errors=manifest["errors"],
@@ -170,12 +171,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warc-spread", type=int, default=8,
                         help="sites each original site's copies are spread over (1: one big "
                         "site of 480-1,200 pages per original site, learned from a sample)")
+    parser.add_argument("--warc-method", default="template",
+                        help="the extraction method of the WARC run (auto: the default, with "
+                        "learning; issue 19's 'auto at size')")
     args = parser.parse_args(argv)
     pages = load(args.sets)
     results: dict[str, Any] = {"pages": len(pages), "sets": args.sets, "rounds": args.rounds}
     if args.warc_only:
-        print(json.dumps({**results, "warc_run": warc_run(pages, args.warc_pages,
-                                                                 args.warc_spread)}, indent=1))
+        print(json.dumps({**results, "warc_run": warc_run(
+            pages, args.warc_pages, args.warc_spread, args.warc_method)}, indent=1))
         return 0
     results["pages_per_s"] = single_process(pages, args.rounds)
     base = results["pages_per_s"]["trafilatura"]
@@ -186,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     workers = results["scale_out_pages_per_s"]
     results["workers_2_over_1"] = round(workers["workers_2"] / workers["workers_1"], 2)
     if not args.skip_warc:
-        results["warc_run"] = warc_run(pages, args.warc_pages, args.warc_spread)
+        results["warc_run"] = warc_run(pages, args.warc_pages, args.warc_spread,
+                                       args.warc_method)
     print(json.dumps(results, indent=1))
     return 0
 
