@@ -506,8 +506,7 @@ def _mark_teasers(units: list[_Unit]) -> None:
 def _names_code(unit: _Unit) -> bool:
     """Whether the unit's text is set as code (``<code>``): a linked identifier names a
     symbol ("WebSocket.send()", a reference page's member), not another page's story."""
-    code = sum(text_weight(el.text_content()) for el in unit.block.iter("code")
-               if not any(a.tag == "code" for a in el.iterancestors()))
+    code = sum(text_weight(el.text_content()) for el in _outermost(unit.block, "code"))
     return code >= CODE_NAME_MIN_SHARE * unit.chars
 
 
@@ -560,15 +559,19 @@ def _clean(body: etree._Element) -> None:
 def _entry_forms(body: etree._Element) -> list[etree._Element]:
     """Forms that ask the reader to type (``ENTRY_INPUT_TYPES``, text areas), outermost only."""
     doomed = []
-    for form in body.iter("form"):
+    for form in _outermost(body, "form"):
         fields = sum(
             1 for el in form.iter("input", "textarea")
             if el.tag == "textarea" or (el.get("type") or "").strip().lower() in ENTRY_INPUT_TYPES
         )
-        if fields and text_weight(form.text_content()) <= FORM_MAX_TEXT_PER_FIELD * fields \
-                and not any(a.tag == "form" for a in form.iterancestors()):
+        if fields and text_weight(form.text_content()) <= FORM_MAX_TEXT_PER_FIELD * fields:
             doomed.append(form)
     return doomed
+
+
+def _outermost(root: etree._Element, tag: str) -> list[etree._Element]:
+    """The ``tag`` elements under ``root`` that sit in no other ``tag`` element."""
+    return [el for el in root.iter(tag) if not any(a.tag == tag for a in el.iterancestors())]
 
 
 def _revealed(body: etree._Element) -> set[etree._Element]:
@@ -703,7 +706,7 @@ def _is_described_caption(el: etree._Element, prose: int) -> bool:
 def _is_code_panel(el: etree._Element) -> bool:
     """A panel of code samples, whatever its name ("ApiSection-Aside" beside each section of
     an API reference): menus, sidebars and footers hold no code blocks."""
-    pres = [pre for pre in el.iter("pre") if not any(a.tag == "pre" for a in pre.iterancestors())]
+    pres = _outermost(el, "pre")
     if not pres:
         return False
     code = sum(text_weight(pre.text_content()) for pre in pres)
@@ -976,7 +979,7 @@ def _describes(units: list[_Unit], i: int) -> bool:
 def _is_anchored_heading(unit: _Unit) -> bool:
     """A heading whose link is its own anchor ("#instance_properties", for sharing the place):
     a section's title, not a link to another page."""
-    return unit.block.tag in HEADING_TAGS and any(True for _ in unit.block.iter("a")) and \
+    return unit.block.tag in HEADING_TAGS and unit.block.find(".//a") is not None and \
         not _leads_elsewhere(unit.block)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -185,6 +185,16 @@ def _headline_href(record: etree._Element) -> str | None:
     return best[1] if best else None
 
 
+def _owners(blocks: Sequence[etree._Element]) -> dict[etree._Element, int]:
+    """Each element inside one of ``blocks`` mapped to that block's index."""
+    return {el: k for k, block in enumerate(blocks) for el in block.iter(etree.Element)}
+
+
+def _is_label(text: str, matches: Callable[[str], object], max_chars: int) -> bool:
+    """Whether ``text`` is a short label (a date, a time) of nothing but what ``matches``."""
+    return bool(text) and len(text) <= max_chars and bool(matches(text))
+
+
 def _dated(run: RecordRun) -> bool:
     """Whether the run's records are grouped under date labels (``FEED_MIN_DATE_LABELS``
     siblings that are a date and nothing else): a feed of the days' items."""
@@ -193,8 +203,8 @@ def _dated(run: RecordRun) -> bool:
     for child in chain_children(run.parent):
         if child in records or not isinstance(child.tag, str):
             continue
-        text = normalize_space("".join(child.itertext()))
-        if text and len(text) <= DATE_LABEL_MAX_CHARS and _DATE_LABEL.search(text):
+        if _is_label(normalize_space("".join(child.itertext())), _DATE_LABEL.search,
+                     DATE_LABEL_MAX_CHARS):
             labels += 1
     return labels >= FEED_MIN_DATE_LABELS
 
@@ -210,7 +220,7 @@ def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
     shapes = Counter(_shape(h) for h in hrefs)
     if not dated and shapes.most_common(1)[0][1] < SAME_SHAPE_MIN_SHARE * len(records):
         return False
-    owner = {el: k for k, r in enumerate(records) for el in r.iter(etree.Element)}
+    owner = _owners(records)
     prose = [0] * len(records)
     for u in units:
         if u.is_prose() and (k := owner.get(u.block)) is not None:
@@ -255,14 +265,10 @@ def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit
 def _leads_with_time(record: etree._Element) -> bool:
     """Whether one of the record's first two child elements (or the record itself, in its
     own text before them) is a time label and nothing else."""
-    head = (record.text or "").strip()
-    if head and len(head) <= TIME_LABEL_MAX_CHARS and _TIME_LABEL.fullmatch(head):
-        return True
-    for child in [c for c in record if isinstance(c.tag, str)][:2]:
-        text = normalize_space("".join(child.itertext()))
-        if text and len(text) <= TIME_LABEL_MAX_CHARS and _TIME_LABEL.fullmatch(text):
-            return True
-    return False
+    heads = [(record.text or "").strip()]
+    heads += [normalize_space("".join(c.itertext()))
+              for c in [c for c in record if isinstance(c.tag, str)][:2]]
+    return any(_is_label(head, _TIME_LABEL.fullmatch, TIME_LABEL_MAX_CHARS) for head in heads)
 
 
 def feed_box(body: etree._Element, units: Sequence[TextUnit], main: etree._Element) -> bool:
@@ -292,7 +298,7 @@ def truncated_teasers_share(body: etree._Element, units: Sequence[TextUnit]) -> 
     run = heaviest_run(body, units, max_prose=TEASER_MAX_UNITS)
     if run is None:
         return 0.0
-    owner = {el: k for k, r in enumerate(run.records) for el in r.iter(etree.Element)}
+    owner = _owners(run.records)
     cut: set[int] = set()
     for u in units:
         k = owner.get(u.block)
@@ -441,7 +447,7 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
         if sum(has_time(post, heading) for post, (heading, _) in zip(posts, group, strict=True)) \
                 < POSTS_TIMED_SHARE * len(posts):
             continue
-        owner = {el: k for k, post in enumerate(posts) for el in post.iter(etree.Element)}
+        owner = _owners(posts)
         weights = [0] * len(posts)
         prose = 0
         for unit in units:
