@@ -57,6 +57,7 @@ from sitesift.parse.dom import (
     cjk_count,
     class_id,
     drop_keep_tail,
+    has_hint,
     hint_tokens,
     is_hidden,
     punctuation_count,
@@ -599,7 +600,7 @@ def _folded(body: etree._Element) -> set[etree._Element]:
     for el in body.iter(etree.Element):
         parent = el.getparent()
         if (parent is not None and parent.tag == "details" and el.tag != "summary") or \
-                hint_tokens(el) & FOLD_WORDS:
+                has_hint(el, FOLD_WORDS):
             found.add(el)
     return found
 
