@@ -27,12 +27,12 @@ from typing import Any
 
 from sitesift.compare.features import page_features
 from sitesift.compare.profile import SiteProfile
-from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
 from sitesift.compare.site import learn_site
-from sitesift.compare.store import ProfileStore
 from sitesift.evaluate.score import read_jsonl
 from sitesift.input.encoding import decode_html
 from sitesift.parse import parse_html
+from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
+from sitesift.profiles.store import ProfileStore
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / ".." / "shared" / "data"

@@ -25,7 +25,7 @@ from sitesift.options import (
 )
 
 if TYPE_CHECKING:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
 __all__ = ["build_parser", "main", "options_from_args", "parse_args"]
 
@@ -349,7 +349,7 @@ def _run_extract(args: argparse.Namespace) -> int:
 
 
 def _open_store(path: str) -> ProfileStore:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     return ProfileStore(path)
 

@@ -42,11 +42,11 @@ if TYPE_CHECKING:
     from sitesift.compare.siblings import SiblingSite
     from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.slots import Printed
-    from sitesift.compare.store import ProfileStore
     from sitesift.compare.template import PathFinder, Step, TemplateModel
     from sitesift.compare.wrapper import LearningPage, Votes
     from sitesift.extract.choose import Stage
     from sitesift.extract.pagetype import ForumSite
+    from sitesift.profiles.store import ProfileStore
     from sitesift.render import BrowserPool, Rendering
     from sitesift.segment.visual import VisualSegmenter
 

@@ -204,7 +204,7 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        from sitesift.compare.store import ProfileStore
+        from sitesift.profiles.store import ProfileStore
 
         with contextlib.ExitStack() as stack:
             if settings.profiles is None:
@@ -402,7 +402,7 @@ def _utf8(body: PageIn) -> PageIn:
 
 
 def _saved_sites(store: str) -> list[dict[str, Any]]:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     with ProfileStore(store) as opened:
         return opened.sites()

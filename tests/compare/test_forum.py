@@ -13,8 +13,8 @@ from sitesift.compare.forum import (
     tokenize,
 )
 from sitesift.compare.profile import SiteProfile
-from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
 from sitesift.parse import parse_html
+from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
 
 
 def _roots(n: int = 8) -> list:

@@ -53,7 +53,7 @@ def test_a_bad_page_in_a_site_batch_is_an_error_record_and_the_rest_go_on() -> N
 
 
 def test_saved_profiles_are_applied_without_learning_again(tmp_path: Path) -> None:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     with ProfileStore(tmp_path / "p.db") as store:
         Extractor(Options(method="template"), profiles=store).learn(site_pages(4))
@@ -68,7 +68,7 @@ def test_saved_profiles_are_applied_without_learning_again(tmp_path: Path) -> No
 def test_a_saved_profile_knows_its_content_container_and_gives_the_learned_text(
     tmp_path: Path,
 ) -> None:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     pages = site_pages(4)
     with ProfileStore(tmp_path / "p.db") as store:
@@ -102,7 +102,7 @@ def test_tiny_sites(n: int) -> None:
 
 
 def test_sites_found_by_clustering_are_never_saved(tmp_path: Path) -> None:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     pages = [Page(id=p.id, html=p.html) for p in site_pages(4)]  # no site, no URL
     with ProfileStore(tmp_path / "p.db") as store:
@@ -115,7 +115,7 @@ def test_sites_found_by_clustering_are_never_saved(tmp_path: Path) -> None:
 
 
 def test_a_saved_profile_does_not_claim_a_page_of_another_layout(tmp_path: Path) -> None:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     with ProfileStore(tmp_path / "p.db") as store:
         Extractor(Options(method="template"), profiles=store).learn(site_pages(4))
@@ -125,7 +125,7 @@ def test_a_saved_profile_does_not_claim_a_page_of_another_layout(tmp_path: Path)
 
 
 def test_a_saved_profile_meets_empty_markupless_and_bodiless_pages(tmp_path: Path) -> None:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     with ProfileStore(tmp_path / "p.db") as store:
         Extractor(Options(method="template"), profiles=store).learn(site_pages(4))

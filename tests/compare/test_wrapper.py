@@ -5,9 +5,7 @@ from pathlib import Path
 import pytest
 
 from sitesift import Extractor, Options, Page
-from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
 from sitesift.compare.signatures import RelaxedLabels
-from sitesift.compare.store import ProfileStore
 from sitesift.compare.wrapper import (
     Decisions,
     Votes,
@@ -19,6 +17,8 @@ from sitesift.compare.wrapper import (
 )
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
+from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
+from sitesift.profiles.store import ProfileStore
 
 STORY = """<html><head><title>{t} - Harbour News</title>
 <meta property="og:title" content="{t}">

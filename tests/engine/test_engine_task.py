@@ -5,11 +5,11 @@ from pathlib import Path
 import pytest
 
 import sitesift.compare.site
-from sitesift.compare.store import ProfileStore
 from sitesift.engine.parts import PartSet
 from sitesift.engine.shuffle import Shuffle
 from sitesift.engine.task import BucketTask, run_bucket
 from sitesift.options import Options
+from sitesift.profiles.store import ProfileStore
 from sitesift.record import Page
 
 Pages = Callable[..., list[Page]]

@@ -6,10 +6,10 @@ from forum_pages import site, thread_page
 from shared_data import data_set
 
 from sitesift import Options
-from sitesift.compare.store import ProfileStore
 from sitesift.extract.pagetype import learn_site_types, post_groups
 from sitesift.parse import parse_html
 from sitesift.pipeline import Extractor
+from sitesift.profiles.store import ProfileStore
 from sitesift.record import Page
 
 

@@ -12,7 +12,7 @@ Tables::
     meta(key TEXT PRIMARY KEY, value TEXT)          ("schema", SCHEMA_VERSION)
     profiles(site TEXT PRIMARY KEY, version INT, pages INT, templates INT,
              updated TEXT  -- ISO 8601, UTC
-             data BLOB)    -- sitesift.compare.serialize bytes
+             data BLOB)    -- sitesift.profiles.serialize bytes
 
 The summary columns let ``sites()`` list a store without decoding any profile. A profile of
 another format version stays in the store (a newer sitesift may share the file) but ``get``
@@ -33,8 +33,8 @@ from types import TracebackType
 from typing import Any
 
 from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
-from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
 from sitesift.errors import InputError, ProfileError
+from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
 
 __all__ = ["BUSY_TIMEOUT_S", "SCHEMA_VERSION", "ProfileStore"]
 

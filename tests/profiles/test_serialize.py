@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from sitesift.compare.istm import PageStructure, page_structure
 from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
-from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
 from sitesift.compare.template import TemplateModel, content_signatures, learn_template
 from sitesift.errors import InputError
 from sitesift.parse import parse_html
+from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
 
 U64 = st.integers(min_value=0, max_value=2**64 - 1)
 U32 = st.integers(min_value=0, max_value=2**32 - 1)

@@ -11,9 +11,9 @@ import pytest
 
 from sitesift.compare.istm import PageStructure
 from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
-from sitesift.compare.store import SCHEMA_VERSION, ProfileStore
 from sitesift.compare.template import TemplateModel
 from sitesift.errors import InputError
+from sitesift.profiles.store import SCHEMA_VERSION, ProfileStore
 
 # fork: children start in milliseconds; each opens its own store, as real workers do.
 CTX = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
