@@ -387,7 +387,7 @@ def _run_profiles(args: argparse.Namespace) -> int:
         if not args.sites:
             print("sitesift: error: name the site(s) to show or delete", file=sys.stderr)
             return EXIT_USAGE
-        from sitesift.compare.wrapper import reading_summary
+        from sitesift.methods.template.wrapper import reading_summary
 
         missing = 0
         for site in args.sites:

@@ -118,9 +118,9 @@ class Options:
     site_sample: int = DEFAULT_SITE_SAMPLE
     batch_pages: int = DEFAULT_BATCH_PAGES
     #: ``template`` with saved profiles: read pages of known templates at learned places, the
-    #: main text by the template's wrapper (``sitesift.compare.wrapper``), title, date and
-    #: author by its field sources (``sitesift.compare.fields``), without the page heuristics
-    #: (several times faster). False: every page gets the full template method.
+    #: main text by the template's wrapper (``sitesift.methods.template.wrapper``), title, date
+    #: and author by its field sources (``sitesift.methods.template.fields``), without the page
+    #: heuristics (several times faster). False: every page gets the full template method.
     wrappers: bool = True
 
     def __post_init__(self) -> None:

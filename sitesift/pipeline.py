@@ -37,15 +37,15 @@ from sitesift.similarity import shingle_prf
 from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
-    from sitesift.compare.features import PageFeatures
-    from sitesift.compare.profile import SiteProfile
     from sitesift.compare.siblings import SiblingSite
-    from sitesift.compare.signatures import RelaxedLabels
     from sitesift.compare.slots import Printed
-    from sitesift.compare.template import PathFinder, Step, TemplateModel
-    from sitesift.compare.wrapper import LearningPage, Votes
     from sitesift.extract.choose import Stage
     from sitesift.extract.pagetype import ForumSite
+    from sitesift.methods.template.features import PageFeatures
+    from sitesift.methods.template.profile import SiteProfile
+    from sitesift.methods.template.template import PathFinder, Step, TemplateModel
+    from sitesift.methods.template.wrapper import LearningPage, Votes
+    from sitesift.parse.signatures import RelaxedLabels
     from sitesift.profiles.store import ProfileStore
     from sitesift.render import BrowserPool, Rendering
     from sitesift.segment.visual import VisualSegmenter
@@ -272,7 +272,7 @@ class Extractor:
     ) -> list[int]:
         """Compute the site features of ``members`` (in place); returns those that have them
         (a page whose features fail becomes an error record)."""
-        from sitesift.compare.features import page_features
+        from sitesift.methods.template.features import page_features
 
         kept = []
         for i in members:
@@ -297,7 +297,7 @@ class Extractor:
             else:
                 unknown.append(i)
         if unknown:
-            from sitesift.compare.cluster import discover_sites
+            from sitesift.methods.template.cluster import discover_sites
 
             labels = discover_sites([parsed[i].root for i in unknown])
             for i, label in zip(unknown, labels, strict=True):
@@ -326,10 +326,15 @@ class Extractor:
         if self.options.method == "siblings":
             self._extract_siblings(site, members, pages, records, parsed)
             return None
-        from sitesift.compare.signatures import RelaxedLabels
-        from sitesift.compare.site import learn_site, with_anchors, with_containers, with_wrappers
-        from sitesift.compare.template import container_key, element_steps
-        from sitesift.compare.wrapper import WrapperLearner
+        from sitesift.methods.template.site import (
+            learn_site,
+            with_anchors,
+            with_containers,
+            with_wrappers,
+        )
+        from sitesift.methods.template.template import container_key, element_steps
+        from sitesift.methods.template.wrapper import WrapperLearner
+        from sitesift.parse.signatures import RelaxedLabels
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
@@ -416,10 +421,10 @@ class Extractor:
     ) -> tuple[list[int], list[TemplateModel | None], list[lxml.html.HtmlElement | None],
                list[str]]:
         """A site's pages with its saved profile: each page's template from its anchors.
-        Pages of a template with a wrapper are read by it (compare/wrapper.py) and their
+        Pages of a template with a wrapper are read by it (methods/template/wrapper.py) and their
         records filled here; returns the other pages (for the full method) with their
         templates, content containers and cluster ids. Those get the content signatures of
-        their container (compare/template.py, steps 5 and 6)."""
+        their container (methods/template/template.py, steps 5 and 6)."""
         found = {i: self._guarded(records[i], pages[i], functools.partial(
             self._assign, profile, parsed[i], labels, pages[i])) for i in members}
         read = {}  # pages a wrapper read: their main blocks
@@ -453,8 +458,8 @@ class Extractor:
         page), and, when the template's wrapper reads it, what the wrapper needs. With the
         template method and wrappers on, a template's field sources give the page its title,
         date and author (``parsed.meta``) when the page has them all where learned."""
-        from sitesift.compare.features import PageFeatures
-        from sitesift.compare.template import PathFinder
+        from sitesift.methods.template.features import PageFeatures
+        from sitesift.methods.template.template import PathFinder
 
         finder = PathFinder(parsed.root, labels=labels)
         model, _share, signatures = profile.assign_page(finder, exact=False)
@@ -481,8 +486,8 @@ class Extractor:
         parsed: _Parsed, within: lxml.html.HtmlElement | None, labels: RelaxedLabels,
     ) -> None:
         """Content signatures of the content container (or the page), which DeleteSame reads."""
-        from sitesift.compare.features import PageFeatures
-        from sitesift.compare.template import content_signatures
+        from sitesift.methods.template.features import PageFeatures
+        from sitesift.methods.template.template import content_signatures
 
         if parsed.features is None:
             top = within if within is not None else parsed.root
@@ -1001,7 +1006,7 @@ class Extractor:
         # headlines are (the sibling step below skips list pages for that reason).
         listed = self.options.method == "auto" and content.page_type == "list"
         if model is not None and parsed.features is not None and not listed:
-            from sitesift.compare.site import clean_content
+            from sitesift.methods.template.site import clean_content
 
             content = clean_content(content, parsed.features, model, member=member,
                                     items=self.options.method == "auto")
@@ -1079,7 +1084,7 @@ THREAD_MIN_SHARE = 0.25
 def _learning_page(votes: Votes, key: tuple[Step, ...], page: Page,
                    record: Record) -> LearningPage:
     """What learning a template's wrapper needs of one of its learning pages, extracted."""
-    from sitesift.compare.wrapper import LearningPage
+    from sitesift.methods.template.wrapper import LearningPage
 
     return LearningPage(votes, key, page.html, page.url, record.text, record.page_type,
                         {"title": record.title, "published": record.published,

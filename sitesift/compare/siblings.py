@@ -58,9 +58,9 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.compare.signatures import RelaxedLabels, stable_hash
 from sitesift.extract.content import Content
 from sitesift.parse.dom import drop_keep_tail, normalize_space, text_weight
+from sitesift.parse.signatures import RelaxedLabels, stable_hash
 from sitesift.segment.blocks import Block, is_visible
 
 __all__ = [
@@ -609,7 +609,7 @@ def remove_block(block: Block) -> None:
 
 def clean_content(content: Content, top: Block, verdicts: dict[int, Verdict]) -> Content:
     """The page extractor's ``content`` with the noise blocks deleted from it (as the template
-    method does, ``compare.site.clean_content``): the extractor picks the main block on the
+    method does, ``methods.template.site.clean_content``): the extractor picks the main block on the
     whole page, then what of it recurs in same-layer pages goes. A main block that lies inside
     a noise block goes whole (a page without an article of its own, whose extractor picked a
     notice every page shows)."""

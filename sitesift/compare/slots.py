@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sitesift.compare.signatures import RelaxedLabels, structural_children
 from sitesift.extract.content import CAPTION_HINTS
 from sitesift.output.render import to_text
 from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, hint_tokens
+from sitesift.parse.signatures import RelaxedLabels, structural_children
 
 __all__ = [
     "FIELD_MAX_CHARS", "FIELD_MIN_PAGES", "MAX_SLOT_SHARE", "STANDFIRST_MIN_CHARS", "Printed",

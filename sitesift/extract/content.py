@@ -1009,7 +1009,7 @@ def _is_glossary(dl: etree._Element, by_block: dict[etree._Element, _Unit]) -> b
 
 def prune(node: etree._Element) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
-    and after the text (in place). Public for template wrappers (``compare.wrapper``), which
+    and after the text (in place). Public for the template method's wrappers, which
     replay the choice of the main block and then prune it as this method does."""
     units = _segment(node)
     _mark_teasers(units)

@@ -695,7 +695,7 @@ def complete_metadata(
     meta: dict[str, list[str]] | None = None, ld: JsonLd | None = None,
 ) -> tuple[str | None, str | None]:
     """(published, author) as ``extract_metadata`` finds them, for a page whose headline and
-    its element are known already (a template's learned places, ``compare.fields``); only the
+    its element are known already (a template's learned places, ``template.fields``); only the
     fields asked for (the other is None). Without the title to choose, the page is scanned
     for date markup alone when the author is not wanted: half the cost of the whole."""
     meta = meta if meta is not None else read_meta(root)

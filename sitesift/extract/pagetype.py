@@ -36,7 +36,6 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from sitesift.compare.forum import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
-from sitesift.compare.profile import SiteProfile
 from sitesift.compare.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.extract.linked import (
     POSTS_MIN_SHARE,
@@ -44,6 +43,7 @@ from sitesift.extract.linked import (
     unlinked_headings,
     whole_posts_share,
 )
+from sitesift.methods.template.profile import SiteProfile
 from sitesift.parse.dom import text_weight
 from sitesift.parse.links import page_links
 from sitesift.record import Record

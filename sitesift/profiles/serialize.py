@@ -10,10 +10,10 @@ and weights), so they are stored as raw little-endian numpy arrays, not JSON: a 
 The JSON header holds the format version again, the site, its page count, ``info``, a
 forum's rules when learned (``forum``, optional: older profiles simply lack it) and, per
 template, its cluster id, page count, content container path, anchors, wrapper
-(``compare.wrapper``, or null), field sources (``compare.fields``, or null) and array
-sizes. The arrays follow, per template in order: signatures (uint64, sorted), their counts
-(uint32), medoid paths (uint64), medoid weights (float64). Equal profiles give equal bytes
-(signatures sorted, JSON in a fixed form).
+(``methods.template.wrapper``, or null), field sources (``methods.template.fields``, or
+null) and array sizes. The arrays follow, per template in order: signatures (uint64, sorted),
+their counts (uint32), medoid paths (uint64), medoid weights (float64). Equal profiles give
+equal bytes (signatures sorted, JSON in a fixed form).
 
 The version sits in the uncompressed prefix so that a profile written by another version is
 recognised (and refused with "learn the site again") before anything else of it is trusted;
@@ -29,12 +29,12 @@ from typing import Any
 
 import numpy as np
 
-from sitesift.compare.fields import FieldSources
-from sitesift.compare.istm import PageStructure
-from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
-from sitesift.compare.template import TemplateModel
-from sitesift.compare.wrapper import Wrapper
 from sitesift.errors import ProfileError
+from sitesift.methods.template.fields import FieldSources
+from sitesift.methods.template.istm import PageStructure
+from sitesift.methods.template.profile import PROFILE_VERSION, SiteProfile
+from sitesift.methods.template.template import TemplateModel
+from sitesift.methods.template.wrapper import Wrapper
 
 __all__ = ["MAX_PROFILE_BYTES", "ZLIB_LEVEL", "profile_from_bytes", "profile_to_bytes"]
 

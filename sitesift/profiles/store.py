@@ -32,8 +32,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
 from sitesift.errors import InputError, ProfileError
+from sitesift.methods.template.profile import PROFILE_VERSION, SiteProfile
 from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
 
 __all__ = ["BUSY_TIMEOUT_S", "SCHEMA_VERSION", "ProfileStore"]

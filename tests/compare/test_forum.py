@@ -12,7 +12,7 @@ from sitesift.compare.forum import (
     tf_idf,
     tokenize,
 )
-from sitesift.compare.profile import SiteProfile
+from sitesift.methods.template.profile import SiteProfile
 from sitesift.parse import parse_html
 from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
 

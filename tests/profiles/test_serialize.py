@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitesift.compare.istm import PageStructure, page_structure
-from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
-from sitesift.compare.template import TemplateModel, content_signatures, learn_template
 from sitesift.errors import InputError
+from sitesift.methods.template.istm import PageStructure, page_structure
+from sitesift.methods.template.profile import PROFILE_VERSION, SiteProfile
+from sitesift.methods.template.template import TemplateModel, content_signatures, learn_template
 from sitesift.parse import parse_html
 from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
 

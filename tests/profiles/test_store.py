@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sitesift.compare.istm import PageStructure
-from sitesift.compare.profile import PROFILE_VERSION, SiteProfile
-from sitesift.compare.template import TemplateModel
 from sitesift.errors import InputError
+from sitesift.methods.template.istm import PageStructure
+from sitesift.methods.template.profile import PROFILE_VERSION, SiteProfile
+from sitesift.methods.template.template import TemplateModel
 from sitesift.profiles.store import SCHEMA_VERSION, ProfileStore
 
 # fork: children start in milliseconds; each opens its own store, as real workers do.

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 from lxml import etree
 
-from sitesift.compare.signatures import (
+from sitesift.parse.signatures import (
     RelaxedLabels,
     combine,
     node_label,

@@ -2,8 +2,8 @@ import dataclasses
 
 from lxml import etree
 
-from sitesift.compare.istm import page_structure, similarity_matrix
-from sitesift.compare.template import (
+from sitesift.methods.template.istm import page_structure, similarity_matrix
+from sitesift.methods.template.template import (
     PathFinder,
     SignatureIndex,
     TemplateModel,
@@ -218,7 +218,7 @@ def test_anchor_coverage_stops_hashing_once_a_mark_is_settled() -> None:
 
 
 def test_assign_page_without_exact_shares_chooses_the_same_template() -> None:
-    from sitesift.compare.profile import SiteProfile
+    from sitesift.methods.template.profile import SiteProfile
 
     first = anchors_of([page(f"T{i}", f"body number {i}") for i in range(4)])
     second = anchors_of([parse_html(OTHER_LAYOUT.format(body=f"list {i}")) for i in range(4)])

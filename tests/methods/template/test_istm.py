@@ -3,7 +3,7 @@ import random
 import numpy as np
 import pytest
 
-from sitesift.compare.istm import (
+from sitesift.methods.template.istm import (
     istm_reference,
     page_structure,
     position_weights,

@@ -29,7 +29,7 @@ them (wrapper induction, learned from the full method's own output rather than f
    pages all have one page type, at least ``MIN_FITTING_SHARE`` of them fit, and those agree
    with the full method's text by char F1 (the scorer's measure) ``MIN_MEAN_AGREEMENT`` on
    average and ``MIN_PAGE_AGREEMENT`` each. Title, date and author come from the places
-   ``sitesift.compare.fields`` learns on the same pages; a template without a place for every
+   ``fields`` learns on the same pages; a template without a place for every
    field keeps the page-level metadata extractor for them.
 5. *Applying* (``Wrapper.apply``). Find the container, walk it once: drop hidden and
    non-visual elements and every element whose place is dropped (its tail stays, as the page
@@ -56,10 +56,9 @@ from typing import Protocol
 
 from lxml import etree
 
-from sitesift.compare.fields import FIELDS, FieldSources, learn_field_sources
-from sitesift.compare.paths import PathFinder, Step
-from sitesift.compare.signatures import RelaxedLabels, combine
 from sitesift.extract.content import LIST_MIN_LINK_SHARE, prune
+from sitesift.methods.template.fields import FIELDS, FieldSources, learn_field_sources
+from sitesift.methods.template.paths import PathFinder, Step
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
 from sitesift.parse.dom import (
@@ -70,6 +69,7 @@ from sitesift.parse.dom import (
     punctuation_count,
     text_weight,
 )
+from sitesift.parse.signatures import RelaxedLabels, combine
 from sitesift.similarity import char_prf, f1
 
 __all__ = [
@@ -387,7 +387,7 @@ class LearningPage:
     #: The full method's record of the page.
     text: str | None
     page_type: str | None
-    #: Its title, published and author (``compare.fields``).
+    #: Its title, published and author (``methods.template.fields``).
     fields: Mapping[str, str | None]
 
 
@@ -456,7 +456,7 @@ def _learn_text(
 
 
 class ReadTemplate(Protocol):
-    """What ``reading_summary`` reads of a template (a ``compare.template.TemplateModel``, which
+    """What ``reading_summary`` reads of a template (a ``template.TemplateModel``, which
     holds a wrapper: typed here by its parts, so that this module need not import that one)."""
 
     @property

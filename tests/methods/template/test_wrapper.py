@@ -5,8 +5,7 @@ from pathlib import Path
 import pytest
 
 from sitesift import Extractor, Options, Page
-from sitesift.compare.signatures import RelaxedLabels
-from sitesift.compare.wrapper import (
+from sitesift.methods.template.wrapper import (
     Decisions,
     Votes,
     Wrapper,
@@ -17,6 +16,7 @@ from sitesift.compare.wrapper import (
 )
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
+from sitesift.parse.signatures import RelaxedLabels
 from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
 from sitesift.profiles.store import ProfileStore
 
@@ -248,7 +248,7 @@ def test_a_page_the_wrapper_does_not_fit_goes_to_the_full_method(tmp_path: Path)
 
 
 def test_reading_summary_says_what_a_template_reads_at_learned_places(tmp_path: Path) -> None:
-    from sitesift.compare.wrapper import reading_summary
+    from sitesift.methods.template.wrapper import reading_summary
 
     with learned_store(tmp_path) as store:
         (template,) = store.get("harbour").templates

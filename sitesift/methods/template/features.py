@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import numpy as np
 from lxml import etree
 
-from sitesift.compare.istm import PageStructure, page_structure
-from sitesift.compare.signatures import RelaxedLabels, stable_hash
-from sitesift.compare.template import content_signatures
+from sitesift.methods.template.istm import PageStructure, page_structure
+from sitesift.methods.template.template import content_signatures
 from sitesift.parse.dom import SKIP_TAGS
+from sitesift.parse.signatures import RelaxedLabels, stable_hash
 
 __all__ = ["MAX_STRING_CHARS", "MIN_STRING_CHARS", "PageFeatures", "page_features", "page_strings"]
 

@@ -5,17 +5,17 @@ import numpy as np
 import pytest
 from shared_data import DATA
 
-from sitesift.compare.cluster import (
+from sitesift.methods.template.cluster import (
     SITE_CUT,
     cluster_pages,
     discover_sites,
     discover_templates,
     string_similarity,
 )
-from sitesift.compare.features import page_features, page_strings
-from sitesift.compare.istm import page_structure, similarity_matrix
-from sitesift.compare.signatures import stable_hash
+from sitesift.methods.template.features import page_features, page_strings
+from sitesift.methods.template.istm import page_structure, similarity_matrix
 from sitesift.parse import parse_html
+from sitesift.parse.signatures import stable_hash
 
 WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
          "lambda", "mu", "nu", "xi"]

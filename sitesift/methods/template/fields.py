@@ -83,13 +83,6 @@ from dataclasses import dataclass, replace
 
 from lxml import etree
 
-from sitesift.compare.paths import (
-    PathFinder,
-    Step,
-    container_key,
-    element_path,
-    element_steps,
-)
 from sitesift.extract.authors import (
     AUTHOR_META_KEYS,
     author_from_markup,
@@ -108,6 +101,13 @@ from sitesift.extract.metadata import (
     read_meta,
 )
 from sitesift.extract.titles import normalize_space
+from sitesift.methods.template.paths import (
+    PathFinder,
+    Step,
+    container_key,
+    element_path,
+    element_steps,
+)
 
 __all__ = [
     "FIELDS",

@@ -2,8 +2,8 @@
 
 A site's pages come from a few front-end templates. The method, top to bottom:
 
-1. ISTM similarity between pages (``sitesift.compare.istm``), hierarchical clustering of a
-   site's pages on 1 - ISTM (``sitesift.compare.cluster``): pages of one cluster share a template.
+1. ISTM similarity between pages (``istm``), hierarchical clustering of a site's pages on
+   1 - ISTM (``cluster``): pages of one cluster share a template.
 2. ``learn_template``: for one cluster, count in how many of its pages each subtree occurs. A
    subtree is identified by its *content signature*: a hash of its label (tag, class, id), its
    own text and its children's signatures, bottom-up, so equal signatures mean equal subtrees,
@@ -49,11 +49,11 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 from lxml import etree
 
-from sitesift.compare.istm import PageStructure
+from sitesift.methods.template.istm import PageStructure
 
 # Paths and signatures live in ``paths`` (below this module, the wrapper and the field sources);
 # the names stay importable from here.
-from sitesift.compare.paths import (
+from sitesift.methods.template.paths import (
     PathFinder,
     Step,
     container_key,
@@ -62,12 +62,12 @@ from sitesift.compare.paths import (
     element_steps,
     page_base,
 )
-from sitesift.compare.signatures import RelaxedLabels, structural_children
 from sitesift.parse.dom import BLOCK_TAGS, drop_keep_tail
+from sitesift.parse.signatures import RelaxedLabels, structural_children
 
 if TYPE_CHECKING:
-    from sitesift.compare.fields import FieldSources
-    from sitesift.compare.wrapper import Wrapper
+    from sitesift.methods.template.fields import FieldSources
+    from sitesift.methods.template.wrapper import Wrapper
 
 __all__ = [
     "MAX_ANCHORS",
@@ -258,9 +258,9 @@ class TemplateModel:
     #: empty: recognised by all of ``count`` (``SiteProfile.assign``).
     anchors: tuple[Anchor, ...] = ()
     #: How its pages' main text is read without the page heuristics
-    #: (``sitesift.compare.wrapper``); None: its pages are not read alike, the full method runs.
+    #: (``wrapper``); None: its pages are not read alike, the full method runs.
     wrapper: Wrapper | None = None
-    #: Where its pages carry title, date and author (``sitesift.compare.fields``); None: the
+    #: Where its pages carry title, date and author (``fields``); None: the
     #: page-level metadata extractor reads them.
     fields: FieldSources | None = None
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from sitesift.compare.fields import FieldSources, Source, learn_field_sources
-from sitesift.compare.template import PathFinder
+from sitesift.methods.template.fields import FieldSources, Source, learn_field_sources
+from sitesift.methods.template.template import PathFinder
 from sitesift.parse import parse_html
 
 STORIES = [

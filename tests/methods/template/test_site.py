@@ -4,8 +4,8 @@ from pathlib import Path
 import pytest
 
 from sitesift import Extractor, Options, Page
-from sitesift.compare.features import page_features
-from sitesift.compare.site import learn_site
+from sitesift.methods.template.features import page_features
+from sitesift.methods.template.site import learn_site
 from sitesift.parse import parse_html
 
 REPO = Path(__file__).resolve().parents[2]

@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from sitesift.compare.features import page_features
-from sitesift.compare.site import learn_site
+from sitesift.methods.template.features import page_features
+from sitesift.methods.template.site import learn_site
 from sitesift.parse import parse_html
 
 PAGE = ("<html><body><div class='nav'><a>Home</a><a>News</a></div>"

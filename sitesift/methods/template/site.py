@@ -12,11 +12,11 @@ from typing import TypeVar
 import numpy as np
 from lxml import etree
 
-from sitesift.compare.features import PageFeatures
-from sitesift.compare.istm import similarity_matrix
-from sitesift.compare.profile import SiteProfile
-from sitesift.compare.signatures import RelaxedLabels
-from sitesift.compare.template import (
+from sitesift.extract.content import Content
+from sitesift.methods.template.features import PageFeatures
+from sitesift.methods.template.istm import similarity_matrix
+from sitesift.methods.template.profile import SiteProfile
+from sitesift.methods.template.template import (
     Step,
     TemplateModel,
     common_container,
@@ -24,8 +24,8 @@ from sitesift.compare.template import (
     learn_anchors,
     learn_template,
 )
-from sitesift.compare.wrapper import LearningPage, learn_wrapper
-from sitesift.extract.content import Content
+from sitesift.methods.template.wrapper import LearningPage, learn_wrapper
+from sitesift.parse.signatures import RelaxedLabels
 
 __all__ = [
     "LearnedSite",
@@ -55,7 +55,7 @@ class LearnedSite:
 
 def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
     """Cluster the site's pages on ISTM and learn a template per cluster of 2+ pages."""
-    from sitesift.compare.cluster import cluster_pages  # scipy: only learning needs it
+    from sitesift.methods.template.cluster import cluster_pages  # scipy: only learning needs it
 
     n = len(features)
     for f in features:

@@ -1,5 +1,5 @@
 """Paths down a page's tree and subtree signatures: what a template, its wrapper and its field
-sources (paper 000: ``sitesift.compare.template``, ``.wrapper``, ``.fields``) share.
+sources (paper 000: ``sitesift.methods.template.template``, ``.wrapper``, ``.fields``) share.
 
 A place on a page is a path of ``Step``s from ``<body>``; ``PathFinder`` follows such paths on
 a new page, ``element_steps`` / ``container_key`` / ``element_path`` write them down on a
@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 
 from lxml import etree
 
-from sitesift.compare.signatures import RelaxedLabels, combine, stable_hash, structural_children
 from sitesift.parse.dom import SKIP_TAGS
+from sitesift.parse.signatures import RelaxedLabels, combine, stable_hash, structural_children
 
 __all__ = [
     "PathFinder",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from sitesift.compare.template import (
+from sitesift.methods.template.template import (
     SHARED_FRACTION,
     PathFinder,
     TemplateModel,

@@ -22,8 +22,8 @@ from scipy.cluster.hierarchy import fcluster
 from scipy.cluster.hierarchy import linkage as hierarchical_linkage
 from scipy.spatial.distance import squareform
 
-from sitesift.compare.features import PageFeatures, page_features, page_strings
-from sitesift.compare.istm import similarity_matrix
+from sitesift.methods.template.features import PageFeatures, page_features, page_strings
+from sitesift.methods.template.istm import similarity_matrix
 
 __all__ = [
     "SITE_CUT",
