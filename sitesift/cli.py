@@ -414,8 +414,8 @@ def _run_profiles(args: argparse.Namespace) -> int:
 def _run_urls(args: argparse.Namespace) -> int:
     import json
 
-    from sitesift.compare.urls import cluster_urls, summarize
     from sitesift.input.sitekey import url_problem
+    from sitesift.methods.forum.urls import cluster_urls, summarize
 
     try:
         if args.url_file == "-":

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from sitesift.compare.siblings import SiblingSite
     from sitesift.compare.slots import Printed
     from sitesift.extract.choose import Stage
-    from sitesift.extract.pagetype import ForumSite
+    from sitesift.methods.forum.site import ForumSite
     from sitesift.methods.template.features import PageFeatures
     from sitesift.methods.template.profile import SiteProfile
     from sitesift.methods.template.template import PathFinder, Step, TemplateModel
@@ -589,7 +589,7 @@ class Extractor:
     ) -> ForumSite | None:
         """Page types and forum rules of a site, from its untouched trees (None on failure:
         the pages keep the page method's types)."""
-        from sitesift.extract.pagetype import apply_forum_site
+        from sitesift.methods.forum.site import apply_forum_site
 
         try:
             return apply_forum_site([parsed[i].root for i in members],
@@ -758,7 +758,7 @@ class Extractor:
         *,
         lasting: bool,
     ) -> None:
-        """Forum method (paper 001, ``sitesift.extract.pagetype``): the site's post rule and
+        """Forum method (paper 001, ``sitesift.methods.forum.site``): the site's post rule and
         URL clusters give page types and posts; every page also gets the page method's
         fields. A saved profile's forum rules are reused, new ones saved."""
         store = self.profiles if lasting else None

@@ -31,7 +31,6 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.compare.forum import text_pieces
 from sitesift.extract.records import (
     RECORD_MAX_PROSE,
     RecordRun,
@@ -41,6 +40,7 @@ from sitesift.extract.records import (
     heaviest_run,
 )
 from sitesift.extract.thread import TIMED_MIN_SHARE, has_time
+from sitesift.fields.posts import text_pieces
 from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 

@@ -19,7 +19,7 @@ are records too (tried: 4 of readability-meta's 130 articles and 2 of dates-dev'
 lists, for 3 list pages gained on list-detail).
 
 Forum threads are record runs too (posts): the forum method types thread pages itself and
-reads a non-thread page's posts as "other" (``sitesift.extract.pagetype``).
+reads a non-thread page's posts as "other" (``sitesift.methods.forum.site``).
 """
 
 from __future__ import annotations

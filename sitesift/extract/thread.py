@@ -2,17 +2,17 @@
 
 A forum thread, a question with its answers, a comment page is *repeated posts*: elements
 of one class rule that each hold a body of unlinked text, framed by the poster's name and a
-time (``sitesift.compare.forum`` learns the same from many pages of one forum; here the page
+time (``sitesift.fields.posts`` learns the same from many pages of one forum; here the page
 has to do on its own). ``read_thread`` finds the heaviest such run on one page:
 
 1. Body rules: the class rules (tag + stable classes) of elements owning at least
    ``POST_BODY_MIN_CHARS`` of unlinked text, two or more of them on the page; the
    ``MAX_RULES`` heaviest are tried.
 2. A rule's post reaches up from each body to the largest ancestor holding one body only
-   (``compare.forum._depth``); that frame must show a time (a ``<time>``, a ``datetime`` or
+   (``fields.posts._depth``); that frame must show a time (a ``<time>``, a ``datetime`` or
    date-valued attribute, or a short date or "3 days ago" text) on ``TIMED_MIN_SHARE`` of the
    posts, and a poster: a short text at one class rule in (nearly) every post whose value
-   differs between posts (``compare.forum._learn_author``).
+   differs between posts (``fields.posts._learn_author``).
 3. Not teasers: a list's cards have dates and authors too, but each links its own headline
    (a heading with a link outside the body); bodies hold at most as much link text as text.
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sitesift.compare.forum import (
+from sitesift.fields.posts import (
     ClassRule,
     PostRule,
     _container,

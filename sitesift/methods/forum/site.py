@@ -6,10 +6,10 @@ How it works (``learn_site_types`` then ``ForumSite.page_types``):
 1. DOM cue per page (``post_groups``): the most elements of one class rule that each hold a
    few words of unlinked text: posts repeat, article pages have one body, lists hold links.
    Pages with ``POST_MIN_REPEATS`` such elements are thread candidates.
-2. KSF (``sitesift.compare.forum``) learns the post-body rule from the candidates; it counts
+2. KSF (``sitesift.fields.posts``) learns the post-body rule from the candidates; it counts
    only when its bodies repeat on most candidates (a real forum), else the site is no forum.
 3. When pages have URLs, the URLs of the pages and of their in-site links are clustered by
-   structure (``sitesift.compare.urls``, paper 001). The thread cluster is the URL cluster
+   structure (``sitesift.methods.forum.urls``, paper 001). The thread cluster is the URL cluster
    holding most pages with two posts or more; its resolver rule is the thread-URL rule.
 4. Types. Thread: the page has posts and, when a thread rule exists and the page has a URL,
    its URL fits the rule (a single-post thread is known by its URL); without URLs two posts
@@ -35,14 +35,14 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.compare.forum import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
-from sitesift.compare.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.extract.linked import (
     POSTS_MIN_SHARE,
     post_titles,
     unlinked_headings,
     whole_posts_share,
 )
+from sitesift.fields.posts import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
+from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.methods.template.profile import SiteProfile
 from sitesift.parse.dom import text_weight
 from sitesift.parse.links import page_links

@@ -6,7 +6,7 @@ from forum_pages import site, thread_page
 from shared_data import data_set
 
 from sitesift import Options
-from sitesift.extract.pagetype import learn_site_types, post_groups
+from sitesift.methods.forum.site import learn_site_types, post_groups
 from sitesift.parse import parse_html
 from sitesift.pipeline import Extractor
 from sitesift.profiles.store import ProfileStore
@@ -69,7 +69,7 @@ def test_forum_dz_figures() -> None:
 
 
 def test_a_failing_forum_step_keeps_the_pages(monkeypatch) -> None:
-    import sitesift.extract.pagetype as pagetype
+    import sitesift.methods.forum.site as pagetype
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("bug")
@@ -140,7 +140,7 @@ def test_kind_groups_type_pages_without_urls() -> None:
 
 
 def test_kind_tokens_read_a_body_tag_the_parser_dropped() -> None:
-    from sitesift.extract.pagetype import kind_tokens
+    from sitesift.methods.forum.site import kind_tokens
 
     # Text before <body> makes libxml2 open a body of its own and drop this one's attributes.
     html = "<html><head><title>T</title></head>stray<body class='viewtopic t_12'><p>x</p>"

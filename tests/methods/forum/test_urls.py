@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from sitesift.cli import main
-from sitesift.compare.urls import (
+from sitesift.methods.forum.urls import (
     DIGITS,
     LETTERS,
     MIXED,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from forum_pages import USERS, thread_page
 
-from sitesift.compare.forum import (
+from sitesift.fields.posts import (
     ContentSimilarRule,
     PostRule,
     ShortLineRule,
@@ -97,7 +97,7 @@ def test_a_post_without_the_author_element_names_its_bare_poster() -> None:
 
 def test_a_time_shown_before_the_poster_is_no_name() -> None:
     # Each post's frame shows its time first, then its poster's name: the name is learned.
-    from sitesift.compare.forum import author_rule
+    from sitesift.fields.posts import author_rule
 
     posts = "".join(
         f"<li class='postbit'><span class='date'>11-29-2024, <span class='time'>0{i}:03 AM"
