@@ -218,7 +218,7 @@ class Extractor:
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
                                      relearn=True)
         if profile is not None and forum is not None and forum.is_forum:
-            profile = forum.profile(site, profile)
+            profile = _forum_profile(site, forum, profile)
             if lasting and self.profiles is not None:
                 self.profiles.put(profile)
         return profile
@@ -593,7 +593,8 @@ class Extractor:
 
         try:
             return apply_forum_site([parsed[i].root for i in members],
-                                    [pages[i].url for i in members], saved,
+                                    [pages[i].url for i in members],
+                                    saved.forum if saved is not None else None,
                                     htmls=[pages[i].html for i in members])
         except Exception:  # a bug in site learning must not lose the site's pages
             log.exception("forum rules failed on site %s; its pages get the page method", site)
@@ -655,7 +656,7 @@ class Extractor:
         forum.fill([records[i] for i in members])
         store = self.profiles if lasting else None
         if store is not None and forum.is_forum and (saved is None or saved.forum is None):
-            store.put(forum.profile(site, profile))
+            store.put(_forum_profile(site, forum, profile))
 
     def _field_slots(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
@@ -774,7 +775,7 @@ class Extractor:
         forum.fill([records[i] for i in members])
         if store is not None and forum.post_rule is not None and (saved is None or
                                                                   saved.forum is None):
-            store.put(forum.profile(site, saved))
+            store.put(_forum_profile(site, forum, saved))
 
     def _extract_visual(self, pages: Iterable[Page]) -> Iterator[Record]:
         """Pages render in the browser pool ahead of the consumer (``render_concurrency`` at
@@ -1098,6 +1099,15 @@ def _links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:
         log.exception("reading the links of page %s failed", page.id)
         return []
 
+
+
+def _forum_profile(site: str, forum: ForumSite, saved: SiteProfile | None) -> SiteProfile:
+    """``saved`` (or a new profile) holding the site's forum rules."""
+    from sitesift.methods.template.profile import SiteProfile
+
+    if saved is not None:
+        return dataclasses.replace(saved, forum=forum.rules())
+    return SiteProfile(site=site, pages=len(forum.urls), forum=forum.rules())
 
 def _holds(text: str | None, post: str | None) -> bool:
     """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every

@@ -24,12 +24,11 @@ How it works (``learn_site_types`` then ``ForumSite.page_types``):
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -43,7 +42,6 @@ from sitesift.extract.linked import (
 )
 from sitesift.fields.posts import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
-from sitesift.methods.template.profile import SiteProfile
 from sitesift.parse.dom import text_weight
 from sitesift.parse.links import page_links
 from sitesift.record import Record
@@ -290,15 +288,14 @@ class ForumSite:
                 record.author = first["author"] or record.author
                 record.published = record.published or first["published"]
 
-    def profile(self, site: str, saved: SiteProfile | None) -> SiteProfile:
-        """``saved`` (or a new profile) holding this site's forum rules."""
+    def rules(self) -> dict[str, object]:
+        """This site's forum rules as a profile keeps them (``SiteProfile.forum``): the post
+        rule and the thread-URL rule."""
         assert self.post_rule is not None
         rules: dict[str, object] = dict(self.post_rule.to_dict())
         if self.thread_rule is not None:
             rules["thread_regex"] = self.thread_rule.regex
-        if saved is not None:
-            return dataclasses.replace(saved, forum=rules)
-        return SiteProfile(site=site, pages=len(self.urls), forum=rules)
+        return rules
 
     # -- URL clusters --------------------------------------------------------------------------
 
@@ -449,12 +446,12 @@ def learn_site_types(
 # -- the forum method ---------------------------------------------------------------------------
 
 def apply_forum_site(roots: Sequence[etree._Element], urls: Sequence[str | None],
-                     saved: SiteProfile | None = None,
+                     saved: Mapping[str, object] | None = None,
                      htmls: Sequence[str] | None = None) -> ForumSite:
-    """``learn_site_types`` with the forum rules of a saved profile when it has them."""
-    rules = saved.forum if saved is not None else None
-    if rules:
+    """``learn_site_types`` with a site's saved forum rules (``ForumSite.rules``) when it has
+    them."""
+    if saved:
         return learn_site_types(
-            roots, urls, post_rule=PostRule.from_dict(rules),
-            thread_regex=rules.get("thread_regex"), htmls=htmls)  # type: ignore[arg-type]
+            roots, urls, post_rule=PostRule.from_dict(saved),  # type: ignore[arg-type]
+            thread_regex=saved.get("thread_regex"), htmls=htmls)  # type: ignore[arg-type]
     return learn_site_types(roots, urls, htmls=htmls)
