@@ -37,10 +37,10 @@ from sitesift.similarity import shingle_prf
 from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
-    from sitesift.compare.siblings import SiblingSite
     from sitesift.compare.slots import Printed
     from sitesift.extract.choose import Stage
     from sitesift.methods.forum.site import ForumSite
+    from sitesift.methods.siblings.site import SiblingSite
     from sitesift.methods.template.features import PageFeatures
     from sitesift.methods.template.profile import SiteProfile
     from sitesift.methods.template.template import PathFinder, Step, TemplateModel
@@ -568,7 +568,7 @@ class Extractor:
     ) -> SiblingSite | None:
         """The site's sibling index over its untouched trees (None for one page, or when
         indexing fails: those pages keep the other methods)."""
-        from sitesift.compare.siblings import SiblingSite
+        from sitesift.methods.siblings.site import SiblingSite
 
         if len(members) < 2:
             return None
@@ -1016,7 +1016,7 @@ class Extractor:
         # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
         # in the articles they link to, and would all go.
         if verdicts is not None and blocks is not None and content.page_type == "detail":
-            from sitesift.compare.siblings import clean_content as clean_siblings
+            from sitesift.methods.siblings.site import clean_content as clean_siblings
 
             content = clean_siblings(content, blocks, verdicts)
             methods.append("siblings")

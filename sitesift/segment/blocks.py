@@ -296,7 +296,7 @@ class Kept(Protocol):
 
 
 class Judged(Protocol):
-    """A site method's verdict on a block (``compare.siblings.Verdict`` is one)."""
+    """A site method's verdict on a block (``methods.siblings.site.Verdict`` is one)."""
 
     @property
     def reason(self) -> str: ...

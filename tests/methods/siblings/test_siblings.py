@@ -1,7 +1,8 @@
 from dataclasses import replace
 
 from sitesift import Extractor, Options, Page
-from sitesift.compare.siblings import (
+from sitesift.extract.content import Content
+from sitesift.methods.siblings.site import (
     NodeString,
     SiblingSite,
     _Subtree,
@@ -11,7 +12,6 @@ from sitesift.compare.siblings import (
     remove_block,
     same_layer,
 )
-from sitesift.extract.content import Content
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
 from sitesift.segment.blocks import segment_blocks
