@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 import lxml.etree
 import lxml.html
 
-from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import PageError, PageLimitError, ProfileError
 from sitesift.extract.authors import thread_author
 from sitesift.extract.content import Content, extract_content
 from sitesift.extract.metadata import Metadata, extract_metadata
 from sitesift.extract.title_place import near_heading
+from sitesift.fields.list_titles import Link, learn_site_titles, page_links
 from sitesift.methods.interface import SiteMethod, SitePage
 from sitesift.options import SITE_METHODS, Options
 from sitesift.output.render import to_text
@@ -166,7 +166,7 @@ class Extractor:
         self, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
     ) -> None:
         """Choose the titles of a site's pages again, knowing the site's <title> decoration
-        and the anchor texts linking to each page (``compare.list_titles``, paper 003).
+        and the anchor texts linking to each page (``fields.list_titles``, paper 003).
 
         A failure here keeps the page-level titles: it must not cost any page its record."""
         try:

@@ -1,4 +1,5 @@
-from sitesift.compare.list_titles import (
+from sitesift.extract.titles import TitleCandidates
+from sitesift.fields.list_titles import (
     Link,
     SiteTitles,
     learn_decoration,
@@ -9,7 +10,6 @@ from sitesift.compare.list_titles import (
     repeated_titles,
     strip_decoration,
 )
-from sitesift.extract.titles import TitleCandidates
 from sitesift.parse import parse_html
 
 LIST = """<html><head><title>News - Example</title><base href="https://example.com/news/">
