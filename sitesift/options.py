@@ -102,7 +102,7 @@ class Options:
     #: Thresholds of the visual method (paper 002's TOP/BOTTOM/LEFT/RIGHT, T, 100 characters).
     visual: VisualRules = field(default_factory=VisualRules)
     #: ``auto`` with a browser: render the pages whose DOM methods disagree and let the visual
-    #: method's text pick among their answers (``extract.choose``; needs the ``visual`` extra
+    #: method's text pick among their answers (``methods.auto.choose``; needs the ``visual`` extra
     #: and Chromium). Off by default: runs without a browser never try to start one.
     visual_fallback: bool = False
     crawl_max_pages: int = DEFAULT_CRAWL_MAX_PAGES

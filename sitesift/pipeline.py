@@ -37,8 +37,8 @@ from sitesift.similarity import shingle_prf
 from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
-    from sitesift.compare.slots import Printed
-    from sitesift.extract.choose import Stage
+    from sitesift.methods.auto.choose import Stage
+    from sitesift.methods.auto.slots import Printed
     from sitesift.methods.forum.site import ForumSite
     from sitesift.methods.siblings.site import SiblingSite
     from sitesift.methods.template.features import PageFeatures
@@ -73,7 +73,7 @@ class _Parsed:
     features: PageFeatures | None = None
     #: Item links (title-like anchors), read before content extraction prunes the tree.
     links: list[Link] = dataclasses.field(default_factory=list)
-    #: ``auto``: the main text after each step of the DOM methods (``extract.choose``).
+    #: ``auto``: the main text after each step of the DOM methods (``methods.auto.choose``).
     stages: list[Stage] = dataclasses.field(default_factory=list)
     #: ``auto``: the main block after the DOM methods' steps (the field-slot step edits it).
     content: Content | None = None
@@ -84,7 +84,7 @@ class _Parsed:
     #: ``auto``: the page's paragraphs and their places, read before the page extractor.
     places: dict[lxml.html.HtmlElement, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     #: ``auto``: the page's lines of several words and their places, read before the page
-    #: extractor (``compare.slots.printed_lines``).
+    #: extractor (``methods.auto.slots.printed_lines``).
     printed: list[Printed] = dataclasses.field(default_factory=list)
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
@@ -663,13 +663,13 @@ class Extractor:
         parsed: dict[int, _Parsed],
     ) -> None:
         """``auto``: delete from each page's main text the lines its cluster's pages show to be
-        fields (``compare.slots``: bylines, datelines, section labels). Pages whose DOM
+        fields (``methods.auto.slots``: bylines, datelines, section labels). Pages whose DOM
         methods disagree keep the stage chosen for them. The pages of clusters too small to
         show a place (under ``MIN_CLUSTER_PAGES``) are pooled: one site names its fields
         alike across its layouts (auto body char F1 whole/a/b, zh-sites 0.9778/0.9794/0.9759
         -> 0.9781/0.9801/0.9759, 163's two-page clusters; big9, cleanportal, list-detail
         equal; the whole site as one group instead: big9-2005 nymag -0.0017)."""
-        from sitesift.compare.slots import (
+        from sitesift.methods.auto.slots import (
             MIN_CLUSTER_PAGES,
             dropped_paragraphs,
             field_lines,
@@ -725,7 +725,7 @@ class Extractor:
     def _restore(self, record: Record, parsed: _Parsed,
                  paragraphs: list[lxml.html.HtmlElement]) -> None:
         """Give the main text back the ``paragraphs`` its cluster's pages show to be story
-        (``compare.slots.dropped_paragraphs``), in page order."""
+        (``methods.auto.slots.dropped_paragraphs``), in page order."""
         content = parsed.content
         assert content is not None
         order = {el: k for k, el in enumerate(parsed.root.iter(lxml.etree.Element))}
@@ -738,8 +738,8 @@ class Extractor:
 
     def _drop_fields(self, record: Record, parsed: _Parsed,
                      lines: list[lxml.html.HtmlElement]) -> None:
-        from sitesift.compare.slots import delete_fields
-        from sitesift.extract.choose import text_size
+        from sitesift.methods.auto.choose import text_size
+        from sitesift.methods.auto.slots import delete_fields
 
         content = parsed.content
         assert content is not None
@@ -814,9 +814,9 @@ class Extractor:
         parsed: dict[int, _Parsed],
     ) -> None:
         """``auto`` with a browser: the pages whose DOM methods disagree are rendered, and the
-        visual method's text picks among their DOM answers (``extract.choose.vote``). A page
+        visual method's text picks among their DOM answers (``methods.auto.choose.vote``). A page
         that fails to render keeps the answer chosen without the browser."""
-        from sitesift.extract.choose import choose, vote
+        from sitesift.methods.auto.choose import choose, vote
 
         seen = self._extract_visual([pages[i] for i in disagreeing])
         for i, visual in zip(disagreeing, seen, strict=True):
@@ -986,7 +986,7 @@ class Extractor:
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         site_steps = self.options.method == "auto" and (model is not None or siblings is not None)
         if site_steps:
-            from sitesift.compare.slots import (
+            from sitesift.methods.auto.slots import (
                 headline_leads,
                 paragraph_places,
                 pictured,
@@ -1051,15 +1051,15 @@ class Extractor:
         """``auto``: keep the main text as it stands after ``method``'s step."""
         if self.options.method != "auto":
             return
-        from sitesift.extract.choose import Stage
+        from sitesift.methods.auto.choose import Stage
 
         markdown = content.markdown if self.options.output_format == "markdown" else None
         parsed.stages.append(Stage(method, content.text, markdown))
 
     def _choose_stage(self, record: Record, parsed: _Parsed) -> None:
-        """``auto``: the stage of the DOM methods to answer with (``extract.choose``). Only
+        """``auto``: the stage of the DOM methods to answer with (``methods.auto.choose``). Only
         pages whose methods disagree keep their stages (for a visual vote)."""
-        from sitesift.extract.choose import choose
+        from sitesift.methods.auto.choose import choose
 
         choice = choose(parsed.stages)
         if choice.disagree is None:

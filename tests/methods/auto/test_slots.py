@@ -1,6 +1,6 @@
 from lxml import etree
 
-from sitesift.compare.slots import (
+from sitesift.methods.auto.slots import (
     MAX_SLOT_SHARE,
     delete_fields,
     dropped_paragraphs,

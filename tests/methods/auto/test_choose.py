@@ -1,4 +1,4 @@
-"""``auto``'s choice between its DOM methods' answers (``extract.choose``), alone and in the
+"""``auto``'s choice between its DOM methods' answers (``methods.auto.choose``), alone and in the
 pipeline; the visual vote against the real Chromium skips cleanly without it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from sitesift import Extractor, Options, Page
 from sitesift.errors import BrowserUnavailable
-from sitesift.extract.choose import MIN_STEP_KEPT, Stage, choose, least_kept, text_size, vote
+from sitesift.methods.auto.choose import MIN_STEP_KEPT, Stage, choose, least_kept, text_size, vote
 
 STORY = "The tide barrier closed at noon, the harbour master said today. " * 10
 
