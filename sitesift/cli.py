@@ -446,7 +446,7 @@ def _run_urls(args: argparse.Namespace) -> int:
 
 def _run_render(args: argparse.Namespace) -> int:
     from sitesift.input.encoding import decode_html
-    from sitesift.render.draw import render_picture
+    from sitesift.methods.visual.draw import render_picture
 
     try:
         data = Path(args.page).read_bytes()

@@ -45,10 +45,10 @@ if TYPE_CHECKING:
     from sitesift.methods.template.profile import SiteProfile
     from sitesift.methods.template.template import PathFinder, Step, TemplateModel
     from sitesift.methods.template.wrapper import LearningPage, Votes
+    from sitesift.methods.visual.segmenter import VisualSegmenter
     from sitesift.parse.signatures import RelaxedLabels
     from sitesift.profiles.store import ProfileStore
     from sitesift.render import BrowserPool, Rendering
-    from sitesift.segment.visual import VisualSegmenter
 
 __all__ = ["Extractor", "extract_html"]
 
@@ -798,8 +798,8 @@ class Extractor:
     def _open_browser(self) -> BrowserPool:
         """The browser pool and visual segmenter, opened on first use (``BrowserUnavailable``
         without Chromium or Playwright)."""
+        from sitesift.methods.visual.segmenter import VisualSegmenter
         from sitesift.render import BrowserPool
-        from sitesift.segment.visual import VisualSegmenter
 
         if self._pool is None:
             self._pool = BrowserPool(

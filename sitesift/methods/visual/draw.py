@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from sitesift.methods.visual.segmenter import Block, Segmentation, VisualSegmenter
 from sitesift.render.browser import BrowserPool
 from sitesift.segment.rules import VisualRules
-from sitesift.segment.visual import Block, Segmentation, VisualSegmenter
 
 __all__ = ["DECISION_COLOURS", "draw_segmentation", "render_picture"]
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from sitesift import Options, UsageError
+from sitesift.methods.visual.segmenter import VisualSegmenter
 from sitesift.render.browser import Element, Rendering, TextPiece
 from sitesift.segment.rules import VisualRules
-from sitesift.segment.visual import VisualSegmenter
 
 BODY = "正文内容，这是一段足够长的新闻正文。" * 8  # 144 characters
 
