@@ -34,7 +34,7 @@ from typing import Any
 
 from sitesift import Extractor, Options
 from sitesift.evaluate.score import UNKNOWN_AUTHORS, day, fold, load_gold
-from sitesift.extract.metadata import extract_metadata
+from sitesift.fields.metadata import extract_metadata
 from sitesift.input import iter_pages
 from sitesift.methods.template.fields import FIELDS, FieldSources, Source, learn_field_sources
 from sitesift.methods.template.template import PathFinder

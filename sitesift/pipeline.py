@@ -22,12 +22,12 @@ import lxml.etree
 import lxml.html
 
 from sitesift.errors import PageError, PageLimitError, ProfileError
-from sitesift.extract.authors import thread_author
-from sitesift.extract.content import Content, extract_content
-from sitesift.extract.metadata import Metadata, extract_metadata
-from sitesift.extract.title_place import near_heading
+from sitesift.fields.authors import thread_author
 from sitesift.fields.list_titles import Link, learn_site_titles, page_links
+from sitesift.fields.metadata import Metadata, extract_metadata
+from sitesift.fields.title_place import near_heading
 from sitesift.methods.interface import SiteMethod, SitePage
+from sitesift.methods.page.content import Content, extract_content
 from sitesift.options import SITE_METHODS, Options
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html

@@ -49,9 +49,9 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from sitesift.crawl.policy import DefaultPolicy, same_layer_links
-from sitesift.extract.content import extract_content
 from sitesift.methods.forum.urls import Resolver, cluster_urls, split_url
 from sitesift.methods.forum.urls import _target as url_target
+from sitesift.methods.page.content import extract_content
 from sitesift.parse.links import Link
 
 __all__ = ["HostModel", "UrlStructurePolicy"]

@@ -32,7 +32,7 @@ from urllib.parse import SplitResult, urlsplit
 
 from lxml import etree
 
-from sitesift.extract.titles import (
+from sitesift.fields.titles import (
     MIN_HEADING_SIMILARITY,
     TitleCandidates,
     choose_title,

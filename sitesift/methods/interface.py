@@ -46,8 +46,8 @@ from typing import Any, Protocol, TypeVar
 
 from lxml import etree
 
-from sitesift.extract.content import Content
-from sitesift.extract.metadata import Metadata
+from sitesift.fields.metadata import Metadata
+from sitesift.methods.page.content import Content
 
 __all__ = ["Decision", "Model", "SiteMethod", "SitePage"]
 

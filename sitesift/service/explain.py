@@ -28,7 +28,7 @@ def template_blocks(page: Page, profile: SiteProfile | None) -> list[dict[str, A
     """The main block the page extractor chose (``content``) and, when the page fits a
     template of ``profile``, what DeleteSame removed from it (``template``), in that order.
     Empty when the page cannot be parsed."""
-    from sitesift.extract.content import extract_content
+    from sitesift.methods.page.content import extract_content
     from sitesift.methods.template.features import page_features
     from sitesift.methods.template.template import SHARED_FRACTION, PathFinder, delete_shared
     from sitesift.parse import parse_html

@@ -1,4 +1,3 @@
-from sitesift.extract.titles import TitleCandidates
 from sitesift.fields.list_titles import (
     Link,
     SiteTitles,
@@ -10,6 +9,7 @@ from sitesift.fields.list_titles import (
     repeated_titles,
     strip_decoration,
 )
+from sitesift.fields.titles import TitleCandidates
 from sitesift.parse import parse_html
 
 LIST = """<html><head><title>News - Example</title><base href="https://example.com/news/">

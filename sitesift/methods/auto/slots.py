@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sitesift.extract.content import CAPTION_HINTS
+from sitesift.methods.page.content import CAPTION_HINTS
 from sitesift.output.render import to_text
 from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, hint_tokens
 from sitesift.parse.signatures import RelaxedLabels, structural_children

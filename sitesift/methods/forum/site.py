@@ -34,14 +34,14 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.extract.linked import (
+from sitesift.fields.posts import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
+from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
+from sitesift.methods.page.linked import (
     POSTS_MIN_SHARE,
     post_titles,
     unlinked_headings,
     whole_posts_share,
 )
-from sitesift.fields.posts import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
-from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.parse.dom import text_weight
 from sitesift.parse.links import page_links
 from sitesift.record import Record

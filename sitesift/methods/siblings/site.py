@@ -58,7 +58,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.extract.content import Content
+from sitesift.methods.page.content import Content
 from sitesift.parse.dom import drop_keep_tail, normalize_space, text_weight
 from sitesift.parse.signatures import RelaxedLabels, stable_hash
 from sitesift.segment.blocks import Block, is_visible

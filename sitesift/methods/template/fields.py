@@ -83,7 +83,7 @@ from dataclasses import dataclass, replace
 
 from lxml import etree
 
-from sitesift.extract.authors import (
+from sitesift.fields.authors import (
     AUTHOR_META_KEYS,
     author_from_markup,
     author_from_text,
@@ -91,16 +91,16 @@ from sitesift.extract.authors import (
     join_authors,
     may_hold_author,
 )
-from sitesift.extract.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
-from sitesift.extract.jsonld import JsonLd, read_jsonld
-from sitesift.extract.metadata import (
+from sitesift.fields.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
+from sitesift.fields.jsonld import JsonLd, read_jsonld
+from sitesift.fields.metadata import (
     DECLARED_TITLE_KEYS,
     TITLE_META_KEYS,
     complete_metadata,
     headline_element,
     read_meta,
 )
-from sitesift.extract.titles import normalize_space
+from sitesift.fields.titles import normalize_space
 from sitesift.methods.template.paths import (
     PathFinder,
     Step,

@@ -12,7 +12,7 @@ from typing import TypeVar
 import numpy as np
 from lxml import etree
 
-from sitesift.extract.content import Content
+from sitesift.methods.page.content import Content
 from sitesift.methods.template.features import PageFeatures
 from sitesift.methods.template.istm import similarity_matrix
 from sitesift.methods.template.profile import SiteProfile

@@ -14,7 +14,7 @@ A site's pages come from a few front-end templates. The method, top to bottom:
    subtree is template when at least ``SHARED_FRACTION`` of the cluster's *other* pages hold it,
    wherever it sits there (alignment by signature, not by index); the walk deletes template
    subtrees and enters the others: what no reference shares is content.
-4. Order with the page extractor (``sitesift.extract.content``), settled on the dev sets: the
+4. Order with the page extractor (``sitesift.methods.page.content``), settled on the dev sets: the
    extractor first picks the main block on the whole page, whose template parts are cues it
    reads (a shared "Comments" heading says what follows is not the story); DeleteSame then
    removes from that block what the cluster's pages share (bylines, share bars, ads, related

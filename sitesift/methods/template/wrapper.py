@@ -56,7 +56,7 @@ from typing import Protocol
 
 from lxml import etree
 
-from sitesift.extract.content import LIST_MIN_LINK_SHARE, prune
+from sitesift.methods.page.content import LIST_MIN_LINK_SHARE, prune
 from sitesift.methods.template.fields import FIELDS, FieldSources, learn_field_sources
 from sitesift.methods.template.paths import PathFinder, Step
 from sitesift.output.render import to_text

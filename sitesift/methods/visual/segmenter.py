@@ -28,7 +28,7 @@ visual cues. Reads a ``Rendering`` (boxes and computed styles from ``sitesift.re
    than half its characters with it is not taken (the declared title stands).
 5. Time: the text between the title and the body (then the few blocks just above the
    title); words tagged numeral (m) or time (t) by jieba.posseg are joined into candidates
-   and read with the project's date patterns (``sitesift.extract.dates``), which also cover
+   and read with the project's date patterns (``sitesift.fields.dates``), which also cover
    English formats.
 """
 
@@ -41,7 +41,7 @@ from typing import Any
 
 from rapidfuzz.distance import Indel
 
-from sitesift.extract.dates import parse_date
+from sitesift.fields.dates import parse_date
 from sitesift.parse.dom import normalize_space, text_weight
 from sitesift.render.browser import VIEWPORT, Element, Rendering, TextPiece
 from sitesift.segment.rules import VisualRules

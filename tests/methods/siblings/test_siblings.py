@@ -1,7 +1,7 @@
 from dataclasses import replace
 
 from sitesift import Extractor, Options, Page
-from sitesift.extract.content import Content
+from sitesift.methods.page.content import Content
 from sitesift.methods.siblings.site import (
     NodeString,
     SiblingSite,

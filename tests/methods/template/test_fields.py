@@ -263,7 +263,7 @@ def _moving_date(i: int, title: str, printed: str, author: str) -> str:
 
 
 def test_fields_without_a_source_are_found_from_the_headline_place() -> None:
-    from sitesift.extract.metadata import extract_metadata
+    from sitesift.fields.metadata import extract_metadata
 
     pages = []
     for i, ((t, _d, a), p) in enumerate(zip(MORE, PRINTED, strict=True)):
@@ -300,7 +300,7 @@ def test_authors_named_by_rel_author_links_anywhere_are_a_markup_source() -> Non
 
 
 def test_the_headline_place_reads_a_huge_or_cut_off_page_without_failing() -> None:
-    from sitesift.extract.metadata import extract_metadata
+    from sitesift.fields.metadata import extract_metadata
 
     pages = []
     for i, ((t, _d, a), p) in enumerate(zip(MORE, PRINTED, strict=True)):

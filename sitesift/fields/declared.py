@@ -15,7 +15,7 @@ from typing import Any
 
 import lxml.html
 
-from sitesift.extract.jsonld import ARTICLE_TYPES, MAX_SCRIPT_CHARS, _load, _types
+from sitesift.fields.jsonld import ARTICLE_TYPES, MAX_SCRIPT_CHARS, _load, _types
 
 __all__ = ["LIST_TYPES", "THREAD_TYPES", "declared_type"]
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from sitesift.extract.metadata import extract_metadata
-from sitesift.extract.titles import (
+from sitesift.fields.metadata import extract_metadata
+from sitesift.fields.titles import (
     TitleCandidates,
     choose_title,
     slug_words,

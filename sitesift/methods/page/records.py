@@ -11,7 +11,7 @@ block quotations (slideshows, embedded tweets) are never records. A *record run*
 copies of a container left unclosed are read as its continuation (``chain_children``).
 
 ``record_share`` is the share of a scope's text held by its heaviest record run. The page
-extractor (``sitesift.extract.content``) calls a page without an article body a list when
+extractor (``sitesift.methods.page.content``) calls a page without an article body a list when
 that share is at least ``LIST_MIN_RECORD_SHARE`` of the page, of what is left of it once
 hinted containers went, or of the container chosen. Pages with an article body stay
 ``detail`` whatever their records: listicles, how-to steps, data tables and comment threads

@@ -123,7 +123,7 @@ def _in_links(root: etree._Element) -> set[etree._Element]:
 
 def has_time(container: etree._Element, body: etree._Element) -> bool:
     """Whether the post's frame (``container`` outside ``body``) shows a time (also read by
-    ``sitesift.extract.linked``: a blog's posts show theirs)."""
+    ``sitesift.methods.page.linked``: a blog's posts show theirs)."""
     inside = set(body.iter())
     for el in container.iter(etree.Element):
         if el in inside:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sitesift.extract import content as content_module
-from sitesift.extract.content import extract_content
-from sitesift.extract.records import record_share
+from sitesift.methods.page import content as content_module
+from sitesift.methods.page.content import extract_content
+from sitesift.methods.page.records import record_share
 from sitesift.parse import parse_html
 
 SUMMARY = ("The council met on Tuesday, and after a long debate it approved the budget for next "
@@ -127,7 +127,7 @@ def test_striped_rows_are_one_run() -> None:
 def test_an_unclosed_containers_nested_copies_are_one_run() -> None:
     # <div class="list"> left open: each day's list nests in the previous one's; the items of
     # all of them are one run, as a reader sees them.
-    from sitesift.extract.records import chain_children
+    from sitesift.methods.page.records import chain_children
     html = "".join(f"<div class='list'><b>Day {d}</b>"
                    + "".join(f"<div class='item'>x{d}{i}</div>" for i in range(3))
                    for d in range(4)) + "</div>" * 4
@@ -145,7 +145,7 @@ def test_a_run_is_found_from_a_scope_inside_a_chain() -> None:
 
     from lxml import etree
 
-    from sitesift.extract.records import heaviest_run
+    from sitesift.methods.page.records import heaviest_run
 
     @dataclass(frozen=True)
     class _U:

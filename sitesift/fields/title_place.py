@@ -26,9 +26,9 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from sitesift.extract.dates import parse_date
-from sitesift.extract.metadata import Metadata, lines_before
-from sitesift.extract.titles import normalize_space, title_agrees, title_declared
+from sitesift.fields.dates import parse_date
+from sitesift.fields.metadata import Metadata, lines_before
+from sitesift.fields.titles import normalize_space, title_agrees, title_declared
 
 __all__ = ["near_heading"]
 

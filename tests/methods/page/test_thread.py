@@ -3,8 +3,8 @@ pages written for these tests, English and Chinese)."""
 
 from __future__ import annotations
 
-from sitesift.extract.content import extract_content
-from sitesift.extract.thread import find_thread, is_thread, read_thread
+from sitesift.methods.page.content import extract_content
+from sitesift.methods.page.thread import find_thread, is_thread, read_thread
 from sitesift.parse import parse_html
 
 POSTS_EN = [

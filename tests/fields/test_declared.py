@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from sitesift.extract.content import extract_content
-from sitesift.extract.declared import declared_type
+from sitesift.fields.declared import declared_type
+from sitesift.methods.page.content import extract_content
 from sitesift.parse import parse_html
 
 STORY = "The council approved the harbour plan on Tuesday after a long debate. " * 12

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sitesift.extract.authors import (
+from sitesift.fields.authors import (
     author_from_en_name_line,
     author_from_meta,
     author_from_name_line,
@@ -13,7 +13,7 @@ from sitesift.extract.authors import (
     join_authors,
     thread_author,
 )
-from sitesift.extract.metadata import extract_metadata
+from sitesift.fields.metadata import extract_metadata
 from sitesift.parse import parse_html
 
 

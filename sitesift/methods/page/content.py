@@ -20,7 +20,7 @@ How it works (each step is one function below):
 5. Render text and Markdown from the pruned subtree (``sitesift.output.render``).
 
 ``page_type`` uses the same measures: a prose body of ``DETAIL_MIN_PROSE`` means ``detail``
-unless most of it sits in repeated records (``sitesift.extract.records``: teaser cards, feed
+unless most of it sits in repeated records (``sitesift.methods.page.records``: teaser cards, feed
 entries); without such a body, mostly link text with many same-styled links, or mostly
 repeated records, means ``list``; anything else is ``other``.
 """
@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 import lxml.html
 from lxml import etree
 
-from sitesift.extract.declared import declared_type
-from sitesift.extract.linked import (
+from sitesift.fields.declared import declared_type
+from sitesift.methods.page.linked import (
     POSTS_MIN_SHARE,
     TRUNCATED_MIN_PAGE_SHARE,
     feed_box,
@@ -45,8 +45,8 @@ from sitesift.extract.linked import (
     truncated_teasers_share,
     whole_posts_share,
 )
-from sitesift.extract.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
-from sitesift.extract.thread import find_thread
+from sitesift.methods.page.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
+from sitesift.methods.page.thread import find_thread
 from sitesift.output.render import to_markdown, to_text
 from sitesift.parse.dom import (
     BLOCK_TAGS,
@@ -156,7 +156,7 @@ LIST_MIN_LINK_SHARE = 0.45
 #: ...and at least this many links sit in parents of the same tag and class (list items).
 LIST_MIN_ITEMS = 12
 #: A page with an article's worth of prose is a list when linked teasers
-#: (``sitesift.extract.linked``) hold this share of its text or of the container chosen
+#: (``sitesift.methods.page.linked``) hold this share of its text or of the container chosen
 #: (modern-dev half a: 0.4 and 0.5 type the same pages).
 LINKED_LIST_MIN_SHARE = 0.4
 
@@ -1083,7 +1083,7 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
                posts: float = 0.0, grid: int = 0) -> str:
     """``records``: the record share of the whole cleaned body (before hinted containers
     went: a search page's results sit in a "search" container). ``declared``: the kind the
-    page declares itself (schema.org, ``sitesift.extract.declared``), which wins. ``posts``:
+    page declares itself (schema.org, ``sitesift.fields.declared``), which wins. ``posts``:
     the share of whole posts under linked titles (``whole_posts_share``), same time: a
     blog's page of whole posts is a list of them however much prose it holds. ``grid``: the
     cards of its shop grid (``priced_grid``), same time: a shop's category page is a list

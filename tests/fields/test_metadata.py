@@ -10,7 +10,7 @@ import lxml.html
 import pytest
 from shared_data import DATA
 
-from sitesift.extract.metadata import extract_metadata, lines_after, lines_before, read_meta
+from sitesift.fields.metadata import extract_metadata, lines_after, lines_before, read_meta
 from sitesift.parse import parse_html
 
 PAGE = """<html lang="en"><head>

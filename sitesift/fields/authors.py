@@ -15,7 +15,7 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from sitesift.extract.dates import iter_dates
+from sitesift.fields.dates import iter_dates
 
 __all__ = [
     "author_from_en_name_line", "author_from_markup", "author_from_meta",

@@ -5,7 +5,7 @@ A list page is many same-shaped records linking to same-shaped URLs: every card 
 its own headline to another page of one kind (``/products/...``, ``/2024/05/...``). An
 article's repeated parts do not: a how-to's steps and a listicle's entries hold long prose and
 link, if at all, to pages of every kind; comments link their posters' short names. So the
-records of ``sitesift.extract.records`` count here when most of them link a headline
+records of ``sitesift.methods.page.records`` count here when most of them link a headline
 (``HEADLINE_MIN_WEIGHT``) to distinct URLs of one shape, and their summaries are teasers,
 short (``TEASER_MAX_PROSE`` of prose a record on average).
 
@@ -31,7 +31,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.extract.records import (
+from sitesift.fields.posts import text_pieces
+from sitesift.methods.page.records import (
     RECORD_MAX_PROSE,
     RecordRun,
     TextUnit,
@@ -39,8 +40,7 @@ from sitesift.extract.records import (
     class_words,
     heaviest_run,
 )
-from sitesift.extract.thread import TIMED_MIN_SHARE, has_time
-from sitesift.fields.posts import text_pieces
+from sitesift.methods.page.thread import TIMED_MIN_SHARE, has_time
 from sitesift.parse.dom import cjk_count, normalize_space, text_weight
 from sitesift.parse.links import document_base, join_url
 

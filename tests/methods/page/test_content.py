@@ -8,7 +8,7 @@ import pytest
 from lxml import etree
 from shared_data import DATA
 
-from sitesift.extract.content import Content, extract_content
+from sitesift.methods.page.content import Content, extract_content
 from sitesift.parse import parse_html
 
 #: A sentence long enough, and punctuated, to read as prose.

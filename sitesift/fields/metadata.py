@@ -19,7 +19,7 @@ import lxml.html
 from lxml import etree
 from rapidfuzz.distance import Indel
 
-from sitesift.extract.authors import (
+from sitesift.fields.authors import (
     author_from_en_name_line,
     author_from_markup,
     author_from_meta,
@@ -28,9 +28,9 @@ from sitesift.extract.authors import (
     join_authors,
     may_hold_author,
 )
-from sitesift.extract.dates import find_published, may_hold_date
-from sitesift.extract.jsonld import JsonLd, read_jsonld, unescape_twice
-from sitesift.extract.titles import (
+from sitesift.fields.dates import find_published, may_hold_date
+from sitesift.fields.jsonld import JsonLd, read_jsonld, unescape_twice
+from sitesift.fields.titles import (
     TitleCandidates,
     choose_title,
     normalize_space,

@@ -6,14 +6,14 @@ from datetime import datetime
 
 import pytest
 
-from sitesift.extract.dates import (
+from sitesift.fields.dates import (
     date_from_url,
     find_published,
     find_text_date,
     iter_dates,
     parse_date,
 )
-from sitesift.extract.metadata import extract_metadata
+from sitesift.fields.metadata import extract_metadata
 from sitesift.parse import parse_html
 
 NOW = datetime(2024, 6, 1, 12, 0)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from sitesift.extract.content import extract_content
+from sitesift.methods.page.content import extract_content
 from sitesift.parse import parse_html
 
 SUMMARY = ("The council met on Tuesday and approved the budget for next year, with money "
