@@ -8,7 +8,7 @@ from sitesift.methods.template.features import page_features
 from sitesift.methods.template.site import learn_site
 from sitesift.parse import parse_html
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 LAYOUT = """<html><body><header class="top"><a href="/">Harbour</a><a href="/city">City</a>
 <a href="/port">Port</a></header><main><article><h1>{t}</h1><p>{b}</p><p>{b2}</p></article>
 <aside class="most-read"><h3>Most read</h3><ul><li><a>Tide barrier</a></li><li><a>Ferry</a></li>
