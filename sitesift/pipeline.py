@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from sitesift.methods.auto.choose import Stage
     from sitesift.methods.auto.slots import Printed
     from sitesift.methods.forum.site import ForumSite
-    from sitesift.methods.siblings.site import SiblingSite
+    from sitesift.methods.siblings.site import SiblingSite, Verdict
     from sitesift.methods.template.features import PageFeatures
     from sitesift.methods.template.profile import SiteProfile
     from sitesift.methods.template.template import PathFinder, Step, TemplateModel
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from sitesift.parse.signatures import RelaxedLabels
     from sitesift.profiles.store import ProfileStore
     from sitesift.render import BrowserPool, Rendering
+    from sitesift.segment.blocks import Block
 
 __all__ = ["Extractor", "extract_html"]
 
@@ -89,6 +90,30 @@ class _Parsed:
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PagePlan:
+    """What the site-level methods do to one page after the page extractor, in order: the
+    template method's DeleteSame (paper 000) inside the template's content container, then the
+    sibling method's noise blocks (paper 004). The empty plan is the page method alone."""
+
+    #: The page's template (None: no template step).
+    template: TemplateModel | None = None
+    #: The page taught the template (``methods.template.site.clean_content``'s ``member``).
+    member: bool = False
+    #: The template's content container on the page (None: the whole page).
+    within: lxml.html.HtmlElement | None = None
+    #: The site's sibling index and the page's place in it (None: no sibling step).
+    siblings: tuple[SiblingSite, int] | None = None
+
+    @property
+    def site_steps(self) -> bool:
+        """Whether any site-level step runs (``auto`` then reads what its own steps need)."""
+        return self.template is not None or self.siblings is not None
+
+
+_PAGE_ONLY = PagePlan()
 
 
 class Extractor:
@@ -381,10 +406,9 @@ class Extractor:
             record, model = records[i], models[j]
             record.site = record.site or site
             record.extra["cluster"] = clusters[j]
-            finish = functools.partial(
-                self._finish, record, pages[i], parsed[i], model, member=member,
-                within=containers[j], siblings=(siblings, place[i]) if siblings else None,
-            )
+            plan = PagePlan(model, member=member, within=containers[j],
+                            siblings=(siblings, place[i]) if siblings else None)
+            finish = functools.partial(self._finish, record, pages[i], parsed[i], plan)
             if learner is not None:
                 learner.before(j, parsed[i].root)
             content = self._guarded(record, pages[i], finish)
@@ -559,8 +583,8 @@ class Extractor:
         index = self._sibling_index(site, members, pages, parsed)
         for j, i in enumerate(members):
             records[i].site = records[i].site or site
-            same = (index, j) if index is not None else None
-            finish = functools.partial(self._finish, records[i], pages[i], parsed[i], siblings=same)
+            plan = PagePlan(siblings=(index, j) if index is not None else None)
+            finish = functools.partial(self._finish, records[i], pages[i], parsed[i], plan)
             self._guarded(records[i], pages[i], finish)
 
     def _sibling_index(
@@ -964,53 +988,72 @@ class Extractor:
         parsed.links = _links(page, parsed.root)
 
     def _finish(
-        self,
-        record: Record,
-        page: Page,
-        parsed: _Parsed,
-        model: TemplateModel | None = None,
-        *,
-        member: bool = False,
-        within: lxml.html.HtmlElement | None = None,
-        siblings: tuple[SiblingSite, int] | None = None,
+        self, record: Record, page: Page, parsed: _Parsed, plan: PagePlan = _PAGE_ONLY,
     ) -> Content:
-        """Fill ``record``; returns the content as the page extractor found it (before any
-        site method's deletions), whose main block tells where a template's content sits.
-        ``within``: the template's content container; ``siblings``: the site's sibling index
-        and this page's place in it."""
+        """Fill ``record`` by the page extractor, then ``plan``'s site-level steps; returns the
+        content as the page extractor found it (before any site method's deletions), whose
+        main block tells where a template's content sits."""
+        blocks, verdicts = self._look(parsed, plan)
+        content = found = extract_content(parsed.root, url=page.url, within=plan.within)
+        self._stage(parsed, "page", content)
+        if self.options.method == "auto" and plan.site_steps:
+            from sitesift.methods.auto.slots import pictured
+
+            parsed.pictured = pictured(content.nodes)
+        content, methods = self._run_plan(parsed, plan, content, blocks, verdicts)
+        record.method = "+".join(methods) or "page"
+        if self.options.method == "auto":
+            parsed.content = content
+        self._fill(record, parsed, content)
+        if blocks is not None and self.options.blocks:
+            from sitesift.segment.blocks import labelled_blocks
+
+            record.extra["blocks"] = labelled_blocks(
+                blocks, content, verdicts, title=parsed.meta.title)
+        return found
+
+    def _look(
+        self, parsed: _Parsed, plan: PagePlan,
+    ) -> tuple[list[Block] | None, dict[int, Verdict] | None]:
+        """What the plan's steps read of the untouched tree, before the page extractor edits
+        it: the DOM blocks and the sibling method's verdicts on them; ``auto``'s headline
+        leads, paragraph places and printed lines."""
         blocks = None
-        if self.options.blocks or siblings is not None:
+        if self.options.blocks or plan.siblings is not None:
             from sitesift.segment.blocks import segment_blocks
 
-            blocks = segment_blocks(parsed.root)  # before the content extractor edits the tree
+            blocks = segment_blocks(parsed.root)
+        siblings = plan.siblings
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
-        site_steps = self.options.method == "auto" and (model is not None or siblings is not None)
-        if site_steps:
+        if self.options.method == "auto" and plan.site_steps:
             from sitesift.methods.auto.slots import (
                 headline_leads,
                 paragraph_places,
-                pictured,
                 printed_lines,
             )
 
             parsed.leads = headline_leads(parsed.root)
             parsed.places = paragraph_places(parsed.root)
             parsed.printed = printed_lines(parsed.root)
-        content = found = extract_content(parsed.root, url=page.url, within=within)
-        self._stage(parsed, "page", content)
-        if site_steps:
-            parsed.pictured = pictured(content.nodes)
-        # Both removals may apply (a block removed by either goes): template, then siblings.
-        methods = []
+        return blocks, verdicts
+
+    def _run_plan(
+        self, parsed: _Parsed, plan: PagePlan, content: Content,
+        blocks: list[Block] | None, verdicts: dict[int, Verdict] | None,
+    ) -> tuple[Content, list[str]]:
+        """The plan's removals from the page extractor's content, in order (a block removed by
+        either goes): the template's shared subtrees, then the sibling method's noise blocks;
+        returns the content left and the methods that ran."""
+        methods: list[str] = []
         # ``auto`` reads a list page's items whole: the labels its items share with the
         # items of other list pages ("Top rated", "Save 25%") are the items' own, as their
         # headlines are (the sibling step below skips list pages for that reason).
         listed = self.options.method == "auto" and content.page_type == "list"
-        if model is not None and parsed.features is not None and not listed:
+        if plan.template is not None and parsed.features is not None and not listed:
             from sitesift.methods.template.site import clean_content
 
-            content = clean_content(content, parsed.features, model, member=member,
-                                    items=self.options.method == "auto")
+            content = clean_content(content, parsed.features, plan.template,
+                                    member=plan.member, items=self.options.method == "auto")
             methods.append("template")
             self._stage(parsed, "template", content)
         # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
@@ -1021,9 +1064,10 @@ class Extractor:
             content = clean_siblings(content, blocks, verdicts)
             methods.append("siblings")
             self._stage(parsed, "+".join(methods), content)
-        record.method = "+".join(methods) or "page"
-        if self.options.method == "auto":
-            parsed.content = content
+        return content, methods
+
+    def _fill(self, record: Record, parsed: _Parsed, content: Content) -> None:
+        """The record's fields from the page's metadata and its main content."""
         record.title = near_heading(parsed.meta, content.nodes, parsed.root,
                                     list_page=content.page_type == "list")
         record.author = parsed.meta.author
@@ -1040,12 +1084,6 @@ class Extractor:
             record.extra["markdown"] = content.markdown
         if parsed.stages:
             self._choose_stage(record, parsed)
-        if blocks is not None and self.options.blocks:
-            from sitesift.segment.blocks import labelled_blocks
-
-            record.extra["blocks"] = labelled_blocks(
-                blocks, content, verdicts, title=parsed.meta.title)
-        return found
 
     def _stage(self, parsed: _Parsed, method: str, content: Content) -> None:
         """``auto``: keep the main text as it stands after ``method``'s step."""
@@ -1100,7 +1138,6 @@ def _links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:
         return []
 
 
-
 def _forum_profile(site: str, forum: ForumSite, saved: SiteProfile | None) -> SiteProfile:
     """``saved`` (or a new profile) holding the site's forum rules."""
     from sitesift.methods.template.profile import SiteProfile
@@ -1108,6 +1145,7 @@ def _forum_profile(site: str, forum: ForumSite, saved: SiteProfile | None) -> Si
     if saved is not None:
         return dataclasses.replace(saved, forum=forum.rules())
     return SiteProfile(site=site, pages=len(forum.urls), forum=forum.rules())
+
 
 def _holds(text: str | None, post: str | None) -> bool:
     """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every
