@@ -26,14 +26,8 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
     """``auto`` over one site's pages."""
 
     def _extract_auto_site(
-        self,
-        site: str,
-        members: list[int],
-        pages: list[Page],
-        records: list[Record],
-        parsed: dict[int, Parsed],
-        *,
-        lasting: bool,
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed], *, lasting: bool,
     ) -> None:
         """``auto``: every method the site's pages give evidence for. One page: the page
         method. Several: templates (paper 000) and sibling blocks (paper 004) both remove

@@ -41,14 +41,8 @@ class ForumPath(PipelineBase):
             return None
 
     def _extract_forum_site(
-        self,
-        site: str,
-        members: list[int],
-        pages: list[Page],
-        records: list[Record],
-        parsed: dict[int, Parsed],
-        *,
-        lasting: bool,
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed], *, lasting: bool,
     ) -> None:
         """Forum method (paper 001, ``sitesift.methods.forum.site``): the site's post rule and
         URL clusters give page types and posts; every page also gets the page method's

@@ -85,14 +85,8 @@ class TemplatePath(PipelineBase):
     """The template method over one site's pages."""
 
     def _extract_site(
-        self,
-        site: str,
-        members: list[int],
-        pages: list[Page],
-        records: list[Record],
-        parsed: dict[int, Parsed],
-        *,
-        lasting: bool,
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed], *, lasting: bool,
         relearn: bool = False,
         siblings: SiblingSite | None = None,
     ) -> SiteProfile | None:
