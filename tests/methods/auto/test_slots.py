@@ -214,3 +214,24 @@ def test_a_line_most_pages_keep_or_none_print_alike_stays() -> None:
     assert left_out_lines(list(zip(printed, mains, strict=True))) == [[], [], [], []]
     # two pages are too few to tell
     assert left_out_lines(list(zip(printed[:2], [shells[0], stories[1]], strict=True))) == [[], []]
+
+
+def test_a_paragraph_under_a_video_on_every_page_is_story_not_a_caption() -> None:
+    """A photo's caption is a sentence; the paragraph a site prints under each video
+    (``p.embedded-caption``) tells the story in short, and stays."""
+    def page(k: int, words: str) -> tuple[etree._Element, list[etree._Element]]:
+        root = parse_html(f"<html><body><div class='story'><div class='player'>"
+                          f"<img src='/v{k}.jpg'><div class='box'>"
+                          f"<p class='embedded-caption'>{words}</p></div></div>"
+                          f"{STORY.format(k=k)}</div></body></html>")
+        return root, [root.find(".//div[@class='story']")]
+
+    short = [page(k, f"The gate {k} at dawn.") for k in range(4)]
+    long = [page(k, f"Host {k} talks to the harbour board's clerk about the tide gates, the "
+                    "vote of the spring, the money the town set aside for them, and why the "
+                    "storms of autumn will test the old pier before the new gates are built.")
+            for k in range(4)]
+    for built, kept in ((short, False), (long, True)):
+        mains = [main for _, main in built]
+        fields = field_lines(mains, pictures=[pictured(main) for main in mains])
+        assert all(not f for f in fields) is kept
