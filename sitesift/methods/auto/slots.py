@@ -269,33 +269,41 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
     found: list[list[etree._Element]] = [[] for _ in pages]
     if len(pages) < MIN_CLUSTER_PAGES:
         return found
-    # per page: place -> [(words, kept in the main text)]
-    by_page: list[dict[tuple[str, ...], list[tuple[tuple[str, ...], bool]]]] = []
-    mains: list[list[Printed]] = []
-    for printed, nodes in pages:
+    # One index of the cluster's lines, not one walk of every other page per line (that was
+    # quadratic in the cluster's pages, and each wording was matched again on every page that
+    # prints it): place -> wording -> (pages printing it there, pages keeping it in their
+    # main text). Lines of one wording at the same places get the same verdict but for their
+    # own page, so each (wording, places) is matched once against each wording of its places.
+    index: dict[tuple[str, ...], dict[tuple[str, ...], tuple[set[int], set[int]]]] = \
+        defaultdict(dict)
+    groups: dict[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]],
+                 list[tuple[int, int, etree._Element]]] = defaultdict(list)
+    for k, (printed, nodes) in enumerate(pages):
         inside = {el for node in nodes for el in node.iter(etree.Element)}
-        by_place: dict[tuple[str, ...], list[tuple[tuple[str, ...], bool]]] = defaultdict(list)
-        for line in printed:
+        for n, line in enumerate(printed):
+            kept = line.element in inside
             for slot in line.slots:
-                by_place[slot].append((line.words, line.element in inside))
-        by_page.append(by_place)
-        mains.append([line for line in printed if line.element in inside])
-    for k, kept in enumerate(mains):
-        for line in kept:
-            matcher = difflib.SequenceMatcher(None, b=line.words, autojunk=False)
-            out = held = 0
-            for j, by_place in enumerate(by_page):
-                if j == k:
-                    continue
-                alike = [inside for slot in line.slots for other, inside in by_place.get(slot, ())
-                         if _alike(matcher, other)]
-                if alike and not any(alike):
-                    out += 1
-                elif alike:
-                    held += 1
+                shown, holding = index[slot].setdefault(line.words, (set(), set()))
+                shown.add(k)
+                if kept:
+                    holding.add(k)
+            if kept:
+                groups[line.words, line.slots].append((k, n, line.element))
+    chosen: list[list[tuple[int, etree._Element]]] = [[] for _ in pages]
+    for (words, slots), members in groups.items():
+        matcher = difflib.SequenceMatcher(None, b=words, autojunk=False)
+        shown, holding = set(), set()  # pages printing a line alike / keeping one
+        for slot in slots:
+            for other, (prints, keeps) in index[slot].items():
+                if _alike(matcher, other):
+                    shown |= prints
+                    holding |= keeps
+        for k, n, element in members:  # the line's own page does not count
+            held = len(holding) - (k in holding)
+            out = len(shown) - (k in shown) - held
             if out >= MIN_CLUSTER_PAGES - 1 and out > held:
-                found[k].append(line.element)
-    return found
+                chosen[k].append((n, element))
+    return [[element for _n, element in sorted(lines, key=lambda c: c[0])] for lines in chosen]
 
 
 def _alike(matcher: difflib.SequenceMatcher, words: tuple[str, ...]) -> bool:
