@@ -13,8 +13,14 @@ Two additions of ours, both learned from the pages of one site in the batch:
 * decoration: the prefixes and suffixes that many of the site's ``<title>`` texts share
   ("-36氪", " | Code | Nicolas Perriault", "_腾讯网") are the site's name and sections; they are
   cut from ``<title>`` before it serves as M, and so never end up in the answer;
-* the page-level answer (``titles.choose_title``: declared metadata, headings) joins the
-  candidates, first, so that it wins ties: anchors are often shortened teasers.
+* the page-level answer (``titles.choose_title``: declared metadata, headings) stands unless
+  the site's pages show it to be the site's (a shared ``<title>``, learned decoration, a
+  heading of the site's template the page's own titles do not name): only then are the
+  candidates cleaned and compared with M. An anchor replaces a standing answer only as its
+  bare form (the answer is the anchor plus shorter decoration after a separator): anchors in
+  other words are the site's SEO wording, as declared titles copying ``<title>`` are. Copies
+  of one article (one declared title or ``<title>`` headline) count once when decoration is
+  learned, and their shared ``<title>`` names no site.
 
 Links are resolved against the page URL or ``<base href>``. When URLs are unknown (pages read
 from files), a link still finds its page by the id in its path: the last path segment without
@@ -301,8 +307,52 @@ class SiteTitles:
                 out.append(text)
         return tuple(out)
 
+    def _bared_by_anchor(self, title: str, url: str | None, page_id: str | None) -> str:
+        """``title`` without what it holds beside the text of a link to the page ("Headline
+        -Gazette" linked as "Headline"): the site's own words for the headline agree with the
+        page's, and the rest, shorter and set off by a separator, is decoration."""
+        folded = title.casefold()
+        for anchor in self.external_titles(url, page_id):
+            a = normalize_space(anchor)
+            if not a or _ELLIPSIS.search(a) or len(a) >= len(title):
+                continue
+            if folded.startswith(a.casefold()):
+                rest = title[len(a):].lstrip(" ")
+                edge = rest[:1]
+            elif folded.endswith(a.casefold()):
+                rest = title[:-len(a)].rstrip(" ")
+                edge = rest[-1:]
+            else:
+                continue
+            if edge in _DECORATION_SEPARATORS and len(rest) < len(a):
+                return a
+        return title
+
     def _undecorated(self, title: str) -> str:
         return strip_decoration(title, self.prefixes, self.suffixes) or title
+
+    def _names_own(self, text: str, c: TitleCandidates) -> bool:
+        """Whether ``text`` is like this page's own ``<title>`` or declared title, undecorated:
+        the page names itself so, whatever other pages print (a list page prints the
+        product's name that the product page's h1 and og:title give)."""
+        own = [self._undecorated(t) for t in (*c.declared_titles,) if normalize_space(t)]
+        if normalize_space(c.doc_title) not in self.shared:
+            own.append(self._undecorated(normalize_space(c.doc_title)))
+        return any(similarity(text, t) >= MIN_HEADING_SIMILARITY for t in own if t)
+
+    def names_site(self, title: str, c: TitleCandidates) -> bool:
+        """Whether the site's other pages show ``title`` to be the site's, not the page's: a
+        ``<title>`` several pages share, a learned piece of decoration (or text that still
+        carries one), or a heading the site's template prints that the page's own title
+        does not name."""
+        text = normalize_space(title)
+        if text in self.shared or strip_decoration(text, self.prefixes, self.suffixes) != text:
+            return True
+        folded = text.casefold()
+        if any(piece.strip(_SEPARATOR_CHARS + "[(（【]）)").casefold() == folded
+               for piece in (*self.prefixes, *self.suffixes)):
+            return True
+        return text in self.template_headings and not self._names_own(text, c)
 
     def cleaned(self, c: TitleCandidates) -> TitleCandidates:
         """``c`` as the site knows it: ``<title>`` undecorated (None when several pages share
@@ -312,11 +362,11 @@ class SiteTitles:
         # A <title> several pages share names the site: the page's headline is elsewhere.
         shared = normalize_space(c.doc_title) in self.shared
         m_doc = None if shared else doc or c.doc_title
-        # A template heading is no candidate, unless it is this page's own <title> (an
-        # article page and a list page may print the same headline).
+        # A template heading is no candidate, unless it is this page's own title (an article
+        # page and a list page may print the same headline).
         headings = tuple((k, h) for k, h in c.headings
                          if normalize_space(h) not in self.template_headings
-                         or (m_doc and similarity(h, m_doc) >= MIN_HEADING_SIMILARITY))
+                         or self._names_own(h, c))
         return replace(
             c, doc_title=m_doc, site_names=names, headings=headings,
             declared_titles=tuple(self._undecorated(t) for t in c.declared_titles),
@@ -328,6 +378,15 @@ class SiteTitles:
         doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
         cleaned = self.cleaned(c)
         names, headings = cleaned.site_names, cleaned.headings
+        # The page's own answer stands unless the site's pages show it to be the site's
+        # (its name, decoration, a template heading): the page rules read the page's own
+        # decoration already, and choosing again among undecorated candidates changes what
+        # they compare (a declared title then "copies" an undecorated <title>).
+        # Nor do anchors outvote it: a list page's anchor agreeing with <title> where the page
+        # prints another headline is the SEO wording, as a declared title copying <title> is.
+        own = choose_title(c)
+        if own is not None and not self.names_site(own, c):
+            return self._bared_by_anchor(own, url, page_id)
         # Nothing but the site's shared <title>: that text still tells the page apart better
         # than no title (the story's headline may yet be found by its place, near_heading).
         page_title = choose_title(cleaned) or normalize_space(c.doc_title) or None
@@ -347,10 +406,34 @@ class SiteTitles:
         return best
 
 
-def _is_own_heading(c: TitleCandidates) -> bool:
-    """Whether the page's ``<title>`` is also one of its headings (h1-h3, marked headlines)."""
+def _headline_in_title(c: TitleCandidates) -> str | None:
+    """The page's heading that its ``<title>`` gives, alone or with shorter decoration beside
+    it after a separator ("Headline_Section_Site"), or None: the article the page shows."""
     title = normalize_space(c.doc_title)
-    return bool(title) and any(normalize_space(h) == title for _k, h in c.headings)
+    best = None
+    for _k, h in c.headings:
+        h = normalize_space(h)
+        if len(h) < MIN_REMAINING_CHARS or (best and len(h) <= len(best)):
+            continue
+        if title == h:
+            return h
+        if title.startswith(h):
+            rest = title[len(h):].lstrip(" ")
+            if rest and rest[0] in _DECORATION_SEPARATORS and len(rest) <= len(h):
+                best = h
+        elif title.endswith(h):
+            rest = title[:-len(h)].rstrip(" ")
+            if rest and rest[-1] in _DECORATION_SEPARATORS and len(rest) <= len(h):
+                best = h
+    return best
+
+
+def _article(c: TitleCandidates) -> str:
+    """What one article's copies share (a page crawled twice, under two section titles): its
+    first declared title, else the headline its ``<title>`` gives, else the ``<title>``."""
+    declared = [normalize_space(t) for t in c.declared_titles if normalize_space(t)]
+    return (declared[0] if declared else None) or _headline_in_title(c) \
+        or normalize_space(c.doc_title)
 
 
 def learn_site_titles(
@@ -361,8 +444,11 @@ def learn_site_titles(
     # The same page twice in a batch (a copy under another id) is one page here: same title
     # candidates and same item links (two stories without headings share the candidates).
     distinct = list(dict.fromkeys((c, tuple(links)) for _i, c, links in pages if c is not None))
-    titles = [c.doc_title for c, _links in distinct]
-    prefixes, suffixes = learn_decoration(titles)
+    # Decoration is what several articles' titles share: copies of one article (the same
+    # headline under two <title> texts) count once, or the headline itself would be learned
+    # as a prefix shared by "Headline_Site" and "Headline_Section_Site".
+    articles = {_article(c): c.doc_title for c, _links in reversed(distinct)}
+    prefixes, suffixes = learn_decoration(reversed(articles.values()))
     external: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
     slugs: dict[tuple[str, str, str | None], None] = {}
     for page_id, _c, links in pages:
@@ -375,7 +461,8 @@ def learn_site_titles(
                     external[key].append((link.anchor, page_id))
     # Copies of one article (crawled twice) share their <title> too, but show it as their
     # heading: a <title> counts towards the site's name only on pages where it is no heading.
-    shared = repeated_titles(c.doc_title for c, _links in distinct if not _is_own_heading(c))
+    shared = repeated_titles(c.doc_title for c, _links in distinct
+                             if _headline_in_title(c) is None)
     pages_headings = [[h for _k, h in c.headings] for c, _links in distinct]
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=shared,
                       template_headings=repeated_headings(pages_headings),

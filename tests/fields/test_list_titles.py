@@ -119,3 +119,60 @@ def test_headings_several_pages_print_are_template_not_headlines() -> None:
     c = TitleCandidates(doc_title="BBC NEWS | Fire theory devastates family",
                         headings=(("h1", "Fire theory devastates family"),))
     assert site.choose(c) == "Fire theory devastates family"
+
+
+def test_the_page_title_stands_unless_the_site_shows_it_to_be_the_sites() -> None:
+    # The page rules take the declared title over an h1 that words the offer ("Pre-order");
+    # the site's learned " - Apple" makes <title> equal to the declared title, which must not
+    # turn the page's answer around (modern-dev 0650-like).
+    site = SiteTitles(suffixes=("- Apple",))
+    c = TitleCandidates(doc_title="Buy MacBook Air - Apple", declared_titles=("Buy MacBook Air",),
+                        headings=(("h1", "Pre-order MacBook Air"),
+                                  ("h2", "Frequently Asked Questions")))
+    assert site.choose(c) == "Buy MacBook Air"
+    # The site's name is the site's, however the page rules came to it.
+    site = SiteTitles(suffixes=("| Hacker News",))
+    c = TitleCandidates(doc_title="New Links | Hacker News")
+    assert site.choose(c) == "New Links"
+
+
+def test_a_template_heading_the_pages_declared_title_names_is_its_headline() -> None:
+    # A shop's other page lists the product: its h1 recurs, but the page's og:title names it.
+    site = SiteTitles(prefixes=("JOCO Cups |",), suffixes=("| JOCO Cups",),
+                      template_headings=("Joco Cup 4oz", "Cart"))
+    c = TitleCandidates(doc_title="JOCO Cups | Glass Reusable Coffee Cups Joco Cup 4oz | JOCO Cups",
+                        declared_titles=("Joco Cup 4oz | JOCO Cups",),
+                        headings=(("h3", "Cart"), ("h1", "Joco Cup 4oz"),
+                                  ("h2", "4oz Joco Cup Sleeve")))
+    assert site.choose(c) == "Joco Cup 4oz"
+
+
+def test_an_anchor_in_other_words_does_not_replace_the_printed_headline() -> None:
+    # The site's links use the <title> wording; the page prints another headline as its h1.
+    c = TitleCandidates(doc_title="BBC News - Japan's Nikkei tops 13,000 for first time since 2008",
+                        headings=(("h1", "Nikkei hits highest level since 2008"),
+                                  ("h2", "Related Stories")))
+    site = SiteTitles(prefixes=("BBC News -",), external={"id:21711111": (
+        ("Japan's Nikkei tops 13,000 for first time since 2008", "index"),)})
+    assert site.choose(c, page_id="news-21711111") == "Nikkei hits highest level since 2008"
+
+
+def test_copies_of_one_article_teach_no_decoration_and_name_no_site() -> None:
+    # One story crawled twice, once under its section: its headline is no shared prefix, and
+    # the <title> both copies share is theirs, not the site's name.
+    headline = "故宫，你低调点！故宫：不，实力已不允许我继续低调"
+    copies = [TitleCandidates(doc_title=headline + tail, declared_titles=(headline,),
+                              headings=(("h1", headline), ("h3", "为您推荐")))
+              for tail in ("_凤凰网资讯_凤凰网", "_凤凰网")]
+    other = TitleCandidates(doc_title="另一篇报道的标题在这里_凤凰网",
+                            headings=(("h3", "为您推荐"),))
+    site = learn_site_titles([(f"p{i}", c, []) for i, c in enumerate([*copies, other])])
+    assert site.prefixes == ()
+    assert [site.choose(c) for c in copies] == [headline] * 2
+    story = "定了！广州南沙邮轮母港即将开通！地铁直达+无敌免..."
+    copies = [TitleCandidates(doc_title=story + "_政务_澎湃新闻-The Paper",
+                              headings=(("h1", story), ("h2", f"评论（{n}）"), ("h3", "热新闻")))
+              for n in (0, 1)]
+    site = learn_site_titles([(f"c{i}", c, []) for i, c in enumerate(copies)])
+    assert site.shared == ()
+    assert [site.choose(c) for c in copies] == [story] * 2

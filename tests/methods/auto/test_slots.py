@@ -1,7 +1,14 @@
+import difflib
+import random
+from collections import defaultdict
+
 from lxml import etree
 
 from sitesift.methods.auto.slots import (
     MAX_SLOT_SHARE,
+    MIN_CLUSTER_PAGES,
+    PATTERN_MIN_RATIO,
+    Printed,
     delete_fields,
     dropped_paragraphs,
     field_lines,
@@ -214,3 +221,81 @@ def test_a_line_most_pages_keep_or_none_print_alike_stays() -> None:
     assert left_out_lines(list(zip(printed, mains, strict=True))) == [[], [], [], []]
     # two pages are too few to tell
     assert left_out_lines(list(zip(printed[:2], [shells[0], stories[1]], strict=True))) == [[], []]
+
+
+def test_a_paragraph_under_a_video_on_every_page_is_story_not_a_caption() -> None:
+    """A photo's caption is a sentence; the paragraph a site prints under each video
+    (``p.embedded-caption``) tells the story in short, and stays."""
+    def page(k: int, words: str) -> tuple[etree._Element, list[etree._Element]]:
+        root = parse_html(f"<html><body><div class='story'><div class='player'>"
+                          f"<img src='/v{k}.jpg'><div class='box'>"
+                          f"<p class='embedded-caption'>{words}</p></div></div>"
+                          f"{STORY.format(k=k)}</div></body></html>")
+        return root, [root.find(".//div[@class='story']")]
+
+    short = [page(k, f"The gate {k} at dawn.") for k in range(4)]
+    long = [page(k, f"Host {k} talks to the harbour board's clerk about the tide gates, the "
+                    "vote of the spring, the money the town set aside for them, and why the "
+                    "storms of autumn will test the old pier before the new gates are built.")
+            for k in range(4)]
+    for built, kept in ((short, False), (long, True)):
+        mains = [main for _, main in built]
+        fields = field_lines(mains, pictures=[pictured(main) for main in mains])
+        assert all(not f for f in fields) is kept
+
+
+def _left_out_pairwise(pages: list[tuple[list[Printed], list[etree._Element]]],
+                       ) -> list[list[etree._Element]]:
+    """``left_out_lines`` as first written: each kept line against every other page's lines
+    at its places (quadratic in the cluster's pages): the reference the index must match."""
+    found: list[list[etree._Element]] = [[] for _ in pages]
+    if len(pages) < MIN_CLUSTER_PAGES:
+        return found
+    by_page = []
+    mains = []
+    for printed, nodes in pages:
+        inside = {el for node in nodes for el in node.iter(etree.Element)}
+        by_place: dict[tuple[str, ...], list[tuple[tuple[str, ...], bool]]] = defaultdict(list)
+        for line in printed:
+            for slot in line.slots:
+                by_place[slot].append((line.words, line.element in inside))
+        by_page.append(by_place)
+        mains.append([line for line in printed if line.element in inside])
+    for k, kept in enumerate(mains):
+        for line in kept:
+            out = held = 0
+            for j, by_place in enumerate(by_page):
+                if j == k:
+                    continue
+                alike = [inside for slot in line.slots for other, inside in by_place.get(slot, ())
+                         if difflib.SequenceMatcher(None, other, line.words,
+                                                    autojunk=False).ratio()
+                         >= PATTERN_MIN_RATIO]
+                if alike and not any(alike):
+                    out += 1
+                elif alike:
+                    held += 1
+            if out >= MIN_CLUSTER_PAGES - 1 and out > held:
+                found[k].append(line.element)
+    return found
+
+
+def test_left_out_lines_match_the_pairwise_definition() -> None:
+    # Random clusters of few words and places, so that lines recur, read alike, sit in and
+    # out of the main text: the index gives what comparing every pair of pages gives.
+    words = ["one", "two", "three", "four", "five", "six"]
+    places = [("p", "div.a"), ("p", "div.b"), ("span.by",)]
+    for seed in range(150):
+        rng = random.Random(seed)
+        pages = []
+        for _k in range(rng.randint(2, 7)):
+            body = etree.Element("body")
+            main, rest = etree.SubElement(body, "div"), etree.SubElement(body, "div")
+            printed = []
+            for _n in range(rng.randint(0, 6)):
+                el = etree.SubElement(main if rng.random() < 0.5 else rest, "p")
+                slots = tuple(rng.sample(places, rng.randint(1, 2)))
+                line = tuple(rng.choice(words) for _ in range(rng.randint(4, 6)))
+                printed.append(Printed(el, slots, line))
+            pages.append((printed, [main]))
+        assert left_out_lines(pages) == _left_out_pairwise(pages), seed
