@@ -182,13 +182,12 @@ class Extractor:
             if meta is None or candidates is None:
                 continue
             try:
-                title = site.choose(candidates, url=pages[i].url, page_id=pages[i].id)
+                title, read = site.read(candidates, url=pages[i].url, page_id=pages[i].id)
             except Exception:
                 log.exception("choosing the title of page %s failed; page-level title kept",
                               pages[i].id)
                 continue
-            parsed[i].meta = dataclasses.replace(meta, title=title,
-                                                 title_candidates=site.cleaned(candidates))
+            parsed[i].meta = dataclasses.replace(meta, title=title, title_candidates=read)
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
         """Learn the site profiles of ``pages`` (saved to the store when there is one), without
