@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from sitesift import Extractor, Options, Page, Record
-from sitesift.compare.siblings import SiblingSite
 from sitesift.evaluate.bench import bench, read_set_pages
 from sitesift.evaluate.blocks import score_blocks
 from sitesift.evaluate.score import load_gold, load_predictions, score_pages
+from sitesift.methods.siblings.site import SiblingSite
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from template_cost import make_site  # a sibling script, not a package

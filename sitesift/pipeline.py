@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 import lxml.etree
 import lxml.html
 
-from sitesift.compare.list_titles import Link, learn_site_titles, page_links
 from sitesift.errors import PageError, PageLimitError, ProfileError
-from sitesift.extract.authors import thread_author
-from sitesift.extract.content import Content, extract_content
-from sitesift.extract.metadata import Metadata, extract_metadata
-from sitesift.extract.title_place import near_heading
+from sitesift.fields.authors import thread_author
+from sitesift.fields.list_titles import Link, learn_site_titles, page_links
+from sitesift.fields.metadata import Metadata, extract_metadata
+from sitesift.fields.title_place import near_heading
 from sitesift.methods.interface import SiteMethod, SitePage
+from sitesift.methods.page.content import Content, extract_content
 from sitesift.options import SITE_METHODS, Options
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
@@ -37,18 +37,18 @@ from sitesift.similarity import shingle_prf
 from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
-    from sitesift.compare.features import PageFeatures
-    from sitesift.compare.profile import SiteProfile
-    from sitesift.compare.siblings import SiblingSite
-    from sitesift.compare.signatures import RelaxedLabels
-    from sitesift.compare.slots import Printed
-    from sitesift.compare.store import ProfileStore
-    from sitesift.compare.template import PathFinder, Step, TemplateModel
-    from sitesift.compare.wrapper import LearningPage, Votes
-    from sitesift.extract.choose import Stage
-    from sitesift.extract.pagetype import ForumSite
+    from sitesift.methods.auto.choose import Stage
+    from sitesift.methods.auto.slots import Printed
+    from sitesift.methods.forum.site import ForumSite
+    from sitesift.methods.siblings.site import SiblingSite
+    from sitesift.methods.template.features import PageFeatures
+    from sitesift.methods.template.profile import SiteProfile
+    from sitesift.methods.template.template import PathFinder, Step, TemplateModel
+    from sitesift.methods.template.wrapper import LearningPage, Votes
+    from sitesift.methods.visual.segmenter import VisualSegmenter
+    from sitesift.parse.signatures import RelaxedLabels
+    from sitesift.profiles.store import ProfileStore
     from sitesift.render import BrowserPool, Rendering
-    from sitesift.segment.visual import VisualSegmenter
 
 __all__ = ["Extractor", "extract_html"]
 
@@ -73,7 +73,7 @@ class _Parsed:
     features: PageFeatures | None = None
     #: Item links (title-like anchors), read before content extraction prunes the tree.
     links: list[Link] = dataclasses.field(default_factory=list)
-    #: ``auto``: the main text after each step of the DOM methods (``extract.choose``).
+    #: ``auto``: the main text after each step of the DOM methods (``methods.auto.choose``).
     stages: list[Stage] = dataclasses.field(default_factory=list)
     #: ``auto``: the main block after the DOM methods' steps (the field-slot step edits it).
     content: Content | None = None
@@ -84,7 +84,7 @@ class _Parsed:
     #: ``auto``: the page's paragraphs and their places, read before the page extractor.
     places: dict[lxml.html.HtmlElement, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     #: ``auto``: the page's lines of several words and their places, read before the page
-    #: extractor (``compare.slots.printed_lines``).
+    #: extractor (``methods.auto.slots.printed_lines``).
     printed: list[Printed] = dataclasses.field(default_factory=list)
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
@@ -166,7 +166,7 @@ class Extractor:
         self, members: list[int], pages: list[Page], parsed: dict[int, _Parsed],
     ) -> None:
         """Choose the titles of a site's pages again, knowing the site's <title> decoration
-        and the anchor texts linking to each page (``compare.list_titles``, paper 003).
+        and the anchor texts linking to each page (``fields.list_titles``, paper 003).
 
         A failure here keeps the page-level titles: it must not cost any page its record."""
         try:
@@ -217,7 +217,7 @@ class Extractor:
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
                                      relearn=True)
         if profile is not None and forum is not None and forum.is_forum:
-            profile = forum.profile(site, profile)
+            profile = _forum_profile(site, forum, profile)
             if lasting and self.profiles is not None:
                 self.profiles.put(profile)
         return profile
@@ -271,7 +271,7 @@ class Extractor:
     ) -> list[int]:
         """Compute the site features of ``members`` (in place); returns those that have them
         (a page whose features fail becomes an error record)."""
-        from sitesift.compare.features import page_features
+        from sitesift.methods.template.features import page_features
 
         kept = []
         for i in members:
@@ -296,7 +296,7 @@ class Extractor:
             else:
                 unknown.append(i)
         if unknown:
-            from sitesift.compare.cluster import discover_sites
+            from sitesift.methods.template.cluster import discover_sites
 
             labels = discover_sites([parsed[i].root for i in unknown])
             for i, label in zip(unknown, labels, strict=True):
@@ -325,10 +325,15 @@ class Extractor:
         if self.options.method == "siblings":
             self._extract_siblings(site, members, pages, records, parsed)
             return None
-        from sitesift.compare.signatures import RelaxedLabels
-        from sitesift.compare.site import learn_site, with_anchors, with_containers, with_wrappers
-        from sitesift.compare.template import container_key, element_steps
-        from sitesift.compare.wrapper import WrapperLearner
+        from sitesift.methods.template.site import (
+            learn_site,
+            with_anchors,
+            with_containers,
+            with_wrappers,
+        )
+        from sitesift.methods.template.template import container_key, element_steps
+        from sitesift.methods.template.wrapper import WrapperLearner
+        from sitesift.parse.signatures import RelaxedLabels
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
         store = self.profiles if lasting else None
@@ -415,10 +420,10 @@ class Extractor:
     ) -> tuple[list[int], list[TemplateModel | None], list[lxml.html.HtmlElement | None],
                list[str]]:
         """A site's pages with its saved profile: each page's template from its anchors.
-        Pages of a template with a wrapper are read by it (compare/wrapper.py) and their
+        Pages of a template with a wrapper are read by it (methods/template/wrapper.py) and their
         records filled here; returns the other pages (for the full method) with their
         templates, content containers and cluster ids. Those get the content signatures of
-        their container (compare/template.py, steps 5 and 6)."""
+        their container (methods/template/template.py, steps 5 and 6)."""
         found = {i: self._guarded(records[i], pages[i], functools.partial(
             self._assign, profile, parsed[i], labels, pages[i])) for i in members}
         read = {}  # pages a wrapper read: their main blocks
@@ -452,8 +457,8 @@ class Extractor:
         page), and, when the template's wrapper reads it, what the wrapper needs. With the
         template method and wrappers on, a template's field sources give the page its title,
         date and author (``parsed.meta``) when the page has them all where learned."""
-        from sitesift.compare.features import PageFeatures
-        from sitesift.compare.template import PathFinder
+        from sitesift.methods.template.features import PageFeatures
+        from sitesift.methods.template.template import PathFinder
 
         finder = PathFinder(parsed.root, labels=labels)
         model, _share, signatures = profile.assign_page(finder, exact=False)
@@ -480,8 +485,8 @@ class Extractor:
         parsed: _Parsed, within: lxml.html.HtmlElement | None, labels: RelaxedLabels,
     ) -> None:
         """Content signatures of the content container (or the page), which DeleteSame reads."""
-        from sitesift.compare.features import PageFeatures
-        from sitesift.compare.template import content_signatures
+        from sitesift.methods.template.features import PageFeatures
+        from sitesift.methods.template.template import content_signatures
 
         if parsed.features is None:
             top = within if within is not None else parsed.root
@@ -562,7 +567,7 @@ class Extractor:
     ) -> SiblingSite | None:
         """The site's sibling index over its untouched trees (None for one page, or when
         indexing fails: those pages keep the other methods)."""
-        from sitesift.compare.siblings import SiblingSite
+        from sitesift.methods.siblings.site import SiblingSite
 
         if len(members) < 2:
             return None
@@ -583,11 +588,12 @@ class Extractor:
     ) -> ForumSite | None:
         """Page types and forum rules of a site, from its untouched trees (None on failure:
         the pages keep the page method's types)."""
-        from sitesift.extract.pagetype import apply_forum_site
+        from sitesift.methods.forum.site import apply_forum_site
 
         try:
             return apply_forum_site([parsed[i].root for i in members],
-                                    [pages[i].url for i in members], saved,
+                                    [pages[i].url for i in members],
+                                    saved.forum if saved is not None else None,
                                     htmls=[pages[i].html for i in members])
         except Exception:  # a bug in site learning must not lose the site's pages
             log.exception("forum rules failed on site %s; its pages get the page method", site)
@@ -649,20 +655,20 @@ class Extractor:
         forum.fill([records[i] for i in members])
         store = self.profiles if lasting else None
         if store is not None and forum.is_forum and (saved is None or saved.forum is None):
-            store.put(forum.profile(site, profile))
+            store.put(_forum_profile(site, forum, profile))
 
     def _field_slots(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
         parsed: dict[int, _Parsed],
     ) -> None:
         """``auto``: delete from each page's main text the lines its cluster's pages show to be
-        fields (``compare.slots``: bylines, datelines, section labels). Pages whose DOM
+        fields (``methods.auto.slots``: bylines, datelines, section labels). Pages whose DOM
         methods disagree keep the stage chosen for them. The pages of clusters too small to
         show a place (under ``MIN_CLUSTER_PAGES``) are pooled: one site names its fields
         alike across its layouts (auto body char F1 whole/a/b, zh-sites 0.9778/0.9794/0.9759
         -> 0.9781/0.9801/0.9759, 163's two-page clusters; big9, cleanportal, list-detail
         equal; the whole site as one group instead: big9-2005 nymag -0.0017)."""
-        from sitesift.compare.slots import (
+        from sitesift.methods.auto.slots import (
             MIN_CLUSTER_PAGES,
             dropped_paragraphs,
             field_lines,
@@ -718,7 +724,7 @@ class Extractor:
     def _restore(self, record: Record, parsed: _Parsed,
                  paragraphs: list[lxml.html.HtmlElement]) -> None:
         """Give the main text back the ``paragraphs`` its cluster's pages show to be story
-        (``compare.slots.dropped_paragraphs``), in page order."""
+        (``methods.auto.slots.dropped_paragraphs``), in page order."""
         content = parsed.content
         assert content is not None
         order = {el: k for k, el in enumerate(parsed.root.iter(lxml.etree.Element))}
@@ -731,8 +737,8 @@ class Extractor:
 
     def _drop_fields(self, record: Record, parsed: _Parsed,
                      lines: list[lxml.html.HtmlElement]) -> None:
-        from sitesift.compare.slots import delete_fields
-        from sitesift.extract.choose import text_size
+        from sitesift.methods.auto.choose import text_size
+        from sitesift.methods.auto.slots import delete_fields
 
         content = parsed.content
         assert content is not None
@@ -752,7 +758,7 @@ class Extractor:
         *,
         lasting: bool,
     ) -> None:
-        """Forum method (paper 001, ``sitesift.extract.pagetype``): the site's post rule and
+        """Forum method (paper 001, ``sitesift.methods.forum.site``): the site's post rule and
         URL clusters give page types and posts; every page also gets the page method's
         fields. A saved profile's forum rules are reused, new ones saved."""
         store = self.profiles if lasting else None
@@ -768,7 +774,7 @@ class Extractor:
         forum.fill([records[i] for i in members])
         if store is not None and forum.post_rule is not None and (saved is None or
                                                                   saved.forum is None):
-            store.put(forum.profile(site, saved))
+            store.put(_forum_profile(site, forum, saved))
 
     def _extract_visual(self, pages: Iterable[Page]) -> Iterator[Record]:
         """Pages render in the browser pool ahead of the consumer (``render_concurrency`` at
@@ -791,8 +797,8 @@ class Extractor:
     def _open_browser(self) -> BrowserPool:
         """The browser pool and visual segmenter, opened on first use (``BrowserUnavailable``
         without Chromium or Playwright)."""
+        from sitesift.methods.visual.segmenter import VisualSegmenter
         from sitesift.render import BrowserPool
-        from sitesift.segment.visual import VisualSegmenter
 
         if self._pool is None:
             self._pool = BrowserPool(
@@ -807,9 +813,9 @@ class Extractor:
         parsed: dict[int, _Parsed],
     ) -> None:
         """``auto`` with a browser: the pages whose DOM methods disagree are rendered, and the
-        visual method's text picks among their DOM answers (``extract.choose.vote``). A page
+        visual method's text picks among their DOM answers (``methods.auto.choose.vote``). A page
         that fails to render keeps the answer chosen without the browser."""
-        from sitesift.extract.choose import choose, vote
+        from sitesift.methods.auto.choose import choose, vote
 
         seen = self._extract_visual([pages[i] for i in disagreeing])
         for i, visual in zip(disagreeing, seen, strict=True):
@@ -979,7 +985,7 @@ class Extractor:
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         site_steps = self.options.method == "auto" and (model is not None or siblings is not None)
         if site_steps:
-            from sitesift.compare.slots import (
+            from sitesift.methods.auto.slots import (
                 headline_leads,
                 paragraph_places,
                 pictured,
@@ -1000,7 +1006,7 @@ class Extractor:
         # headlines are (the sibling step below skips list pages for that reason).
         listed = self.options.method == "auto" and content.page_type == "list"
         if model is not None and parsed.features is not None and not listed:
-            from sitesift.compare.site import clean_content
+            from sitesift.methods.template.site import clean_content
 
             content = clean_content(content, parsed.features, model, member=member,
                                     items=self.options.method == "auto")
@@ -1009,7 +1015,7 @@ class Extractor:
         # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
         # in the articles they link to, and would all go.
         if verdicts is not None and blocks is not None and content.page_type == "detail":
-            from sitesift.compare.siblings import clean_content as clean_siblings
+            from sitesift.methods.siblings.site import clean_content as clean_siblings
 
             content = clean_siblings(content, blocks, verdicts)
             methods.append("siblings")
@@ -1044,15 +1050,15 @@ class Extractor:
         """``auto``: keep the main text as it stands after ``method``'s step."""
         if self.options.method != "auto":
             return
-        from sitesift.extract.choose import Stage
+        from sitesift.methods.auto.choose import Stage
 
         markdown = content.markdown if self.options.output_format == "markdown" else None
         parsed.stages.append(Stage(method, content.text, markdown))
 
     def _choose_stage(self, record: Record, parsed: _Parsed) -> None:
-        """``auto``: the stage of the DOM methods to answer with (``extract.choose``). Only
+        """``auto``: the stage of the DOM methods to answer with (``methods.auto.choose``). Only
         pages whose methods disagree keep their stages (for a visual vote)."""
-        from sitesift.extract.choose import choose
+        from sitesift.methods.auto.choose import choose
 
         choice = choose(parsed.stages)
         if choice.disagree is None:
@@ -1078,7 +1084,7 @@ THREAD_MIN_SHARE = 0.25
 def _learning_page(votes: Votes, key: tuple[Step, ...], page: Page,
                    record: Record) -> LearningPage:
     """What learning a template's wrapper needs of one of its learning pages, extracted."""
-    from sitesift.compare.wrapper import LearningPage
+    from sitesift.methods.template.wrapper import LearningPage
 
     return LearningPage(votes, key, page.html, page.url, record.text, record.page_type,
                         {"title": record.title, "published": record.published,
@@ -1092,6 +1098,15 @@ def _links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:
         log.exception("reading the links of page %s failed", page.id)
         return []
 
+
+
+def _forum_profile(site: str, forum: ForumSite, saved: SiteProfile | None) -> SiteProfile:
+    """``saved`` (or a new profile) holding the site's forum rules."""
+    from sitesift.methods.template.profile import SiteProfile
+
+    if saved is not None:
+        return dataclasses.replace(saved, forum=forum.rules())
+    return SiteProfile(site=site, pages=len(forum.urls), forum=forum.rules())
 
 def _holds(text: str | None, post: str | None) -> bool:
     """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every

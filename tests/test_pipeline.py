@@ -3,7 +3,7 @@ import time
 import pytest
 
 from sitesift import Extractor, Options, Page, extract_html
-from sitesift.extract import content
+from sitesift.methods.page import content
 
 ARTICLE = """<html><head><title>Harbour news</title></head><body>
 <nav><a href="/">Home</a> <a href="/city">City</a></nav>

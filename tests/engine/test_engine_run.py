@@ -192,7 +192,7 @@ def test_a_worker_killed_in_a_dask_local_cluster_still_writes_every_page_once(
 def test_workers_save_every_sites_profile_in_the_shared_store(
     tmp_path: Path, site_pages: Pages
 ) -> None:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     pages = site_pages(sites=4, per_site=3)
     store = tmp_path / "profiles.db"
