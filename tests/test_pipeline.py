@@ -225,3 +225,31 @@ def test_slow_page_times_out_in_a_thread_too(monkeypatch: pytest.MonkeyPatch) ->
     worker.start()
     worker.join()
     assert later[0].error is None and later[1] == "slept"
+
+
+def _story(title: str, headline: str) -> str:
+    text = " ".join(f"{headline} was the talk of the ground on day {i} of the season, and the"
+                    " manager said so at length to everyone who asked him." for i in range(12))
+    return (f"<html><head><title>{title}</title></head><body><div class='nav'>"
+            "<a href='/'>Home</a> <a href='/football'>Football</a></div>"
+            f"<div class='top'><b>{headline}</b></div><div class='story'><p>{text}</p>"
+            f"<p>{text}</p></div></body></html>")
+
+
+def test_site_titles_leave_the_page_rules_their_title_when_the_page_title_stands() -> None:
+    # "Gazette - Section" names the site and section; the headline is a bold line above the
+    # story. The site learns "Gazette -" as decoration, but the page's own answer stands, so
+    # the later rules still read <title> as the page method does and find the bold line.
+    pages = [Page(id="a", site="g", html=_story(
+                 "Gazette - Latest football news and transfer reports",
+                 "Gunners star set to make his comeback")),
+             Page(id="b", site="g", html=_story(
+                 "Gazette - Rugby Union news and match reports",
+                 "Dowling set for a long absence from the side"))]
+    page = [r.title for r in Extractor(Options(method="page")).extract_many(pages)]
+    assert page == ["Gunners star set to make his comeback",
+                    "Dowling set for a long absence from the side"]
+    assert [r.title for r in Extractor(Options(method="auto")).extract_many(pages)] == page
+    site = [r.title for r in Extractor(Options(method="page", site_titles=True))
+            .extract_many(pages)]
+    assert site == page
