@@ -45,7 +45,7 @@ from sitesift.methods.page.linked import (
     truncated_teasers_share,
     whole_posts_share,
 )
-from sitesift.methods.page.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
+from sitesift.methods.page.records import LIST_MIN_RECORD_SHARE, RecordRuns, record_share
 from sitesift.methods.page.thread import find_thread
 from sitesift.output.render import to_markdown, to_text
 from sitesift.parse.dom import (
@@ -1078,30 +1078,30 @@ def _drop_repeats(node: etree._Element) -> None:
             _blank(unit)
 
 
-def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
-               main_prose: int, records: float, declared: str | None = None,
-               posts: float = 0.0, grid: int = 0) -> str:
+def _page_type(body: etree._Element, units: list[_Unit], runs: RecordRuns,
+               main: etree._Element, main_prose: int, records: float,
+               declared: str | None = None, posts: float = 0.0, grid: int = 0) -> str:
     """``records``: the record share of the whole cleaned body (before hinted containers
     went: a search page's results sit in a "search" container). ``declared``: the kind the
     page declares itself (schema.org, ``sitesift.fields.declared``), which wins. ``posts``:
     the share of whole posts under linked titles (``whole_posts_share``), same time: a
     blog's page of whole posts is a list of them however much prose it holds. ``grid``: the
     cards of its shop grid (``priced_grid``), same time: a shop's category page is a list
-    whatever text (FAQ, SEO) surrounds the grid."""
+    whatever text (FAQ, SEO) surrounds the grid. ``runs``: the record runs of ``units``."""
     if declared is not None:
         return declared
     if posts >= POSTS_MIN_SHARE or grid:
         return "list"
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
-    if main_prose >= DETAIL_MIN_PROSE and not feed_box(body, units, main):
+    if main_prose >= DETAIL_MIN_PROSE and not feed_box(body, units, main, runs=runs):
         # (A box of timed news flashes among the page's link lists is no article.) Not even
         # when records hold most of it: a listicle, a how-to's steps, a data table or a long
         # comment thread are records too (readability-meta, dates-dev). Unless the records
         # are a list's: short teasers each linking a headline to a page of one kind.
         scopes = (body, main) if main is not body else (body,)
-        if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE or \
-                truncated_teasers_share(body, units) >= TRUNCATED_MIN_PAGE_SHARE:
+        if linked_list_share(scopes, units, main, runs=runs) >= LINKED_LIST_MIN_SHARE or \
+                truncated_teasers_share(body, units, runs=runs) >= TRUNCATED_MIN_PAGE_SHARE:
             return "list"  # (or teasers cut short, unlinked: cards linked by a script)
         return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
@@ -1112,18 +1112,20 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
     # Without an article, the records may fill the page, what is left of it once the hinted
     # containers went, or the container chosen (whichever holds them most).
     scopes = (body, main) if main is not body else (body,)
-    if max(records, *(record_share(scope, units) for scope in scopes)) >= LIST_MIN_RECORD_SHARE:
+    shares = ((run.share if (run := runs.heaviest(scope)) is not None else 0.0)
+              for scope in scopes)
+    if max(records, *shares) >= LIST_MIN_RECORD_SHARE:
         return "list"
     return "other"
 
 
-def _list_items(body: etree._Element, units: list[_Unit], main: etree._Element,
-                main_prose: int) -> etree._Element | None:
+def _list_items(body: etree._Element, units: list[_Unit], runs: RecordRuns,
+                main: etree._Element, main_prose: int) -> etree._Element | None:
     """A list page's main content: its heaviest record run with the text that introduces it,
     the items kept whole (their linked titles are the content here), link lists around them
     (menus, pagination) removed. None when the records are too light to be the page, or when
     the container chosen is prose of its own beside them (a short story, a box of headlines)."""
-    run = heaviest_run(body, units)
+    run = runs.heaviest(body)
     if run is None or run.share < LIST_ITEMS_MIN_SHARE:
         return None
     if main_prose >= LIST_MAX_OTHER_PROSE and not _within(main, run.parent):
@@ -1229,9 +1231,10 @@ def extract_content(
     weights = _prose_weights(body, units)
     main = _widen(main, body, weights, named)
     main_prose = weights.get(main, 0)
-    page_type = _page_type(body, units, main, main_prose, records, declared, posts, grid)
+    runs = RecordRuns(body, units)  # (after the last edit before the items: ``_choose``'s)
+    page_type = _page_type(body, units, runs, main, main_prose, records, declared, posts, grid)
     if page_type == "list":
-        items = _list_items(body, units, main, main_prose)
+        items = _list_items(body, units, runs, main, main_prose)
         if items is None:
             # Records too light to be the page (a grid of product cards, an index of names):
             # the page's own main landmark holds its items, the filters and the intro.
