@@ -248,13 +248,12 @@ class PipelineBase:
             if meta is None or candidates is None:
                 continue
             try:
-                title = site.choose(candidates, url=pages[i].url, page_id=pages[i].id)
+                title, read = site.read(candidates, url=pages[i].url, page_id=pages[i].id)
             except Exception:
                 log.exception("choosing the title of page %s failed; page-level title kept",
                               pages[i].id)
                 continue
-            parsed[i].meta = dataclasses.replace(meta, title=title,
-                                                 title_candidates=site.cleaned(candidates))
+            parsed[i].meta = dataclasses.replace(meta, title=title, title_candidates=read)
 
     def _saved(self, site: str, lasting: bool) -> SiteProfile | None:
         """The site's saved profile; None when there is none, no store, or the site's name
