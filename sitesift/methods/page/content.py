@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import lxml.html
 from lxml import etree
 
-from sitesift.fields.declared import declared_type
+from sitesift.fields.declared import declared_kind
 from sitesift.methods.page.linked import (
     POSTS_MIN_SHARE,
     TRUNCATED_MIN_PAGE_SHARE,
@@ -233,6 +233,15 @@ _COMMENTS_LABEL = re.compile(
     r"(\s*\(\d+\))?\W*$|^\W*(add|post|leave|write|show|view|read)( a| your| all)?( \d+)?"
     r" (comments?|reply|response)\b|^\W*(发表|网友|最新|热门|全部|我要)?(评论|跟贴|跟帖|留言)"
     r"(\W*\d*\W*)?$|^网友评论",
+    re.IGNORECASE,
+)
+#: Labels that open the reviews of an item on sale ("Reviews", "Customer Reviews", "4,567
+#: Reviews", "Reviews for Wool Runner", "Ratings & Reviews", "Be the first to review this
+#: item"): on a product page, what follows are buyers' comments, not the item's description.
+_REVIEWS_LABEL = re.compile(
+    r"^\W*(based on )?([\d,.]+\s+)?([\w'’-]+\s+){0,2}(reviews?|ratings)"
+    r"(\s*(&|and)\s*(reviews|ratings))?(\s+(for|of)\s+.{1,60})?(\s*\(\d[\d,]*\))?\W*$"
+    r"|^\W*(write|read|see|show)( all| a)?( \d+)? reviews?\b|^\W*be the first to review\b",
     re.IGNORECASE,
 )
 #: Labels that open a box of links to other pages: the box (if it starts with one) is removed.
@@ -922,9 +931,10 @@ def _section_of(block: etree._Element, node: etree._Element,
     return section
 
 
-def _labelled_sections(node: etree._Element, units: list[_Unit],
-                       keep: set[etree._Element]) -> list[etree._Element]:
-    """Comment sections and link boxes announced by a label ("Comments", "Related stories")."""
+def _labelled_sections(node: etree._Element, units: list[_Unit], keep: set[etree._Element],
+                       product: bool = False) -> list[etree._Element]:
+    """Comment sections and link boxes announced by a label ("Comments", "Related stories");
+    on a product page (``product``) its reviews too (``_REVIEWS_LABEL``)."""
     first_unit: dict[etree._Element, etree._Element] = {}
     for unit in units:
         el: etree._Element | None = unit.block
@@ -940,7 +950,8 @@ def _labelled_sections(node: etree._Element, units: list[_Unit],
         if not prose_seen or unit.weight > 80:
             continue
         text = _text(unit)
-        if _COMMENTS_LABEL.match(text) and unit.link_share <= COMMENT_LABEL_MAX_LINK_SHARE:
+        if (_COMMENTS_LABEL.match(text) or (product and _REVIEWS_LABEL.match(text))) and \
+                unit.link_share <= COMMENT_LABEL_MAX_LINK_SHARE:
             # A heading, not a "3 comments" link in the byline: the comments follow it.
             section = _section_of(unit.block, node, first_unit)
             doomed.append(section)
@@ -1007,15 +1018,19 @@ def _is_glossary(dl: etree._Element, by_block: dict[etree._Element, _Unit]) -> b
     return bool(chars) and links <= PRUNE_LINK_SHARE * chars
 
 
-def prune(node: etree._Element) -> None:
+def prune(node: etree._Element, *, product: bool = False) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place). Public for the template method's wrappers, which
-    replay the choice of the main block and then prune it as this method does."""
+    replay the choice of the main block and then prune it as this method does.
+    ``product``: the node is the page of an item on sale (``_product_region``). Its labels
+    are the item's data, read as its content: name, price and options before the
+    description, specifications (names and values, shipping and returns) after it; they
+    stay. Its reviews go, as a story's comments do."""
     units = _segment(node)
     _mark_teasers(units)
     keep = _prose_ancestors(units)
     by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
-    doomed: list[etree._Element] = _labelled_sections(node, units, keep)
+    doomed: list[etree._Element] = _labelled_sections(node, units, keep, product)
     dropped: list[_Unit] = []
     for i, unit in enumerate(units):
         if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose() and \
@@ -1024,7 +1039,7 @@ def prune(node: etree._Element) -> None:
             dropped.append(unit)
     # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
     prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
-    if prose_at:
+    if prose_at and not product:
         dropped.extend(units[: prose_at[0]])
         # List items and table cells after the text are usually its own list or table.
         dropped.extend(
@@ -1190,6 +1205,28 @@ def _landmark_of_other(body: etree._Element, main: etree._Element) -> etree._Ele
     return landmark
 
 
+#: A product page's main landmark is its content when it holds at least this much text (a
+#: paragraph's worth; weighted characters): less is a shell a script fills.
+PRODUCT_LANDMARK_MIN_WEIGHT = 200
+
+
+def _product_region(body: etree._Element, main: etree._Element) -> etree._Element:
+    """On the page of an item on sale (declared: ``declared.PRODUCT_TYPES``), the main
+    landmark, where the item's name, price, options, description and specifications sit
+    together. Prose is no guide there: a description is a paragraph or two among data, and a
+    newsletter's blurb or a reviews' summary can outweigh it (the block chosen may lie
+    outside the landmark, or around it). The block chosen stands when there is no landmark,
+    when the landmark holds less than ``PRODUCT_LANDMARK_MIN_WEIGHT`` (an empty shell a
+    script fills), and when an ``<article>`` inside the landmark holds it
+    (``_landmark_of_other``)."""
+    landmark = _main_landmark(body)
+    if landmark is None or text_weight(landmark.text_content()) < PRODUCT_LANDMARK_MIN_WEIGHT:
+        return main
+    if _within(main, landmark):
+        return _landmark_of_other(body, main)
+    return landmark
+
+
 def _within(el: etree._Element, node: etree._Element) -> bool:
     while el is not None:
         if el is node:
@@ -1207,7 +1244,9 @@ def extract_content(
     whole posts links each title to its page); the rest relies on the DOM alone. ``within``:
     search only this element (a site template's known content container), which is cheaper
     than the whole page."""
-    declared = declared_type(root)  # (before cleaning: JSON-LD sits in scripts)
+    kind = declared_kind(root)  # (before cleaning: JSON-LD sits in scripts)
+    declared = kind if kind in ("thread", "list") else None
+    product = kind == "product"
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
@@ -1243,9 +1282,11 @@ def extract_content(
                 items = landmark
         if items is not None:
             return Content(page_type=page_type, nodes=(items,))
-    if page_type == "other":
+    if product:
+        main = _product_region(body, main)
+    elif page_type == "other":
         main = _landmark_of_other(body, main)
-    prune(main)
+    prune(main, product=product)
     _drop_repeats(main)
     nodes = (main,)
     return Content(page_type=page_type, nodes=nodes)
