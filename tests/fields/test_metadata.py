@@ -249,7 +249,7 @@ def test_a_content_heading_class_marks_the_headline() -> None:
 
 def test_hint_shortcut_matches_the_pattern() -> None:
     # ``_hinted`` answers as ``_HINT.search`` (the ASCII shortcut and the non-ASCII fallback).
-    from sitesift.extract.metadata import _HINT, _hinted
+    from sitesift.fields.metadata import _HINT, _hinted
 
     values = ["byline", "post-Author", "TITLE", "entry-hed", "subhead", "auteur", "Autor",
               "nav", "sidebar", "main-col", "ﬁtit", "K-head", "tıtle", "ſubhead", "作者 author",
