@@ -1208,6 +1208,30 @@ def _landmark_of_other(body: etree._Element, main: etree._Element) -> etree._Ele
 PRODUCT_LANDMARK_MIN_WEIGHT = 200
 
 
+#: The label of the control that puts an item in the basket ("Add to cart", "Add to bag",
+#: "Buy now"): the page of an item on sale shows one (two with a sticky bar); a shop's grid
+#: shows one per card.
+_BUY_LABEL = re.compile(r"^\W*(add to (cart|bag|basket|trolley)|buy (it )?now)\W*$", re.IGNORECASE)
+#: At most this many buy controls: one item on sale (a grid of cards shows one for each).
+#: modern-dev: 1-2 on 13 product pages (a sticky bar repeats the button) and one article
+#: (output unchanged), 4 on one product page, 9-48 on shop grids and on product pages whose
+#: carousels of other items each have a button (10, 13): 2 to 8 select the same pages.
+BUY_MAX_CONTROLS = 2
+
+
+def _sells_one_item(root: etree._Element) -> bool:
+    """Whether the page shows one control buying one item (``_BUY_LABEL``), read before
+    cleaning (buttons are no text): an item on sale whose page declares nothing."""
+    found = 0
+    for el in root.iter("button", "input", "a"):
+        label = el.get("value") or "" if el.tag == "input" else el.text_content()
+        if len(label) < 40 and _BUY_LABEL.match(" ".join(label.split())):
+            found += 1
+            if found > BUY_MAX_CONTROLS:
+                return False
+    return found > 0
+
+
 def _product_region(body: etree._Element, main: etree._Element) -> etree._Element:
     """On the page of an item on sale (declared: ``declared.PRODUCT_TYPES``), the main
     landmark, where the item's name, price, options, description and specifications sit
@@ -1244,7 +1268,7 @@ def extract_content(
     than the whole page."""
     kind = declared_kind(root)  # (before cleaning: JSON-LD sits in scripts)
     declared = kind if kind in ("thread", "list") else None
-    product = kind == "product"
+    product = kind == "product" or (kind is None and _sells_one_item(root))
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
