@@ -618,3 +618,17 @@ def test_author_box_after_the_text_is_not_main_text() -> None:
     content = _extract(html)
     assert "Jane Doe" not in content.text
     assert content.text.endswith(f"{PROSE} Third.")
+
+
+def test_a_linked_line_inside_the_text_with_words_of_its_own_stays() -> None:
+    # "Flagship hotels: <a>, <a>" between paragraphs: mostly links, but a line of the text.
+    line = ("<div>Flagship hotels of the group: <a href='/h/1'>The Grand Palace Hotel Bangkok</a>"
+            " and <a href='/h/2'>The Riverside Resort Chiang Mai</a></div>")
+    html = _page(f"<div class='entry'><p>{PROSE}</p>{line}<p>{PROSE} Last.</p></div>")
+    assert "Flagship hotels of the group: The Grand Palace Hotel Bangkok" in _extract(html).text
+
+
+def test_a_menu_inside_the_text_still_goes() -> None:
+    menu = "".join(f"<li><a href='/s{i}'>Section number {i}</a></li>" for i in range(4))
+    html = _page(f"<div class='entry'><p>{PROSE}</p><ul>{menu}</ul><p>{PROSE} Last.</p></div>")
+    assert "Section number" not in _extract(html).text
