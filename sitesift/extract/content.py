@@ -216,6 +216,12 @@ TEASER_MAX_PROSE_SHARE = 0.7
 #: Char F1 on modern-dev half a for 200 / 300 / 400 / 600 / none: 0.8742 / 0.8744 / 0.8737 /
 #: 0.8726 / 0.8716. (Per headline: l3s-gn1's boxes of four headlines with summaries stay teasers.)
 TEASER_MAX_ITEM_PROSE = 300
+#: Inside the block chosen, teasers holding at least this share of its prose (teasers and
+#: the rest) are its own sections (``_own_cards``); a box of other pages' summaries beside a
+#: story holds less. Char F1 on modern-dev half a for 0.1 / 0.2 / 0.3: 0.8925 / 0.8924 /
+#: 0.8924 (0.8924 keeping every teaser out); whole 0.8634 -> 0.8642, half b 0.8329 ->
+#: 0.8344; l3s-gn1 0.9054 -> 0.9059, scrapinghub and list-detail unchanged.
+TEASER_OWN_MIN_SHARE = 0.1
 #: A run of text at least this long (weighted characters, about a sentence) that repeats an
 #: earlier run of the main content word for word may be a second copy, not more text:
 #: responsive layouts render the story twice (a desktop and a mobile copy, one hidden by a
@@ -1031,12 +1037,27 @@ def _is_glossary(dl: etree._Element, by_block: dict[etree._Element, _Unit]) -> b
     return bool(chars) and links <= PRUNE_LINK_SHARE * chars
 
 
+def _own_cards(units: list[_Unit]) -> None:
+    """Unmark the teasers of a block whose prose is ``TEASER_OWN_MIN_SHARE`` or more teasers:
+    the block was chosen for that prose, so its cards are its sections (a guide's chapter
+    cards, a listicle's entries under linked names, a feature page's tiles), not a box of
+    other pages' summaries beside a story."""
+    teasers = sum(unit.weight for unit in units if unit.teaser)
+    if not teasers:
+        return
+    own = sum(unit.weight for unit in units if unit.is_prose())
+    if teasers >= TEASER_OWN_MIN_SHARE * (teasers + own):
+        for unit in units:
+            unit.teaser = False
+
+
 def prune(node: etree._Element) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place). Public for template wrappers (``compare.wrapper``), which
     replay the choice of the main block and then prune it as this method does."""
     units = _segment(node)
     _mark_teasers(units)
+    _own_cards(units)
     keep = _prose_ancestors(units)
     by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
     doomed: list[etree._Element] = _labelled_sections(node, units, keep)
