@@ -603,3 +603,18 @@ def test_the_furniture_of_a_post_is_named_after_it() -> None:
     text = _extract(html).text
     assert "Paragraph 3:" in text
     assert "Albert" not in text
+
+
+def test_author_box_after_the_text_is_not_main_text() -> None:
+    # An author box (photo, biography, links) tells who wrote the text; its prose is no part
+    # of it, whatever plugin names it ("vcard author", "author-box").
+    bio = ("Jane Doe has covered city politics for twenty years, and before that she taught "
+           "history at a high school in Ohio. She lives with two cats.")
+    html = _page(
+        f"<div class='entry'><h1>Budget approved</h1><p>{PROSE}</p><p>{PROSE} Again.</p>"
+        f"<p>{PROSE} Third.</p>"
+        f"<section class='vcard author box'><h4>About Jane</h4><p>{bio}</p></section></div>"
+    )
+    content = _extract(html)
+    assert "Jane Doe" not in content.text
+    assert content.text.endswith(f"{PROSE} Third.")
