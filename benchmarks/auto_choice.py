@@ -27,7 +27,8 @@ from sitesift import Options
 from sitesift.evaluate.bench import read_set_pages
 from sitesift.evaluate.score import char_prf, f1, load_gold
 from sitesift.methods.auto.choose import MIN_STEP_KEPT, Stage, choose, least_kept, vote
-from sitesift.pipeline import Extractor, _Parsed
+from sitesift.pipeline import Extractor
+from sitesift.pipeline.base import Parsed
 from sitesift.record import Record
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -44,7 +45,7 @@ class _Keeping(Extractor):
         super().__init__(Options(method="auto"))
         self.stages: dict[str, list[Stage]] = {}
 
-    def _choose_stage(self, record: Record, parsed: _Parsed) -> None:
+    def _choose_stage(self, record: Record, parsed: Parsed) -> None:
         self.stages[record.id] = list(parsed.stages)
         super()._choose_stage(record, parsed)
 

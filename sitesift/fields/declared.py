@@ -17,7 +17,7 @@ import lxml.html
 
 from sitesift.fields.jsonld import ARTICLE_TYPES, MAX_SCRIPT_CHARS, _load, _types
 
-__all__ = ["LIST_TYPES", "THREAD_TYPES", "declared_type"]
+__all__ = ["LIST_TYPES", "PRODUCT_TYPES", "THREAD_TYPES", "declared_kind", "declared_type"]
 
 #: Declared types of a discussion page.
 THREAD_TYPES = frozenset({"qapage", "discussionforumposting"})
@@ -25,6 +25,12 @@ THREAD_TYPES = frozenset({"qapage", "discussionforumposting"})
 LIST_TYPES = frozenset({"collectionpage", "searchresultspage"})
 #: Declared types of one story (an article is no list, whatever collection holds it).
 STORY_TYPES = frozenset(ARTICLE_TYPES) - THREAD_TYPES - {"event", "videoobject", "creativework"}
+#: Declared types of one item on sale: schema.org's Product with its kinds, and the Offer a
+#: shop declares for the item it sells.
+PRODUCT_TYPES = frozenset({
+    "product", "productgroup", "productmodel", "individualproduct", "someproducts", "vehicle",
+    "car", "offer", "aggregateoffer",
+})
 
 
 def _page_nodes(data: Any) -> list[dict[str, Any]]:
@@ -62,9 +68,19 @@ def _declared(root: lxml.html.HtmlElement) -> set[str]:
 
 def declared_type(root: lxml.html.HtmlElement) -> str | None:
     """"thread", "list" or None, from the page's declared schema.org types (read only)."""
+    kind = declared_kind(root)
+    return kind if kind in ("thread", "list") else None
+
+
+def declared_kind(root: lxml.html.HtmlElement) -> str | None:
+    """"thread", "list", "product" or None, from the page's declared schema.org types (read
+    only). A product is one item on sale, not a story about it (a review declaring an article
+    and the product it reviews is a story) nor a list of them."""
     types = _declared(root)
     if types & THREAD_TYPES:
         return "thread"
     if types & LIST_TYPES and not types & STORY_TYPES:
         return "list"
+    if types & PRODUCT_TYPES and not types & STORY_TYPES:
+        return "product"
     return None

@@ -346,7 +346,8 @@ class SiteTitles:
         carries one), or a heading the site's template prints that the page's own title
         does not name."""
         text = normalize_space(title)
-        if text in self.shared or strip_decoration(text, self.prefixes, self.suffixes) != text:
+        if strip_decoration(text, self.prefixes, self.suffixes) != text or any(
+                _part_of(text, shared) for shared in self.shared):
             return True
         folded = text.casefold()
         if any(piece.strip(_SEPARATOR_CHARS + "[(（【]）)").casefold() == folded
@@ -375,9 +376,13 @@ class SiteTitles:
     def choose(self, c: TitleCandidates, *, url: str | None = None,
                page_id: str | None = None) -> str | None:
         """The page's title with the site's knowledge; see the module docstring."""
-        doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
-        cleaned = self.cleaned(c)
-        names, headings = cleaned.site_names, cleaned.headings
+        return self.read(c, url=url, page_id=page_id)[0]
+
+    def read(self, c: TitleCandidates, *, url: str | None = None,
+             page_id: str | None = None) -> tuple[str | None, TitleCandidates]:
+        """The page's title, and the candidates the record's later title rules should read:
+        the page's own while its own title stands (they read the site's name in ``<title>``
+        as the page rules do), else ``cleaned(c)``."""
         # The page's own answer stands unless the site's pages show it to be the site's
         # (its name, decoration, a template heading): the page rules read the page's own
         # decoration already, and choosing again among undecorated candidates changes what
@@ -386,7 +391,14 @@ class SiteTitles:
         # prints another headline is the SEO wording, as a declared title copying <title> is.
         own = choose_title(c)
         if own is not None and not self.names_site(own, c):
-            return self._bared_by_anchor(own, url, page_id)
+            return self._bared_by_anchor(own, url, page_id), c
+        cleaned = self.cleaned(c)
+        return self._choose_cleaned(c, cleaned, url, page_id), cleaned
+
+    def _choose_cleaned(self, c: TitleCandidates, cleaned: TitleCandidates, url: str | None,
+                        page_id: str | None) -> str | None:
+        doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
+        names, headings = cleaned.site_names, cleaned.headings
         # Nothing but the site's shared <title>: that text still tells the page apart better
         # than no title (the story's headline may yet be found by its place, near_heading).
         page_title = choose_title(cleaned) or normalize_space(c.doc_title) or None
@@ -404,6 +416,19 @@ class SiteTitles:
         if similarity(best, m) < MIN_HEADING_SIMILARITY:
             return page_title
         return best
+
+
+def _part_of(text: str, title: str) -> bool:
+    """Whether ``text`` is ``title`` or a part of it cut at a separator."""
+    if not text:
+        return False
+    if text == title:
+        return True
+    if title.startswith(text):
+        return title[len(text):].lstrip(" ")[:1] in _DECORATION_SEPARATORS
+    if title.endswith(text):
+        return title[:-len(text)].rstrip(" ")[-1:] in _DECORATION_SEPARATORS
+    return False
 
 
 def _headline_in_title(c: TitleCandidates) -> str | None:

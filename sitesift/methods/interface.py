@@ -35,7 +35,8 @@ its reason, and fields to set), which the pipeline carries out, so that a method
 records itself; ``to_profile`` / ``from_profile`` turn a model into JSON-able data and back
 (None: the model is not worth keeping).
 ``Extractor.extract_with`` runs any object of this shape end to end; the five methods above
-keep their own paths in ``Extractor`` until they move behind it (docs/architecture.md).
+keep their own paths through the pipeline (``sitesift.pipeline.<method>``) until they move
+behind it (docs/architecture.md).
 """
 
 from __future__ import annotations

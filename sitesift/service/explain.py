@@ -1,7 +1,7 @@
 """The template method's decisions on one page, as blocks with reasons, for the inspector.
 
 The pipeline's records say what was kept, not what was removed nor why. This module runs
-the same steps as a template run with a saved profile (``Extractor._finish`` with a model):
+the same steps as a template run with a saved profile (``Extractor._finish`` with a plan):
 the page extractor chooses the main block (inside the template's content container when the
 profile knows it), then DeleteSame (``template.delete_shared``) removes the subtrees the
 template's pages share; each removed subtree becomes a ``template`` block whose reason says

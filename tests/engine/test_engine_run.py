@@ -216,7 +216,7 @@ def test_the_page_time_limit_holds_in_dask_worker_threads(
         import threading as _threading
         import time as _time
 
-        import sitesift.pipeline as _pipeline
+        import sitesift.pipeline.base as _pipeline
 
         assert _threading.current_thread() is not _threading.main_thread()
         real = _pipeline.extract_content

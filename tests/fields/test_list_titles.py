@@ -176,3 +176,17 @@ def test_copies_of_one_article_teach_no_decoration_and_name_no_site() -> None:
     site = learn_site_titles([(f"c{i}", c, []) for i, c in enumerate(copies)])
     assert site.shared == ()
     assert [site.choose(c) for c in copies] == [story] * 2
+
+
+def test_a_part_of_a_shared_title_is_the_sites_and_the_page_keeps_its_candidates() -> None:
+    # "Site for ... - Section" shared by several pages: its part before the separator is the
+    # site's name, never the headline; a page whose own title stands keeps its candidates
+    # for the later title rules (they read the site's name in <title>).
+    shared = "Summit Daily News for Breckenridge and Frisco Colorado - Arts and Entertainment"
+    site = SiteTitles(shared=(shared,), prefixes=("Gazette -",))
+    c = TitleCandidates(doc_title=shared)
+    assert site.names_site("Summit Daily News for Breckenridge and Frisco Colorado", c)
+    assert site.read(c)[1] != c
+    own = TitleCandidates(doc_title="Gazette - Harbour barrier closed for the winter",
+                          headings=(("h1", "Harbour barrier closed for the winter"),))
+    assert site.read(own) == ("Harbour barrier closed for the winter", own)

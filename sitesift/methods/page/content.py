@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import lxml.html
 from lxml import etree
 
-from sitesift.fields.declared import declared_type
+from sitesift.fields.declared import declared_kind
 from sitesift.methods.page.linked import (
     POSTS_MIN_SHARE,
     TRUNCATED_MIN_PAGE_SHARE,
@@ -45,7 +45,7 @@ from sitesift.methods.page.linked import (
     truncated_teasers_share,
     whole_posts_share,
 )
-from sitesift.methods.page.records import LIST_MIN_RECORD_SHARE, heaviest_run, record_share
+from sitesift.methods.page.records import LIST_MIN_RECORD_SHARE, RecordRuns, record_share
 from sitesift.methods.page.thread import find_thread
 from sitesift.output.render import to_markdown, to_text
 from sitesift.parse.dom import (
@@ -57,6 +57,7 @@ from sitesift.parse.dom import (
     cjk_count,
     class_id,
     drop_keep_tail,
+    has_hint,
     hint_tokens,
     is_hidden,
     punctuation_count,
@@ -122,6 +123,13 @@ WEAK_HINTS = frozenset({
     "widget", "banner", "hidden", "meta", "tools", "toolbar", "header", "topbar", "secondary",
     "listing", "jump", "adv",
 })
+#: Words naming a box about the writer (photo, biography, links to their other posts:
+#: "author-box", "vcard author", "about-author"): it speaks of who wrote the text, not the
+#: text. Only on names without a main-text word ("entry-author" is a post's own byline, left
+#: to the furniture rules). On modern-dev char F1 0.8628 -> 0.8631 (half a 0.8917 -> 0.8920,
+#: half b 0.8323 -> 0.8326; 28 pages change, 4 lose at most 0.014); l3s-gn1 0.9055 -> 0.9058,
+#: scrapinghub unchanged (4 pages a little better).
+AUTHOR_BOX_HINTS = frozenset({"author", "authors"})
 #: Words that, beside "search" in a name, make it the results of a search: a collection or
 #: results page's own content.
 RESULT_WORDS = frozenset({"result", "results"})
@@ -209,6 +217,12 @@ TEASER_MAX_PROSE_SHARE = 0.7
 #: Char F1 on modern-dev half a for 200 / 300 / 400 / 600 / none: 0.8742 / 0.8744 / 0.8737 /
 #: 0.8726 / 0.8716. (Per headline: l3s-gn1's boxes of four headlines with summaries stay teasers.)
 TEASER_MAX_ITEM_PROSE = 300
+#: Inside the block chosen, teasers holding at least this share of its prose (teasers and
+#: the rest) are its own sections (``_own_cards``); a box of other pages' summaries beside a
+#: story holds less. Char F1 on modern-dev half a for 0.1 / 0.2 / 0.3: 0.8925 / 0.8924 /
+#: 0.8924 (0.8924 keeping every teaser out); whole 0.8634 -> 0.8642, half b 0.8329 ->
+#: 0.8344; l3s-gn1 0.9054 -> 0.9059, scrapinghub and list-detail unchanged.
+TEASER_OWN_MIN_SHARE = 0.1
 #: A run of text at least this long (weighted characters, about a sentence) that repeats an
 #: earlier run of the main content word for word may be a second copy, not more text:
 #: responsive layouts render the story twice (a desktop and a mobile copy, one hidden by a
@@ -224,6 +238,12 @@ REPEAT_MIN_SHARE = 0.25
 #: (a two-paragraph page whose paragraphs read alike stays as it is).
 REPEAT_MIN_RUNS = 3
 
+#: A mostly linked line inside the text keeps its place when at least this many characters
+#: of it are outside its links (three or four words: ``_linked_line_of_text``). Char F1 on
+#: modern-dev half a for 10 / 20 / 40: 0.8925 / 0.8925 / 0.8922 (0.8920 without); whole
+#: 0.8631 -> 0.8634, half b 0.8326 -> 0.8329; l3s-gn1 0.9058 -> 0.9054, scrapinghub 0.9683
+#: -> 0.9685, list-detail unchanged.
+LINKED_LINE_MIN_OWN_CHARS = 20
 #: A linked unit at least this share of whose text is code names a symbol, not a story.
 CODE_NAME_MIN_SHARE = 0.9
 
@@ -233,6 +253,15 @@ _COMMENTS_LABEL = re.compile(
     r"(\s*\(\d+\))?\W*$|^\W*(add|post|leave|write|show|view|read)( a| your| all)?( \d+)?"
     r" (comments?|reply|response)\b|^\W*(发表|网友|最新|热门|全部|我要)?(评论|跟贴|跟帖|留言)"
     r"(\W*\d*\W*)?$|^网友评论",
+    re.IGNORECASE,
+)
+#: Labels that open the reviews of an item on sale ("Reviews", "Customer Reviews", "4,567
+#: Reviews", "Reviews for Wool Runner", "Ratings & Reviews", "Be the first to review this
+#: item"): on a product page, what follows are buyers' comments, not the item's description.
+_REVIEWS_LABEL = re.compile(
+    r"^\W*(based on )?([\d,.]+\s+)?([\w'’-]+\s+){0,2}(reviews?|ratings)"
+    r"(\s*(&|and)\s*(reviews|ratings))?(\s+(for|of)\s+.{1,60})?(\s*\(\d[\d,]*\))?\W*$"
+    r"|^\W*(write|read|see|show)( all| a)?( \d+)? reviews?\b|^\W*be the first to review\b",
     re.IGNORECASE,
 )
 #: Labels that open a box of links to other pages: the box (if it starts with one) is removed.
@@ -532,10 +561,9 @@ def _clean(body: etree._Element) -> None:
     ]
     for el in doomed:
         drop_keep_tail(el)
-    revealed = _revealed(body)
     veiled = [
         el for el in body.iter(etree.Element)
-        if el is not body and (el.tag == "noscript" or is_hidden(el)) and el not in revealed
+        if el is not body and (el.tag == "noscript" or is_hidden(el)) and not _revealed(el)
     ]
     if not veiled:
         return
@@ -574,34 +602,32 @@ def _outermost(root: etree._Element, tag: str) -> list[etree._Element]:
     return [el for el in root.iter(tag) if not any(a.tag == tag for a in el.iterancestors())]
 
 
-def _revealed(body: etree._Element) -> set[etree._Element]:
-    """Hidden blocks a reader opens with one click: tab panels (a code sample's other
-    languages, a product's specifications). Char F1 on modern-dev half a 0.8744 -> 0.8765;
+def _revealed(el: etree._Element) -> bool:
+    """Whether ``el`` is a hidden block a reader opens with one click: a tab panel (a code
+    sample's other languages, a product's specifications), or folded (``_folded``). Asked of
+    the hidden elements alone: a few per page, where a pass over every element cost a tenth
+    of the page method. Char F1 on modern-dev half a 0.8744 -> 0.8765;
     also keeping blocks any control names in ``aria-controls`` adds nothing there and lets
     more menus and dialogs in (snippets absent 0.950 -> 0.947 on half b)."""
-    found = {el for el in body.iter(etree.Element) if el.get("role") == "tabpanel"}
-    return found | _folded(body)
+    return el.get("role") == "tabpanel" or _folded(el)
 
 
 #: Class and id words of a fold a reader opens with one click (an accordion's panel).
 FOLD_WORDS = frozenset({"accordion", "collapsible", "collapse", "expandable"})
 
 
-def _folded(body: etree._Element) -> set[etree._Element]:
-    """Folded panels: the body of a ``<details>`` (its summary is the button), and blocks
-    named as an accordion's or a collapsible's. Text a reader opens with one click, as a tab
-    panel's: FAQ answers, a shop's buying guide, a product's specifications. On modern-dev
-    (with ``_landmark_of_other``) char F1 0.8570 -> 0.8579, shingle F1 0.8111 -> 0.8127;
+def _folded(el: etree._Element) -> bool:
+    """Whether ``el`` is a folded panel: the body of a ``<details>`` (its summary is the
+    button), or a block named as an accordion's or a collapsible's. Text a reader opens with
+    one click, as a tab panel's: FAQ answers, a shop's buying guide, a product's
+    specifications. On modern-dev (with ``_landmark_of_other``) char F1 0.8570 -> 0.8579,
+    shingle F1 0.8111 -> 0.8127;
     half a 0.8853 -> 0.8852 (a FAQ's answers in one service page's gold, not in another's nor
     in a blog's), half b 0.8267 -> 0.8287 (collection pages' buying guides: per-kind mean
     0.461 -> 0.505); scrapinghub 0.9669 -> 0.9666, l3s-gn1 and list-detail unchanged."""
-    found: set[etree._Element] = set()
-    for el in body.iter(etree.Element):
-        parent = el.getparent()
-        if (parent is not None and parent.tag == "details" and el.tag != "summary") or \
-                hint_tokens(el) & FOLD_WORDS:
-            found.add(el)
-    return found
+    parent = el.getparent()
+    return (parent is not None and parent.tag == "details" and el.tag != "summary") or \
+        has_hint(el, FOLD_WORDS)
 
 
 def _prose_weights(body: etree._Element, units: list[_Unit]) -> dict[etree._Element, int]:
@@ -628,7 +654,7 @@ def _hints(el: etree._Element) -> frozenset[str]:
     tokens = hint_tokens(el)
     if tokens & POSITIVE_HINTS:
         return _compound_hints(el) | (tokens & CONSENT_HINTS)
-    hints = tokens & NEGATIVE_HINTS
+    hints = (tokens & NEGATIVE_HINTS) | (tokens & AUTHOR_BOX_HINTS)
     if "search" in hints and tokens & RESULT_WORDS:
         hints -= {"search"}  # "search-results" holds what was found, not the search box
     if hints and _id_spells_heading(el):
@@ -922,9 +948,10 @@ def _section_of(block: etree._Element, node: etree._Element,
     return section
 
 
-def _labelled_sections(node: etree._Element, units: list[_Unit],
-                       keep: set[etree._Element]) -> list[etree._Element]:
-    """Comment sections and link boxes announced by a label ("Comments", "Related stories")."""
+def _labelled_sections(node: etree._Element, units: list[_Unit], keep: set[etree._Element],
+                       product: bool = False) -> list[etree._Element]:
+    """Comment sections and link boxes announced by a label ("Comments", "Related stories");
+    on a product page (``product``) its reviews too (``_REVIEWS_LABEL``)."""
     first_unit: dict[etree._Element, etree._Element] = {}
     for unit in units:
         el: etree._Element | None = unit.block
@@ -940,7 +967,8 @@ def _labelled_sections(node: etree._Element, units: list[_Unit],
         if not prose_seen or unit.weight > 80:
             continue
         text = _text(unit)
-        if _COMMENTS_LABEL.match(text) and unit.link_share <= COMMENT_LABEL_MAX_LINK_SHARE:
+        if (_COMMENTS_LABEL.match(text) or (product and _REVIEWS_LABEL.match(text))) and \
+                unit.link_share <= COMMENT_LABEL_MAX_LINK_SHARE:
             # A heading, not a "3 comments" link in the byline: the comments follow it.
             section = _section_of(unit.block, node, first_unit)
             doomed.append(section)
@@ -976,6 +1004,17 @@ def _describes(units: list[_Unit], i: int) -> bool:
         units[i + 1].link_share <= PRUNE_LINK_SHARE
 
 
+def _linked_line_of_text(units: list[_Unit], i: int, prose_at: list[int]) -> bool:
+    """A mostly linked line inside the text (between its first and last prose) with words of
+    its own outside the links: a list entry naming a linked place ("Flagship hotels: <a>,
+    <a>"), a sentence pointing to a source. A menu or a tag list has no words between its
+    links, and a heading is a title (``_titles_prose`` decides those)."""
+    unit = units[i]
+    return bool(prose_at) and prose_at[0] < i < prose_at[-1] and \
+        unit.block.tag not in HEADING_TAGS and \
+        unit.chars - unit.link_chars >= LINKED_LINE_MIN_OWN_CHARS
+
+
 def _is_anchored_heading(unit: _Unit) -> bool:
     """A heading whose link is its own anchor ("#instance_properties", for sharing the place):
     a section's title, not a link to another page."""
@@ -1007,24 +1046,43 @@ def _is_glossary(dl: etree._Element, by_block: dict[etree._Element, _Unit]) -> b
     return bool(chars) and links <= PRUNE_LINK_SHARE * chars
 
 
-def prune(node: etree._Element) -> None:
+def _own_cards(units: list[_Unit]) -> None:
+    """Unmark the teasers of a block whose prose is ``TEASER_OWN_MIN_SHARE`` or more teasers:
+    the block was chosen for that prose, so its cards are its sections (a guide's chapter
+    cards, a listicle's entries under linked names, a feature page's tiles), not a box of
+    other pages' summaries beside a story."""
+    teasers = sum(unit.weight for unit in units if unit.teaser)
+    if not teasers:
+        return
+    own = sum(unit.weight for unit in units if unit.is_prose())
+    if teasers >= TEASER_OWN_MIN_SHARE * (teasers + own):
+        for unit in units:
+            unit.teaser = False
+
+
+def prune(node: etree._Element, *, product: bool = False) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place). Public for the template method's wrappers, which
-    replay the choice of the main block and then prune it as this method does."""
+    replay the choice of the main block and then prune it as this method does.
+    ``product``: the node is the page of an item on sale (``_product_region``). Its labels
+    are the item's data, read as its content: name, price and options before the
+    description, specifications (names and values, shipping and returns) after it; they
+    stay. Its reviews go, as a story's comments do."""
     units = _segment(node)
     _mark_teasers(units)
+    _own_cards(units)
     keep = _prose_ancestors(units)
     by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
-    doomed: list[etree._Element] = _labelled_sections(node, units, keep)
+    doomed: list[etree._Element] = _labelled_sections(node, units, keep, product)
     dropped: list[_Unit] = []
+    prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
     for i, unit in enumerate(units):
         if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose() and \
                 not _titles_prose(units, i) and not _describes(units, i) and \
-                not _is_anchored_heading(unit)):
+                not _is_anchored_heading(unit) and not _linked_line_of_text(units, i, prose_at)):
             dropped.append(unit)
     # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
-    prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
-    if prose_at:
+    if prose_at and not product:
         dropped.extend(units[: prose_at[0]])
         # List items and table cells after the text are usually its own list or table.
         dropped.extend(
@@ -1078,30 +1136,30 @@ def _drop_repeats(node: etree._Element) -> None:
             _blank(unit)
 
 
-def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
-               main_prose: int, records: float, declared: str | None = None,
-               posts: float = 0.0, grid: int = 0) -> str:
+def _page_type(body: etree._Element, units: list[_Unit], runs: RecordRuns,
+               main: etree._Element, main_prose: int, records: float,
+               declared: str | None = None, posts: float = 0.0, grid: int = 0) -> str:
     """``records``: the record share of the whole cleaned body (before hinted containers
     went: a search page's results sit in a "search" container). ``declared``: the kind the
     page declares itself (schema.org, ``sitesift.fields.declared``), which wins. ``posts``:
     the share of whole posts under linked titles (``whole_posts_share``), same time: a
     blog's page of whole posts is a list of them however much prose it holds. ``grid``: the
     cards of its shop grid (``priced_grid``), same time: a shop's category page is a list
-    whatever text (FAQ, SEO) surrounds the grid."""
+    whatever text (FAQ, SEO) surrounds the grid. ``runs``: the record runs of ``units``."""
     if declared is not None:
         return declared
     if posts >= POSTS_MIN_SHARE or grid:
         return "list"
     chars = sum(u.chars for u in units)
     links = sum(u.link_chars for u in units)
-    if main_prose >= DETAIL_MIN_PROSE and not feed_box(body, units, main):
+    if main_prose >= DETAIL_MIN_PROSE and not feed_box(body, units, main, runs=runs):
         # (A box of timed news flashes among the page's link lists is no article.) Not even
         # when records hold most of it: a listicle, a how-to's steps, a data table or a long
         # comment thread are records too (readability-meta, dates-dev). Unless the records
         # are a list's: short teasers each linking a headline to a page of one kind.
         scopes = (body, main) if main is not body else (body,)
-        if linked_list_share(scopes, units, main) >= LINKED_LIST_MIN_SHARE or \
-                truncated_teasers_share(body, units) >= TRUNCATED_MIN_PAGE_SHARE:
+        if linked_list_share(scopes, units, main, runs=runs) >= LINKED_LIST_MIN_SHARE or \
+                truncated_teasers_share(body, units, runs=runs) >= TRUNCATED_MIN_PAGE_SHARE:
             return "list"  # (or teasers cut short, unlinked: cards linked by a script)
         return "detail"
     if chars and links / chars >= LIST_MIN_LINK_SHARE:
@@ -1112,18 +1170,20 @@ def _page_type(body: etree._Element, units: list[_Unit], main: etree._Element,
     # Without an article, the records may fill the page, what is left of it once the hinted
     # containers went, or the container chosen (whichever holds them most).
     scopes = (body, main) if main is not body else (body,)
-    if max(records, *(record_share(scope, units) for scope in scopes)) >= LIST_MIN_RECORD_SHARE:
+    shares = ((run.share if (run := runs.heaviest(scope)) is not None else 0.0)
+              for scope in scopes)
+    if max(records, *shares) >= LIST_MIN_RECORD_SHARE:
         return "list"
     return "other"
 
 
-def _list_items(body: etree._Element, units: list[_Unit], main: etree._Element,
-                main_prose: int) -> etree._Element | None:
+def _list_items(body: etree._Element, units: list[_Unit], runs: RecordRuns,
+                main: etree._Element, main_prose: int) -> etree._Element | None:
     """A list page's main content: its heaviest record run with the text that introduces it,
     the items kept whole (their linked titles are the content here), link lists around them
     (menus, pagination) removed. None when the records are too light to be the page, or when
     the container chosen is prose of its own beside them (a short story, a box of headlines)."""
-    run = heaviest_run(body, units)
+    run = runs.heaviest(body)
     if run is None or run.share < LIST_ITEMS_MIN_SHARE:
         return None
     if main_prose >= LIST_MAX_OTHER_PROSE and not _within(main, run.parent):
@@ -1188,6 +1248,52 @@ def _landmark_of_other(body: etree._Element, main: etree._Element) -> etree._Ele
     return landmark
 
 
+#: A product page's main landmark is its content when it holds at least this much text (a
+#: paragraph's worth; weighted characters): less is a shell a script fills.
+PRODUCT_LANDMARK_MIN_WEIGHT = 200
+
+
+#: The label of the control that puts an item in the basket ("Add to cart", "Add to bag",
+#: "Buy now"): the page of an item on sale shows one (two with a sticky bar); a shop's grid
+#: shows one per card.
+_BUY_LABEL = re.compile(r"^\W*(add to (cart|bag|basket|trolley)|buy (it )?now)\W*$", re.IGNORECASE)
+#: At most this many buy controls: one item on sale (a grid of cards shows one for each).
+#: modern-dev: 1-2 on 13 product pages (a sticky bar repeats the button) and one article
+#: (output unchanged), 4 on one product page, 9-48 on shop grids and on product pages whose
+#: carousels of other items each have a button (10, 13): 2 to 8 select the same pages.
+BUY_MAX_CONTROLS = 2
+
+
+def _sells_one_item(root: etree._Element) -> bool:
+    """Whether the page shows one control buying one item (``_BUY_LABEL``), read before
+    cleaning (buttons are no text): an item on sale whose page declares nothing."""
+    found = 0
+    for el in root.iter("button", "input", "a"):
+        label = el.get("value") or "" if el.tag == "input" else el.text_content()
+        if len(label) < 40 and _BUY_LABEL.match(" ".join(label.split())):
+            found += 1
+            if found > BUY_MAX_CONTROLS:
+                return False
+    return found > 0
+
+
+def _product_region(body: etree._Element, main: etree._Element) -> etree._Element:
+    """On the page of an item on sale (declared: ``declared.PRODUCT_TYPES``), the main
+    landmark, where the item's name, price, options, description and specifications sit
+    together. Prose is no guide there: a description is a paragraph or two among data, and a
+    newsletter's blurb or a reviews' summary can outweigh it (the block chosen may lie
+    outside the landmark, or around it). The block chosen stands when there is no landmark,
+    when the landmark holds less than ``PRODUCT_LANDMARK_MIN_WEIGHT`` (an empty shell a
+    script fills), and when an ``<article>`` inside the landmark holds it
+    (``_landmark_of_other``)."""
+    landmark = _main_landmark(body)
+    if landmark is None or text_weight(landmark.text_content()) < PRODUCT_LANDMARK_MIN_WEIGHT:
+        return main
+    if _within(main, landmark):
+        return _landmark_of_other(body, main)
+    return landmark
+
+
 def _within(el: etree._Element, node: etree._Element) -> bool:
     while el is not None:
         if el is node:
@@ -1205,7 +1311,9 @@ def extract_content(
     whole posts links each title to its page); the rest relies on the DOM alone. ``within``:
     search only this element (a site template's known content container), which is cheaper
     than the whole page."""
-    declared = declared_type(root)  # (before cleaning: JSON-LD sits in scripts)
+    kind = declared_kind(root)  # (before cleaning: JSON-LD sits in scripts)
+    declared = kind if kind in ("thread", "list") else None
+    product = kind == "product" or (kind is None and _sells_one_item(root))
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
@@ -1229,9 +1337,10 @@ def extract_content(
     weights = _prose_weights(body, units)
     main = _widen(main, body, weights, named)
     main_prose = weights.get(main, 0)
-    page_type = _page_type(body, units, main, main_prose, records, declared, posts, grid)
+    runs = RecordRuns(body, units)  # (after the last edit before the items: ``_choose``'s)
+    page_type = _page_type(body, units, runs, main, main_prose, records, declared, posts, grid)
     if page_type == "list":
-        items = _list_items(body, units, main, main_prose)
+        items = _list_items(body, units, runs, main, main_prose)
         if items is None:
             # Records too light to be the page (a grid of product cards, an index of names):
             # the page's own main landmark holds its items, the filters and the intro.
@@ -1240,9 +1349,11 @@ def extract_content(
                 items = landmark
         if items is not None:
             return Content(page_type=page_type, nodes=(items,))
-    if page_type == "other":
+    if product:
+        main = _product_region(body, main)
+    elif page_type == "other":
         main = _landmark_of_other(body, main)
-    prune(main)
+    prune(main, product=product)
     _drop_repeats(main)
     nodes = (main,)
     return Content(page_type=page_type, nodes=nodes)

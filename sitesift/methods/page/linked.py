@@ -35,6 +35,7 @@ from sitesift.fields.posts import text_pieces
 from sitesift.methods.page.records import (
     RECORD_MAX_PROSE,
     RecordRun,
+    RecordRuns,
     TextUnit,
     chain_children,
     class_words,
@@ -246,20 +247,29 @@ def _priced(run: RecordRun) -> bool:
 
 
 def linked_list_share(scopes: Iterable[etree._Element], units: Sequence[TextUnit],
-                      main: etree._Element) -> float:
+                      main: etree._Element, *, runs: RecordRuns | None = None) -> float:
     """The largest share of a scope's text held by its heaviest record run when that run is
     a list's (linked teasers, see the module docstring) and is the page's content: it holds
     the container chosen or lies in it (a box of related headlines beside a short story is
-    not, unless its records show prices); 0 without one."""
+    not, unless its records show prices); 0 without one. ``runs``: the record runs of
+    ``units`` under a root holding the scopes, when the caller has them."""
     best = 0.0
-    runs = [run for scope in scopes for prose in (RECORD_MAX_PROSE, TEASER_MAX_UNITS)
-            if (run := heaviest_run(scope, units, max_prose=prose)) is not None]
-    for run in runs:
+    found = [run for scope in scopes for prose in (RECORD_MAX_PROSE, TEASER_MAX_UNITS)
+             if (run := _heaviest(scope, units, prose, runs)) is not None]
+    for run in found:
         if run.share > best and (
                 _related(run.parent, main) or _priced(run)
                 or run.share >= LINKED_ALONE_MIN_SHARE) and _is_linked_list(run, units):
             best = run.share
     return best
+
+
+def _heaviest(scope: etree._Element, units: Sequence[TextUnit], max_prose: int,
+              runs: RecordRuns | None) -> RecordRun | None:
+    """The heaviest record run under ``scope``, from ``runs`` when given."""
+    if runs is not None:
+        return runs.heaviest(scope, max_prose=max_prose)
+    return heaviest_run(scope, units, max_prose=max_prose)
 
 
 def _leads_with_time(record: etree._Element) -> bool:
@@ -271,15 +281,17 @@ def _leads_with_time(record: etree._Element) -> bool:
     return any(_is_label(head, _TIME_LABEL.fullmatch, TIME_LABEL_MAX_CHARS) for head in heads)
 
 
-def feed_box(body: etree._Element, units: Sequence[TextUnit], main: etree._Element) -> bool:
+def feed_box(body: etree._Element, units: Sequence[TextUnit], main: etree._Element, *,
+             runs: RecordRuns | None = None) -> bool:
     """Whether the container chosen is a box of timed feed entries (news flashes, each led
     by its time) among a page's other content rather than the page's article: a record run
     of ``FEED_MIN_RUN_SHARE`` of it, ``FEED_TIMED_SHARE`` of its records led by a time
     label, the container holding less than ``FEED_MAX_PAGE_SHARE`` of the page's text.
-    Its prose is then no article's: the page is typed by what else it holds."""
+    Its prose is then no article's: the page is typed by what else it holds. ``runs``: as
+    for ``linked_list_share``."""
     if main is body:
         return False
-    run = heaviest_run(main, units, max_prose=TEASER_MAX_UNITS)
+    run = _heaviest(main, units, TEASER_MAX_UNITS, runs)
     if run is None or run.share < FEED_MIN_RUN_SHARE:
         return False
     timed = sum(_leads_with_time(r) for r in run.records)
@@ -291,11 +303,13 @@ def feed_box(body: etree._Element, units: Sequence[TextUnit], main: etree._Eleme
     return bool(total) and held < FEED_MAX_PAGE_SHARE * total
 
 
-def truncated_teasers_share(body: etree._Element, units: Sequence[TextUnit]) -> float:
+def truncated_teasers_share(body: etree._Element, units: Sequence[TextUnit], *,
+                            runs: RecordRuns | None = None) -> float:
     """The share of the page's text held by its heaviest record run when most of its
     records' summaries are cut short (``TRUNCATED_MIN_SHARE``); 0 otherwise. An article's
-    sections end their paragraphs; a list's teasers are cut where the item's page goes on."""
-    run = heaviest_run(body, units, max_prose=TEASER_MAX_UNITS)
+    sections end their paragraphs; a list's teasers are cut where the item's page goes on.
+    ``runs``: as for ``linked_list_share``."""
+    run = _heaviest(body, units, TEASER_MAX_UNITS, runs)
     if run is None:
         return 0.0
     owner = _owners(run.records)

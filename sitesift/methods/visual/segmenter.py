@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -181,11 +182,17 @@ class _Page:
         #: The element (self or descendant) with the most text of its own: its look is what a
         #: reader sees of the element (a menu of blue links in a black-text div is blue).
         self.reader: list[int] = list(range(n))
-        own = [0] * n
         self.piece_order: dict[tuple[int, int], int] = {}
+        self._number(els)
+        own = [0] * n  # each element's own visible text
+        for el in reversed(els):  # children come after their parent
+            self._aggregate(el, own)
+
+    def _number(self, els: Sequence[Element]) -> None:
+        """Pre-order numbers of the elements and their text pieces (reading order)."""
         counter = 0
-        stack = [0] if n else []
-        while stack:  # pre-order numbering of elements and text pieces
+        stack = [0] if els else []
+        while stack:
             i = stack.pop()
             self.order[i] = counter
             counter += 1
@@ -194,41 +201,45 @@ class _Page:
                     self.piece_order[(i, pos)] = counter
                     counter += 1
             stack.extend(k for k in reversed(els[i].children) if isinstance(k, int))
-        for el in reversed(els):  # children come after their parent
-            i = el.index
-            text = images = links = link_text = 0
-            flat = True
-            boxes = [(el.x, el.y, el.x + el.width, el.y + el.height)] \
-                if el.tag == "img" and el.width * el.height > 1 else []
-            for kid in el.children:
-                if isinstance(kid, TextPiece):
-                    if self._visible_piece(kid):
-                        own[i] += text_weight(kid.text)
-                        boxes.append((kid.x, kid.y, kid.x + kid.width, kid.y + kid.height))
-                    continue
-                if own[self.reader[kid]] > own[self.reader[i]]:
-                    self.reader[i] = self.reader[kid]
-                if self.extent[kid] is not None:
-                    boxes.append(self.extent[kid])  # type: ignore[arg-type]
-                text += self.text[kid]
-                images += self.images[kid]
-                links += self.links[kid]
-                link_text += self.link_text[kid]
-                flat = flat and self.flat[kid] and els[kid].display in INLINE_DISPLAYS
-            text += own[i]
-            if el.tag == "img" and el.width * el.height > 1:
-                images += 1
-            if el.tag == "a" and (text or images):
-                links, link_text = 1 + links, text
-            if boxes:
-                xs0, ys0, xs1, ys1 = zip(*boxes, strict=True)
-                self.extent[i] = min(xs0), min(ys0), max(xs1), max(ys1)
-            self.text[i], self.images[i] = text, images
-            self.links[i], self.link_text[i] = links, link_text
-            # A wrapper around exactly one flat block and no text is as flat as its child.
-            kids = [k for k in el.children if isinstance(k, int)]
-            pieces = [k for k in el.children if isinstance(k, TextPiece) and k.text.strip()]
-            self.flat[i] = flat or (len(kids) == 1 and not pieces and self.flat[kids[0]])
+
+    def _aggregate(self, el: Element, own: list[int]) -> None:
+        """``el``'s text, links, images, extent, reader and flatness from its own text pieces
+        and its children's aggregates (already computed)."""
+        els = self.r.elements
+        i = el.index
+        text = images = links = link_text = 0
+        flat = True
+        boxes = [(el.x, el.y, el.x + el.width, el.y + el.height)] \
+            if el.tag == "img" and el.width * el.height > 1 else []
+        for kid in el.children:
+            if isinstance(kid, TextPiece):
+                if self._visible_piece(kid):
+                    own[i] += text_weight(kid.text)
+                    boxes.append((kid.x, kid.y, kid.x + kid.width, kid.y + kid.height))
+                continue
+            if own[self.reader[kid]] > own[self.reader[i]]:
+                self.reader[i] = self.reader[kid]
+            if self.extent[kid] is not None:
+                boxes.append(self.extent[kid])  # type: ignore[arg-type]
+            text += self.text[kid]
+            images += self.images[kid]
+            links += self.links[kid]
+            link_text += self.link_text[kid]
+            flat = flat and self.flat[kid] and els[kid].display in INLINE_DISPLAYS
+        text += own[i]
+        if el.tag == "img" and el.width * el.height > 1:
+            images += 1
+        if el.tag == "a" and (text or images):
+            links, link_text = 1 + links, text
+        if boxes:
+            xs0, ys0, xs1, ys1 = zip(*boxes, strict=True)
+            self.extent[i] = min(xs0), min(ys0), max(xs1), max(ys1)
+        self.text[i], self.images[i] = text, images
+        self.links[i], self.link_text[i] = links, link_text
+        # A wrapper around exactly one flat block and no text is as flat as its child.
+        kids = [k for k in el.children if isinstance(k, int)]
+        pieces = [k for k in el.children if isinstance(k, TextPiece) and k.text.strip()]
+        self.flat[i] = flat or (len(kids) == 1 and not pieces and self.flat[kids[0]])
 
     def _visible_piece(self, piece: TextPiece) -> bool:
         return (piece.width > 0 and piece.height > 0 and piece.x + piece.width > 0

@@ -163,3 +163,29 @@ def test_a_run_is_found_from_a_scope_inside_a_chain() -> None:
     units = [_U(el, 10) for el in inner.iter("span")]
     run = heaviest_run(inner, units)
     assert run is not None and len(run.records) == 9
+
+
+def test_record_runs_answer_as_heaviest_run_for_every_scope_and_limit() -> None:
+    # One summing for several scopes and prose limits: each answer is the one-off function's.
+    import pytest
+
+    from sitesift.methods.page.records import RecordRuns, heaviest_run
+
+    cards = "".join(
+        f"<div class='card item-{i}'><h3><a href='/s/{i}'>Story number {i} of the day</a></h3>"
+        f"<p>{SUMMARY}</p>{f'<p>{PARAGRAPH}</p>' if i % 2 else ''}</div>" for i in range(6))
+    rows = "".join(f"<li class='row'><a href='/t/{i}'>A headline for the story {i}</a>"
+                   f"<span>May {i}</span></li>" for i in range(5))
+    body = parse_html(_page(f"<main><div class='stream'>{cards}</div><ul>{rows}</ul></main>"
+                            f"<p>{PARAGRAPH}</p>")).find("body")
+    units = content_module._segment(body)
+    runs = RecordRuns(body, units)
+    for scope in (body, body.find("main"), body.find(".//ul"), body.find(".//div")):
+        for limit in (0, 1, 2):
+            expected = heaviest_run(scope, units, max_prose=limit)
+            got = runs.heaviest(scope, max_prose=limit)
+            assert got == expected
+    assert runs.heaviest(body, max_prose=2) is not None
+    other = parse_html(_page("<p>x</p>")).find("body")
+    with pytest.raises(ValueError):
+        runs.heaviest(other)
