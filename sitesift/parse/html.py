@@ -34,6 +34,8 @@ PARSER_MAX_DEPTH = 2048
 #: A tag long enough to hold ``MAX_TAG_ATTRIBUTES`` attributes (each at least " a"): only such
 #: tags are counted, so the check costs about 2 ms per MB of page.
 _LONG_TAG = re.compile(rf"<[A-Za-z][^<>]{{{2 * MAX_TAG_ATTRIBUTES},}}")
+#: The shortest stretch of a page without ">" that can hold such a tag.
+_LONG_TAG_SPAN = 2 * MAX_TAG_ATTRIBUTES + 2
 #: Where libxml2 reads no attributes: raw text elements and comments (scripts hold long runs
 #: without "<" or ">" that look like tags of many attributes).
 _RAW_TEXT = re.compile(
@@ -167,11 +169,19 @@ def _contains(ancestor: etree._Element, el: etree._Element) -> bool:
 
 
 def _check_attributes(html: str) -> None:
-    for tag in _LONG_TAG.finditer(html):
-        count = len(_ATTRIBUTE.findall(html, tag.start() + 1, tag.end())) - 1  # the name
-        if count > MAX_TAG_ATTRIBUTES and not _in_raw_text(html, tag.start()):
-            raise PageLimitError(f"a tag has {count:,} attributes, over the limit of "
-                                 f"{MAX_TAG_ATTRIBUTES:,}")
+    # A suspect tag holds no ">": only the stretches between two ">" long enough to hold one
+    # are scanned (the split is a C search; the pattern steps through the inside of every
+    # tag it starts on: 1.25 -> 0.97 s CPU over modern-dev's 503 pages, the same verdicts).
+    start = 0
+    for part in html.split(">"):
+        end = start + len(part)
+        if end - start >= _LONG_TAG_SPAN:
+            for tag in _LONG_TAG.finditer(html, start, end):
+                count = len(_ATTRIBUTE.findall(html, tag.start() + 1, tag.end())) - 1  # name
+                if count > MAX_TAG_ATTRIBUTES and not _in_raw_text(html, tag.start()):
+                    raise PageLimitError(f"a tag has {count:,} attributes, over the limit of "
+                                         f"{MAX_TAG_ATTRIBUTES:,}")
+        start = end + 1
 
 
 def _in_raw_text(html: str, at: int) -> bool:

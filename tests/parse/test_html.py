@@ -63,6 +63,14 @@ def test_a_tag_with_too_many_attributes_is_a_limit_error_before_parsing() -> Non
     root = parse_html(f"<html><head><script>{code}</script><!-- <x {code} --></head>"
                       "<body><p>z</p></body></html>")
     assert root.find(".//p").text == "z"
+    # The check reads only stretches between two ">": a suspect tag right after a ">" of the
+    # text, or at the very end of the page, is still found; one attribute fewer is fine.
+    over = " ".join(f"x{i}=1" for i in range(1_001))
+    with pytest.raises(PageLimitError, match="1,001 attributes"):
+        parse_html(f"<html><body><p>a > b</p>><i {over}>c</i></body></html>")
+    with pytest.raises(PageLimitError, match="1,001 attributes"):
+        parse_html(f"<html><body><p>a</p><i {over}")
+    parse_html(f"<html><body><i {over.rsplit(' ', 1)[0]}>c</i></body></html>")
 
 
 def test_fragment_without_html_or_body_gets_a_document_root() -> None:
