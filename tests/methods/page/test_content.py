@@ -675,3 +675,16 @@ def test_a_story_holding_most_of_main_stands() -> None:
     html = _page(f"<main><div class='story'>{story}</div>"
                  f"<div class='promo-box'><p>{PROSE} Boxed.</p></div></main>")
     assert "Boxed." not in _extract(html).text
+
+
+def test_an_api_response_label_does_not_open_comments() -> None:
+    # A reference page's "Response" heading over a sample: the page's text goes on.
+    html = _page(f"<div class='doc'><p>{PROSE}</p><h4>Response</h4>"
+                 f"<pre>{{\"id\": \"ch_1\", \"amount\": 1099}}</pre><p>{PROSE} After.</p></div>")
+    assert f"{PROSE} After." in _extract(html).text
+
+
+def test_counted_responses_still_open_comments() -> None:
+    html = _page(f"<div class='doc'><p>{PROSE}</p><p>{PROSE} Two.</p><h4>2 Responses</h4>"
+                 f"<div><p>{PROSE} A reader.</p></div></div>")
+    assert "A reader." not in _extract(html).text
