@@ -57,6 +57,7 @@ from sitesift.parse.dom import (
     cjk_count,
     class_id,
     drop_keep_tail,
+    has_hint,
     hint_tokens,
     is_hidden,
     punctuation_count,
@@ -571,10 +572,9 @@ def _clean(body: etree._Element) -> None:
     ]
     for el in doomed:
         drop_keep_tail(el)
-    revealed = _revealed(body)
     veiled = [
         el for el in body.iter(etree.Element)
-        if el is not body and (el.tag == "noscript" or is_hidden(el)) and el not in revealed
+        if el is not body and (el.tag == "noscript" or is_hidden(el)) and not _revealed(el)
     ]
     if not veiled:
         return
@@ -613,34 +613,32 @@ def _outermost(root: etree._Element, tag: str) -> list[etree._Element]:
     return [el for el in root.iter(tag) if not any(a.tag == tag for a in el.iterancestors())]
 
 
-def _revealed(body: etree._Element) -> set[etree._Element]:
-    """Hidden blocks a reader opens with one click: tab panels (a code sample's other
-    languages, a product's specifications). Char F1 on modern-dev half a 0.8744 -> 0.8765;
+def _revealed(el: etree._Element) -> bool:
+    """Whether ``el`` is a hidden block a reader opens with one click: a tab panel (a code
+    sample's other languages, a product's specifications), or folded (``_folded``). Asked of
+    the hidden elements alone: a few per page, where a pass over every element cost a tenth
+    of the page method. Char F1 on modern-dev half a 0.8744 -> 0.8765;
     also keeping blocks any control names in ``aria-controls`` adds nothing there and lets
     more menus and dialogs in (snippets absent 0.950 -> 0.947 on half b)."""
-    found = {el for el in body.iter(etree.Element) if el.get("role") == "tabpanel"}
-    return found | _folded(body)
+    return el.get("role") == "tabpanel" or _folded(el)
 
 
 #: Class and id words of a fold a reader opens with one click (an accordion's panel).
 FOLD_WORDS = frozenset({"accordion", "collapsible", "collapse", "expandable"})
 
 
-def _folded(body: etree._Element) -> set[etree._Element]:
-    """Folded panels: the body of a ``<details>`` (its summary is the button), and blocks
-    named as an accordion's or a collapsible's. Text a reader opens with one click, as a tab
-    panel's: FAQ answers, a shop's buying guide, a product's specifications. On modern-dev
-    (with ``_landmark_of_other``) char F1 0.8570 -> 0.8579, shingle F1 0.8111 -> 0.8127;
+def _folded(el: etree._Element) -> bool:
+    """Whether ``el`` is a folded panel: the body of a ``<details>`` (its summary is the
+    button), or a block named as an accordion's or a collapsible's. Text a reader opens with
+    one click, as a tab panel's: FAQ answers, a shop's buying guide, a product's
+    specifications. On modern-dev (with ``_landmark_of_other``) char F1 0.8570 -> 0.8579,
+    shingle F1 0.8111 -> 0.8127;
     half a 0.8853 -> 0.8852 (a FAQ's answers in one service page's gold, not in another's nor
     in a blog's), half b 0.8267 -> 0.8287 (collection pages' buying guides: per-kind mean
     0.461 -> 0.505); scrapinghub 0.9669 -> 0.9666, l3s-gn1 and list-detail unchanged."""
-    found: set[etree._Element] = set()
-    for el in body.iter(etree.Element):
-        parent = el.getparent()
-        if (parent is not None and parent.tag == "details" and el.tag != "summary") or \
-                hint_tokens(el) & FOLD_WORDS:
-            found.add(el)
-    return found
+    parent = el.getparent()
+    return (parent is not None and parent.tag == "details" and el.tag != "summary") or \
+        has_hint(el, FOLD_WORDS)
 
 
 def _prose_weights(body: etree._Element, units: list[_Unit]) -> dict[etree._Element, int]:
@@ -1280,6 +1278,30 @@ def _landmark_of_other(body: etree._Element, main: etree._Element) -> etree._Ele
 PRODUCT_LANDMARK_MIN_WEIGHT = 200
 
 
+#: The label of the control that puts an item in the basket ("Add to cart", "Add to bag",
+#: "Buy now"): the page of an item on sale shows one (two with a sticky bar); a shop's grid
+#: shows one per card.
+_BUY_LABEL = re.compile(r"^\W*(add to (cart|bag|basket|trolley)|buy (it )?now)\W*$", re.IGNORECASE)
+#: At most this many buy controls: one item on sale (a grid of cards shows one for each).
+#: modern-dev: 1-2 on 13 product pages (a sticky bar repeats the button) and one article
+#: (output unchanged), 4 on one product page, 9-48 on shop grids and on product pages whose
+#: carousels of other items each have a button (10, 13): 2 to 8 select the same pages.
+BUY_MAX_CONTROLS = 2
+
+
+def _sells_one_item(root: etree._Element) -> bool:
+    """Whether the page shows one control buying one item (``_BUY_LABEL``), read before
+    cleaning (buttons are no text): an item on sale whose page declares nothing."""
+    found = 0
+    for el in root.iter("button", "input", "a"):
+        label = el.get("value") or "" if el.tag == "input" else el.text_content()
+        if len(label) < 40 and _BUY_LABEL.match(" ".join(label.split())):
+            found += 1
+            if found > BUY_MAX_CONTROLS:
+                return False
+    return found > 0
+
+
 def _product_region(body: etree._Element, main: etree._Element) -> etree._Element:
     """On the page of an item on sale (declared: ``declared.PRODUCT_TYPES``), the main
     landmark, where the item's name, price, options, description and specifications sit
@@ -1316,7 +1338,7 @@ def extract_content(
     than the whole page."""
     kind = declared_kind(root)  # (before cleaning: JSON-LD sits in scripts)
     declared = kind if kind in ("thread", "list") else None
-    product = kind == "product"
+    product = kind == "product" or (kind is None and _sells_one_item(root))
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
