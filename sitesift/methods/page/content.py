@@ -735,9 +735,12 @@ def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
 
 def _is_described_caption(el: etree._Element, prose: int) -> bool:
     """A caption that describes (a sentence or more of prose) is part of the story; a short
-    one is a photo credit. Only when "caption"-like words are the element's sole hints."""
+    one is a photo credit. Only when "caption"-like words are the element's sole hints. (The
+    prose first: most named elements hold none, and their names need not be split again.)"""
+    if prose < CAPTION_MIN_PROSE:
+        return False
     hints = hint_tokens(el) & NEGATIVE_HINTS
-    return bool(hints) and hints <= CAPTION_HINTS and prose >= CAPTION_MIN_PROSE
+    return bool(hints) and hints <= CAPTION_HINTS
 
 
 def _is_code_panel(el: etree._Element) -> bool:
