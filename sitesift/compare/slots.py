@@ -284,12 +284,27 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
     chosen: list[list[tuple[int, etree._Element]]] = [[] for _ in pages]
     for (words, slots), members in groups.items():
         matcher = difflib.SequenceMatcher(None, b=words, autojunk=False)
+        # A page that leaves the line out prints a line alike that it does not keep. So the
+        # wordings some page leaves out are matched first; unless two other pages could leave
+        # the line out, no member's verdict needs the wordings every page keeps (a story's
+        # paragraphs: most of what there is to match).
+        everywhere: list[tuple[tuple[str, ...], set[int]]] = []
+        could: set[int] = set()  # pages printing a line alike that they do not keep
         shown, holding = set(), set()  # pages printing a line alike / keeping one
         for slot in slots:
             for other, (prints, keeps) in index[slot].items():
-                if _alike(matcher, other):
+                if len(keeps) == len(prints):
+                    everywhere.append((other, keeps))
+                elif _alike(matcher, other):
+                    could |= prints - keeps
                     shown |= prints
                     holding |= keeps
+        if all(len(could) - (k in could) < MIN_CLUSTER_PAGES - 1 for k, _n, _el in members):
+            continue
+        for other, keeps in everywhere:
+            if _alike(matcher, other):
+                shown |= keeps
+                holding |= keeps
         for k, n, element in members:  # the line's own page does not count
             held = len(holding) - (k in holding)
             out = len(shown) - (k in shown) - held
