@@ -976,7 +976,8 @@ class Extractor:
         if self.options.blocks or siblings is not None:
             from sitesift.segment.blocks import segment_blocks
 
-            blocks = segment_blocks(parsed.root)  # before the content extractor edits the tree
+            # (before the content extractor edits the tree; texts for the --blocks output only)
+            blocks = segment_blocks(parsed.root, texts=self.options.blocks)
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         site_steps = self.options.method == "auto" and (model is not None or siblings is not None)
         if site_steps:

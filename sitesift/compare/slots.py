@@ -119,7 +119,8 @@ def _pictured(el: etree._Element) -> bool:
 
 
 def _size(text: str) -> int:
-    return sum(1 for ch in text if not ch.isspace())
+    """Characters without white space (``str.split`` splits on what ``str.isspace`` says)."""
+    return len("".join(text.split()))
 
 
 def _breaks(el: etree._Element | None) -> bool:
@@ -138,6 +139,20 @@ def _alone(el: etree._Element) -> bool:
             and _breaks(prev) and _breaks(el.getnext()))
 
 
+def _holding_blocks(node: etree._Element) -> set[etree._Element]:
+    """The elements of ``node``'s tree with a block element below them, in one pass (asking
+    each element's descendants walked each subtree once per ancestor). A walk up stops at
+    an element already found: its ancestors were found with it."""
+    holders: set[etree._Element] = set()
+    for el in node.iter(etree.Element):
+        if el.tag in BLOCK_TAGS:
+            up = el.getparent()
+            while up is not None and up not in holders:
+                holders.add(up)
+                up = up.getparent()
+    return holders
+
+
 def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels, *,
            captions: bool = True, want: Callable[[str], bool] | None = None) -> list[_Line]:
     """The lines of ``nodes`` with text, and their places: leaf blocks (blocks holding no
@@ -146,13 +161,14 @@ def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels, *,
     of the time on a whole page); ``want``: the lines' texts to place, the others skipped."""
     out = []
     for node in nodes:
+        holders = _holding_blocks(node)
         for el in node.iter(etree.Element):
             if el.tag in SKIP_TAGS or el.tag == "br":
                 continue
             inline = el is not node and el.tag not in BLOCK_TAGS
             if inline and not _alone(el):
                 continue
-            if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants()):
+            if el in holders:
                 continue
             text = " ".join(etree.tostring(el, method="text", encoding=str,
                                            with_tail=False).split())
@@ -229,10 +245,6 @@ PATTERN_MIN_RATIO = 0.5
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _pattern(text: str) -> tuple[str, ...]:
-    return tuple(w.casefold() for w in _WORD.findall(text))
-
-
 @dataclass(frozen=True, slots=True)
 class Printed:
     """A line of a page as printed, read before the page extractor edits the tree (it
@@ -244,9 +256,15 @@ class Printed:
 
 def printed_lines(root: etree._Element) -> list[Printed]:
     """The page's lines of ``PATTERN_MIN_WORDS`` words or more, with their places."""
-    lines = _lines([root], RelaxedLabels(), captions=False,
-                   want=lambda text: len(_WORD.findall(text)) >= PATTERN_MIN_WORDS)
-    return [Printed(line.element, line.slots, _pattern(line.text)) for line in lines]
+    words: dict[str, list[str]] = {}  # each line's words, found once
+
+    def want(text: str) -> bool:
+        found = words[text] = _WORD.findall(text)
+        return len(found) >= PATTERN_MIN_WORDS
+
+    lines = _lines([root], RelaxedLabels(), captions=False, want=want)
+    return [Printed(line.element, line.slots, tuple(w.casefold() for w in words[line.text]))
+            for line in lines]
 
 
 def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Element]]],
