@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tune and check ``auto``'s per-page choice between its DOM methods (``extract.choose``).
+"""Tune and check ``auto``'s per-page choice between its DOM methods (``methods.auto.choose``).
 
     python benchmarks/auto_choice.py [--sets l3s-gn1 ...] [--visual] [--json OUT]
 
@@ -9,7 +9,7 @@ step, after the sibling step), then scores, without running again:
 * body char F1 when a step must keep at least ``t`` of its input (``MIN_STEP_KEPT``), for a
   range of ``t``, with the number of pages where a step was not taken;
 * with ``--visual``: the pages where a step kept less than ``v`` are rendered (Chromium) and
-  the visual method's text votes among the stages (``extract.choose.vote``), for a range of
+  the visual method's text votes among the stages (``methods.auto.choose.vote``), for a range of
   ``v``: char F1, pages rendered, pages whose answer the vote changed.
 
 Reads ../shared/data (sets with body gold).
@@ -26,8 +26,9 @@ from typing import Any
 from sitesift import Options
 from sitesift.evaluate.bench import read_set_pages
 from sitesift.evaluate.score import char_prf, f1, load_gold
-from sitesift.extract.choose import MIN_STEP_KEPT, Stage, choose, least_kept, vote
-from sitesift.pipeline import Extractor, _Parsed
+from sitesift.methods.auto.choose import MIN_STEP_KEPT, Stage, choose, least_kept, vote
+from sitesift.pipeline import Extractor
+from sitesift.pipeline.base import Parsed
 from sitesift.record import Record
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -44,7 +45,7 @@ class _Keeping(Extractor):
         super().__init__(Options(method="auto"))
         self.stages: dict[str, list[Stage]] = {}
 
-    def _choose_stage(self, record: Record, parsed: _Parsed) -> None:
+    def _choose_stage(self, record: Record, parsed: Parsed) -> None:
         self.stages[record.id] = list(parsed.stages)
         super()._choose_stage(record, parsed)
 

@@ -30,7 +30,9 @@ import numpy as np
 from lxml import etree
 from sklearn.metrics import adjusted_rand_score
 
-from sitesift.compare.cluster import (
+from sitesift.evaluate.score import read_jsonl
+from sitesift.input.encoding import decode_html
+from sitesift.methods.template.cluster import (
     SITE_CUT,
     SITE_LINKAGE,
     TEMPLATE_CUT,
@@ -40,10 +42,8 @@ from sitesift.compare.cluster import (
     discover_templates,
     string_similarity,
 )
-from sitesift.compare.features import PageFeatures, page_features, page_strings
-from sitesift.compare.istm import page_structure, similarity_matrix
-from sitesift.evaluate.score import read_jsonl
-from sitesift.input.encoding import decode_html
+from sitesift.methods.template.features import PageFeatures, page_features, page_strings
+from sitesift.methods.template.istm import page_structure, similarity_matrix
 from sitesift.parse import parse_html
 
 REPO = Path(__file__).resolve().parents[1]

@@ -16,9 +16,9 @@ import argparse
 import json
 from pathlib import Path
 
-from sitesift.compare.list_titles import link_keys, page_keys
 from sitesift.crawl.policy import DefaultPolicy, page_links
 from sitesift.crawl.urlpolicy import UrlStructurePolicy
+from sitesift.fields.list_titles import link_keys, page_keys
 from sitesift.input import iter_pages
 from sitesift.parse.html import parse_html
 

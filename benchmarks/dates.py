@@ -20,7 +20,7 @@ from pathlib import Path
 
 from sitesift.evaluate.bench import read_set_pages
 from sitesift.evaluate.score import load_gold
-from sitesift.extract.metadata import extract_metadata
+from sitesift.fields.metadata import extract_metadata
 from sitesift.parse import parse_html
 from sitesift.record import Page
 

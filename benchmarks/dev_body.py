@@ -100,7 +100,7 @@ def run_set(name: str, out_dir: Path, peer: str | None, worst: int) -> None:
     errors = [r for r in records if r.error]
     # The content extractor alone (parse + extract_content), and the parser alone, on the
     # same pages: which part of the pipeline's time is ours.
-    from sitesift.extract.content import extract_content
+    from sitesift.methods.page.content import extract_content
     from sitesift.parse import parse_html
 
     start = time.perf_counter()

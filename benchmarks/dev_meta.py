@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from sitesift.extract.metadata import extract_metadata
+from sitesift.fields.metadata import extract_metadata
 from sitesift.parse import parse_html
 
 REPO = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""Field sources of templates (``sitesift.compare.fields``) on held-out pages.
+"""Field sources of templates (``sitesift.methods.template.fields``) on held-out pages.
 
     python benchmarks/field_sources.py [--set big9-2005 ...] [--repeat 5] [--json out.json]
 
@@ -33,13 +33,13 @@ from pathlib import Path
 from typing import Any
 
 from sitesift import Extractor, Options
-from sitesift.compare.fields import FIELDS, FieldSources, Source, learn_field_sources
-from sitesift.compare.signatures import RelaxedLabels
-from sitesift.compare.template import PathFinder
 from sitesift.evaluate.score import UNKNOWN_AUTHORS, day, fold, load_gold
-from sitesift.extract.metadata import extract_metadata
+from sitesift.fields.metadata import extract_metadata
 from sitesift.input import iter_pages
+from sitesift.methods.template.fields import FIELDS, FieldSources, Source, learn_field_sources
+from sitesift.methods.template.template import PathFinder
 from sitesift.parse import parse_html
+from sitesift.parse.signatures import RelaxedLabels
 from sitesift.record import Page, Record
 
 REPO = Path(__file__).resolve().parent.parent

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from sitesift.evaluate.bench import read_set_pages
-from sitesift.extract.metadata import extract_metadata
+from sitesift.fields.metadata import extract_metadata
 from sitesift.parse import parse_html
 from sitesift.record import Page
 

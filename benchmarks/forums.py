@@ -39,11 +39,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sitesift import Options
-from sitesift.compare.forum import learn_post_rule
-from sitesift.compare.urls import Clustering, cluster_urls
 from sitesift.evaluate.bench import bench, read_set_pages
 from sitesift.evaluate.score import load_gold, load_predictions, score_pages
-from sitesift.extract.pagetype import learn_site_types
+from sitesift.fields.posts import learn_post_rule
+from sitesift.methods.forum.site import learn_site_types
+from sitesift.methods.forum.urls import Clustering, cluster_urls
 from sitesift.parse import parse_html
 from sitesift.pipeline import Extractor
 

@@ -4,7 +4,8 @@
 usage: python benchmarks/profiles.py [--data DIR] [--sets big9-2005 ...] [--repeat N] [--json OUT]
 
 For every site of the given sets, the site is learned as ``sitesift learn`` does
-(``sitesift.compare.site.learn_site``: ISTM clustering, a template per cluster of 2+ pages),
+(``sitesift.methods.template.site.learn_site``: ISTM clustering, a template per cluster of 2+
+pages),
 then its profile is measured: bytes saved (``serialize.profile_to_bytes``), bytes before zlib,
 encode and decode time. All profiles then go through a fresh ``ProfileStore``: put time per
 profile (one transaction each), get time per profile, and gets/s over ``--repeat`` rounds of
@@ -25,14 +26,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from sitesift.compare.features import page_features
-from sitesift.compare.profile import SiteProfile
-from sitesift.compare.serialize import profile_from_bytes, profile_to_bytes
-from sitesift.compare.site import learn_site
-from sitesift.compare.store import ProfileStore
 from sitesift.evaluate.score import read_jsonl
 from sitesift.input.encoding import decode_html
+from sitesift.methods.template.features import page_features
+from sitesift.methods.template.profile import SiteProfile
+from sitesift.methods.template.site import learn_site
 from sitesift.parse import parse_html
+from sitesift.profiles.serialize import profile_from_bytes, profile_to_bytes
+from sitesift.profiles.store import ProfileStore
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / ".." / "shared" / "data"

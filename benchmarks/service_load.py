@@ -40,8 +40,8 @@ from typing import Any
 import httpx
 
 from sitesift import Extractor, Options
-from sitesift.compare.store import ProfileStore
 from sitesift.evaluate.bench import read_set_pages
+from sitesift.profiles.store import ProfileStore
 from sitesift.record import Page
 
 REPO = Path(__file__).resolve().parents[1]

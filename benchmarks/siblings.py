@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -21,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from sitesift import Extractor, Options, Page, Record
-from sitesift.compare.siblings import SiblingSite
 from sitesift.evaluate.bench import bench, read_set_pages
 from sitesift.evaluate.blocks import score_blocks
 from sitesift.evaluate.score import load_gold, load_predictions, score_pages
+from sitesift.methods.siblings.site import SiblingSite
+from sitesift.pipeline.base import PAGE_ONLY
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from template_cost import make_site  # a sibling script, not a package
@@ -46,9 +48,10 @@ class BothExtractor(Extractor):
             self._siblings = {id(parsed[i]): (index, j) for j, i in enumerate(members)}
         super()._extract_site(site, members, pages, records, parsed, lasting=lasting)
 
-    def _finish(self, record, page, parsed, model=None, *, member=False, siblings=None):  # type: ignore[no-untyped-def]
-        siblings = siblings or self._siblings.get(id(parsed))
-        super()._finish(record, page, parsed, model, member=member, siblings=siblings)
+    def _finish(self, record, page, parsed, plan=PAGE_ONLY):  # type: ignore[no-untyped-def]
+        if plan.siblings is None and id(parsed) in self._siblings:
+            plan = dataclasses.replace(plan, siblings=self._siblings[id(parsed)])
+        return super()._finish(record, page, parsed, plan)
 
 
 def text_figures() -> list[dict[str, Any]]:

@@ -30,8 +30,8 @@ import tracemalloc
 from pathlib import Path
 
 from sitesift import Extractor, Options, Page
-from sitesift.compare.store import ProfileStore
 from sitesift.input import iter_pages
+from sitesift.profiles.store import ProfileStore
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 #: Alternating rounds of page method and saved-profile extraction.

@@ -36,9 +36,9 @@ from typing import Any
 from peers import make_peer
 
 from sitesift import Extractor, Options, Page
-from sitesift.compare.store import ProfileStore
 from sitesift.engine import run
 from sitesift.input import iter_pages
+from sitesift.profiles.store import ProfileStore
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 _PARAGRAPH = re.compile(r"(<p(?:\s[^>]*)?>)", re.IGNORECASE)

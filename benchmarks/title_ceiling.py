@@ -27,7 +27,7 @@ import statistics
 from pathlib import Path
 
 from sitesift.evaluate.score import _char_f1, fold, load_gold
-from sitesift.extract.authors import clean_author
+from sitesift.fields.authors import clean_author
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / ".." / "shared" / "data"

@@ -148,9 +148,9 @@ def _fields() -> dict[str, tuple[str, ...]]:
 def _pictures(count: int) -> list[str]:
     from PIL import Image
 
+    from sitesift.methods.visual.draw import draw_segmentation
+    from sitesift.methods.visual.segmenter import VisualSegmenter
     from sitesift.render.browser import BrowserPool
-    from sitesift.render.draw import draw_segmentation
-    from sitesift.segment.visual import VisualSegmenter
 
     pages = read_set_pages(DATA / "zh-news-dev")[:count]
     IMG.mkdir(parents=True, exist_ok=True)

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from sitesift import Extractor, Options, Page
-from sitesift.compare.store import ProfileStore
 from sitesift.evaluate.score import load_gold, load_predictions, score_pages
 from sitesift.input import iter_pages
+from sitesift.profiles.store import ProfileStore
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SETS = ["big9-2005", "big9-2009", "cleanportal", "zh-sites", "list-detail"]

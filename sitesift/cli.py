@@ -25,7 +25,7 @@ from sitesift.options import (
 )
 
 if TYPE_CHECKING:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
 __all__ = ["build_parser", "main", "options_from_args", "parse_args"]
 
@@ -86,7 +86,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"sitesift {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add in (_add_extract, _add_crawl, _add_learn, _add_profiles, _add_eval, _add_bench,
+                _add_urls, _add_render, _add_serve):
+        add(sub)
+    return parser
 
+
+def _add_extract(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``extract``: pages in, one record a page out."""
     ext = sub.add_parser(
         "extract",
         help="extract records from pages (folder, manifest .jsonl, .warc[.gz] or - for stdin)",
@@ -140,6 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_crawl_arguments(ext)
     engine_cli.add_arguments(ext)
 
+
+def _add_crawl(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``crawl``: seeds in, a WARC file out."""
     crawl = sub.add_parser(
         "crawl",
         help="fetch list pages, their articles and same-layer pages into a WARC file",
@@ -153,6 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     crawl.add_argument("-q", "--quiet", action="store_true")
     add_crawl_arguments(crawl)
 
+
+def _add_learn(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``learn``: site profiles saved for ``extract --profiles``."""
     learn = sub.add_parser(
         "learn",
         help="learn site profiles (templates) from pages and save them",
@@ -165,6 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument("--site-key", choices=SITE_KEYS, default="auto")
     learn.add_argument("-q", "--quiet", action="store_true")
 
+
+def _add_profiles(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``profiles``: the profile store listed, shown, pruned."""
     prof = sub.add_parser(
         "profiles",
         help="list, show or delete saved site profiles",
@@ -175,6 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
     prof.add_argument("--profiles", metavar="DB", required=True, help="the SQLite store")
     prof.add_argument("--json", action="store_true", help="print JSON")
 
+
+def _add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``eval``: predictions scored against gold."""
     ev = sub.add_parser(
         "eval",
         help="score predictions against a data set's gold answers",
@@ -188,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="score the records' `blocks` instead: noise-block precision and recall "
                     "over pages of sites with >= 2 pages (gold `blocks`, as in l3s-gn1)")
 
+
+def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``bench``: extract and score data sets, with pages/s."""
     be = sub.add_parser(
         "bench",
         help="extract data sets and score them in one go, with pages/s",
@@ -200,6 +222,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="auto: a browser judges the pages whose DOM methods disagree")
     be.add_argument("--json", action="store_true", help="print results as JSON")
 
+
+def _add_urls(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``urls``: one site's URLs clustered by structure (paper 001)."""
     urls = sub.add_parser(
         "urls",
         help="cluster one site's URLs by structure (paper 001, USC) and print the rules",
@@ -213,6 +238,10 @@ def build_parser() -> argparse.ArgumentParser:
                       "columns are ignored")
     urls.add_argument("--topic", metavar="URL", help="a known URL of the wanted kind")
     urls.add_argument("--json", action="store_true", help="print the clusters as JSON lines")
+
+
+def _add_render(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``render``: the visual method's blocks drawn on a screenshot."""
     ren = sub.add_parser(
         "render",
         help="draw the visual method's blocks over a screenshot of a page (needs Chromium)",
@@ -223,8 +252,6 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("page", metavar="PAGE.html", help="a saved HTML page (any encoding)")
     ren.add_argument("-o", "--output", metavar="OUT.png", required=True, help="PNG to write")
     ren.add_argument("--javascript", action="store_true", help="run the page's scripts")
-    _add_serve(sub)
-    return parser
 
 
 def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -349,7 +376,7 @@ def _run_extract(args: argparse.Namespace) -> int:
 
 
 def _open_store(path: str) -> ProfileStore:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     return ProfileStore(path)
 
@@ -387,7 +414,7 @@ def _run_profiles(args: argparse.Namespace) -> int:
         if not args.sites:
             print("sitesift: error: name the site(s) to show or delete", file=sys.stderr)
             return EXIT_USAGE
-        from sitesift.compare.wrapper import reading_summary
+        from sitesift.methods.template.wrapper import reading_summary
 
         missing = 0
         for site in args.sites:
@@ -414,8 +441,8 @@ def _run_profiles(args: argparse.Namespace) -> int:
 def _run_urls(args: argparse.Namespace) -> int:
     import json
 
-    from sitesift.compare.urls import cluster_urls, summarize
     from sitesift.input.sitekey import url_problem
+    from sitesift.methods.forum.urls import cluster_urls, summarize
 
     try:
         if args.url_file == "-":
@@ -446,7 +473,7 @@ def _run_urls(args: argparse.Namespace) -> int:
 
 def _run_render(args: argparse.Namespace) -> int:
     from sitesift.input.encoding import decode_html
-    from sitesift.render.draw import render_picture
+    from sitesift.methods.visual.draw import render_picture
 
     try:
         data = Path(args.page).read_bytes()

@@ -59,7 +59,7 @@ class InputError(SiftError):
 
 
 class ProfileError(InputError):
-    """Raised by ``sitesift.compare.serialize`` and ``store`` for a profile of another format
+    """Raised by ``sitesift.profiles.serialize`` and ``store`` for a profile of another format
     version or corrupt bytes: learn the site again. A store file that is no store at all is a
     plain ``InputError``."""
 

@@ -102,7 +102,7 @@ class Options:
     #: Thresholds of the visual method (paper 002's TOP/BOTTOM/LEFT/RIGHT, T, 100 characters).
     visual: VisualRules = field(default_factory=VisualRules)
     #: ``auto`` with a browser: render the pages whose DOM methods disagree and let the visual
-    #: method's text pick among their answers (``extract.choose``; needs the ``visual`` extra
+    #: method's text pick among their answers (``methods.auto.choose``; needs the ``visual`` extra
     #: and Chromium). Off by default: runs without a browser never try to start one.
     visual_fallback: bool = False
     crawl_max_pages: int = DEFAULT_CRAWL_MAX_PAGES
@@ -118,9 +118,9 @@ class Options:
     site_sample: int = DEFAULT_SITE_SAMPLE
     batch_pages: int = DEFAULT_BATCH_PAGES
     #: ``template`` with saved profiles: read pages of known templates at learned places, the
-    #: main text by the template's wrapper (``sitesift.compare.wrapper``), title, date and
-    #: author by its field sources (``sitesift.compare.fields``), without the page heuristics
-    #: (several times faster). False: every page gets the full template method.
+    #: main text by the template's wrapper (``sitesift.methods.template.wrapper``), title, date
+    #: and author by its field sources (``sitesift.methods.template.fields``), without the page
+    #: heuristics (several times faster). False: every page gets the full template method.
     wrappers: bool = True
 
     def __post_init__(self) -> None:

@@ -202,8 +202,8 @@ def test_learn_keeps_every_saved_forum_rule_and_template(
     nor replace learned templates by a profile without any (one page teaches no template)."""
     from forum_pages import site
 
-    from sitesift.compare.serialize import profile_to_bytes
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.serialize import profile_to_bytes
+    from sitesift.profiles.store import ProfileStore
 
     rows = [{"id": str(k), "url": u, "site": "forum.test", "html": h}
             for k, (u, h, _) in enumerate(site())]
@@ -237,7 +237,7 @@ def test_a_killed_learn_leaves_a_readable_store_and_a_rerun_completes(tmp_path: 
 
     from killing import kill_at_random
 
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     def page(site: str, i: int) -> str:  # pages big enough that learning takes seconds
         nav = "".join(f"<li><a href='/c{k}'>Section {k}</a></li>" for k in range(60))

@@ -3,7 +3,7 @@ import time
 import pytest
 
 from sitesift import Extractor, Options, Page, extract_html
-from sitesift.extract import content
+from sitesift.methods.page import content
 
 ARTICLE = """<html><head><title>Harbour news</title></head><body>
 <nav><a href="/">Home</a> <a href="/city">City</a></nav>
@@ -67,7 +67,7 @@ def _crawl(*args: object, **kwargs: object) -> None:
 
 
 def test_slow_page_becomes_a_timeout_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sitesift.pipeline.extract_content", _crawl)
+    monkeypatch.setattr("sitesift.pipeline.base.extract_content", _crawl)
     started = time.monotonic()
     record = extract_html(ARTICLE, options=Options(page_timeout=0.2))
     assert record.error and record.error.startswith("timeout:")
@@ -78,7 +78,7 @@ def test_a_bug_in_an_extractor_is_an_internal_error_record(monkeypatch: pytest.M
     def broken(*args: object, **kwargs: object) -> content.Content:
         raise KeyError("boom")
 
-    monkeypatch.setattr("sitesift.pipeline.extract_content", broken)
+    monkeypatch.setattr("sitesift.pipeline.base.extract_content", broken)
     record = extract_html(ARTICLE)
     assert record.error and record.error.startswith("internal: KeyError")
 
@@ -146,7 +146,7 @@ def test_page_method_streams_unless_site_titles_is_asked_for() -> None:
 
 
 def test_a_failure_in_site_titles_keeps_page_titles(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sitesift.pipeline as pipeline
+    import sitesift.pipeline.base as pipeline
 
     def broken(*args: object, **kwargs: object) -> None:
         raise ValueError("boom")
@@ -159,7 +159,7 @@ def test_a_failure_in_site_titles_keeps_page_titles(monkeypatch: pytest.MonkeyPa
 
 
 def test_auto_keeps_a_story_published_twice_and_reads_threads_only_by_their_first_post() -> None:
-    from sitesift.pipeline import _holds
+    from sitesift.pipeline.forum import holds_post as _holds
 
     story = ("<html><body><div class='nav'><a href='/'>Home</a></div><article><h1>Tide</h1>"
              + "<p>The tide barrier closed at noon, the harbour master said today.</p>" * 8
@@ -174,7 +174,7 @@ def test_auto_keeps_a_story_published_twice_and_reads_threads_only_by_their_firs
 
 
 def test_auto_never_answers_a_story_with_a_first_post_holding_little_of_it() -> None:
-    from sitesift.pipeline import _thread_holds
+    from sitesift.pipeline.forum import thread_holds as _thread_holds
 
     story = " ".join(f"The harbour board met on day {k} and voted on the new tide gates."
                      for k in range(40))
@@ -188,7 +188,7 @@ def test_auto_never_answers_a_story_with_a_first_post_holding_little_of_it() -> 
 
 
 def test_auto_turns_empty_and_broken_pages_of_a_site_into_error_records() -> None:
-    from sitesift.pipeline import _holds
+    from sitesift.pipeline.forum import holds_post as _holds
 
     good = ("<html><body><article><h1>Tide</h1>"
             + "<p>The tide barrier closed at noon, the harbour master said today.</p>" * 8
@@ -207,7 +207,7 @@ def test_slow_page_times_out_in_a_thread_too(monkeypatch: pytest.MonkeyPatch) ->
     """Not the main thread (Dask workers, the service's thread pool): the watchdog's limit."""
     import threading
 
-    monkeypatch.setattr("sitesift.pipeline.extract_content", _crawl)
+    monkeypatch.setattr("sitesift.pipeline.base.extract_content", _crawl)
     out: list = []
     started = time.monotonic()
     worker = threading.Thread(
@@ -225,3 +225,31 @@ def test_slow_page_times_out_in_a_thread_too(monkeypatch: pytest.MonkeyPatch) ->
     worker.start()
     worker.join()
     assert later[0].error is None and later[1] == "slept"
+
+
+def _story(title: str, headline: str) -> str:
+    text = " ".join(f"{headline} was the talk of the ground on day {i} of the season, and the"
+                    " manager said so at length to everyone who asked him." for i in range(12))
+    return (f"<html><head><title>{title}</title></head><body><div class='nav'>"
+            "<a href='/'>Home</a> <a href='/football'>Football</a></div>"
+            f"<div class='top'><b>{headline}</b></div><div class='story'><p>{text}</p>"
+            f"<p>{text}</p></div></body></html>")
+
+
+def test_site_titles_leave_the_page_rules_their_title_when_the_page_title_stands() -> None:
+    # "Gazette - Section" names the site and section; the headline is a bold line above the
+    # story. The site learns "Gazette -" as decoration, but the page's own answer stands, so
+    # the later rules still read <title> as the page method does and find the bold line.
+    pages = [Page(id="a", site="g", html=_story(
+                 "Gazette - Latest football news and transfer reports",
+                 "Gunners star set to make his comeback")),
+             Page(id="b", site="g", html=_story(
+                 "Gazette - Rugby Union news and match reports",
+                 "Dowling set for a long absence from the side"))]
+    page = [r.title for r in Extractor(Options(method="page")).extract_many(pages)]
+    assert page == ["Gunners star set to make his comeback",
+                    "Dowling set for a long absence from the side"]
+    assert [r.title for r in Extractor(Options(method="auto")).extract_many(pages)] == page
+    site = [r.title for r in Extractor(Options(method="page", site_titles=True))
+            .extract_many(pages)]
+    assert site == page

@@ -416,6 +416,26 @@ class Crawler:
                                      anchor=link.anchor or None)
                                for link in paging]
         found = [e for e in self._discover(entry, root) if e.host in scope] if discover else []
+        is_list, items = self._items(entry, links, root, metadata)
+        metadata["list_page"] = is_list
+        # Kind "pagination": the next pages of a list (lists themselves, above); "continued":
+        # those of another page (an article in parts).
+        pages = [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
+                       kind="pagination" if is_list else "continued", parent=entry.url,
+                       anchor=link.anchor or None)
+                 for link in paging]
+        chosen = self._chosen(entry, links, root, items if is_list else None, metadata)
+        paged = {page.url for page in pages}
+        return found + pages + [
+            Entry(url=url, host=_host(url), depth=entry.depth + 1, kind=kind, parent=entry.url,
+                  anchor=link.anchor or None)
+            for url, (kind, link) in chosen.items() if url != entry.url and url not in paged
+        ]
+
+    def _items(
+        self, entry: Entry, links: list[Link], root: etree._Element, metadata: dict[str, Any],
+    ) -> tuple[bool, list[Link]]:
+        """Whether the page is a list, and its items (the crawl policy's answer)."""
         try:  # a plugged-in policy failing on one page must not end the crawl
             # The next page of a list is the same list, however few items it shows (the last
             # page of a blog's archive may show one post, too few to read as a list alone).
@@ -427,16 +447,17 @@ class Crawler:
                 items = _unique([link for link in links if link.url in titles and link.anchor])
         except Exception as exc:
             metadata["error"] = f"internal: crawl policy failed: {_describe(exc)}"
-            is_list, items = False, []
-        metadata["list_page"] = is_list
-        # Kind "pagination": the next pages of a list (lists themselves, above); "continued":
-        # those of another page (an article in parts).
-        pages = [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
-                       kind="pagination" if is_list else "continued", parent=entry.url,
-                       anchor=link.anchor or None)
-                 for link in paging]
+            return False, []
+        return is_list, items
+
+    def _chosen(
+        self, entry: Entry, links: list[Link], root: etree._Element, items: list[Link] | None,
+        metadata: dict[str, Any],
+    ) -> dict[str, tuple[str, Link]]:
+        """The pages one level down, each with its kind: a list's ``items`` (None: the page is
+        no list), the seed's same-layer pages, archives."""
         chosen: dict[str, tuple[str, Link]] = {}
-        if is_list:
+        if items is not None:
             metadata["items"] = [{"url": link.url, "anchor": link.anchor} for link in items]
             chosen.update((link.url, ("item", link)) for link in items)
         if self.options.crawl_same_layer and entry.depth == 0:
@@ -450,12 +471,7 @@ class Crawler:
                 chosen.setdefault(link.url, ("sibling", link))
         for link in archive_links(entry.url, links, root):
             chosen.setdefault(link.url, ("archive", link))
-        paged = {page.url for page in pages}
-        return found + pages + [
-            Entry(url=url, host=_host(url), depth=entry.depth + 1, kind=kind, parent=entry.url,
-                  anchor=link.anchor or None)
-            for url, (kind, link) in chosen.items() if url != entry.url and url not in paged
-        ]
+        return chosen
 
     def _tell(self, what: str, text: str) -> None:
         if self._progress is not None:

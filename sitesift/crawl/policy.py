@@ -20,7 +20,7 @@ cover):
   (a blog's home page, its archives) links its articles;
 * a list page is a page with post titles (a page can be both a list and articles, as an
   article with its related posts under it: its titles are followed either way), or what the
-  single-page extractor's page type (``extract/content.py``) calls ``list``, and not what it
+  single-page extractor's page type (``methods/page/content.py``) calls ``list``, and not what it
   calls ``detail``; for the rest (``other``: short lists among them), a page with at least
   ``min_items`` item links whose text is mostly links (link density at least
   ``min_link_density``), which an article with a related-links box is not.
@@ -42,7 +42,7 @@ from urllib.parse import urldefrag, urlsplit, urlunsplit
 
 from lxml import etree
 
-from sitesift.extract.content import extract_content
+from sitesift.methods.page.content import extract_content
 from sitesift.parse.dom import link_density, normalize_space
 from sitesift.parse.links import Link, document_base, join_url
 from sitesift.parse.links import page_links as all_links

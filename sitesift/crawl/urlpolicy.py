@@ -2,7 +2,7 @@
 
 ``UrlStructurePolicy`` answers the crawler's questions (``policy.CrawlPolicy``) with the page
 cues of ``DefaultPolicy`` until it has learned a host's URLs, and from then on by learned URL
-rules (paper 001's URL structure clustering, ``compare/urls.py``):
+rules (paper 001's URL structure clustering, ``methods/forum/urls.py``):
 
 1. Population and evidence. Every URL of a host the crawl sees (pages parsed and the links
    they hold, at most ``max_urls``) joins the host's population. Evidence per URL:
@@ -48,10 +48,10 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.compare.urls import Resolver, cluster_urls, split_url
-from sitesift.compare.urls import _target as url_target
 from sitesift.crawl.policy import DefaultPolicy, same_layer_links
-from sitesift.extract.content import extract_content
+from sitesift.methods.forum.urls import Resolver, cluster_urls, split_url
+from sitesift.methods.forum.urls import _target as url_target
+from sitesift.methods.page.content import extract_content
 from sitesift.parse.links import Link
 
 __all__ = ["HostModel", "UrlStructurePolicy"]

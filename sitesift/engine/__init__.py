@@ -16,6 +16,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sitesift.engine.parts import PartResult, PartSet
@@ -95,17 +96,10 @@ def run(
     ``total``, ``refresh``) or None. ``task_fn`` runs one task (default
     ``engine.task.run_bucket``; tests swap it to kill workers).
     """
-    from sitesift.engine.task import BucketTask, error_records, run_bucket
+    from sitesift.engine.task import run_bucket
 
-    task_fn = task_fn or run_bucket
     options = options or Options()
-    if engine not in ENGINES:
-        raise UsageError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
-    if workers < 1:
-        raise UsageError(f"workers must be at least 1, not {workers}")
-    if resume and options.output_format == "markdown":
-        raise UsageError("--resume needs --format jsonl or parquet (Markdown parts cannot be "
-                         "read back page by page)")
+    _check(options, engine, workers, resume)
     started = time.perf_counter()
     parts = PartSet(output, options.output_format)
     if resume:
@@ -114,63 +108,105 @@ def run(
     else:
         parts.clear()
         done, results = set(), []
-    summary = RunSummary(manifest=str(parts.manifest))
     first = max((r.index for r in results), default=-1) + 1
     by_site = options.method in SITE_METHODS
     buckets = max(MIN_BUCKETS, BUCKETS_PER_WORKER * workers)
-    workdir = parts.workdir / uuid.uuid4().hex[:8]
     part_pages = options.batch_pages if by_site else min(options.batch_pages, PAGE_PART_PAGES)
+    workdir = parts.workdir / uuid.uuid4().hex[:8]
     shuffle = Shuffle(workdir, by_site=by_site, buckets=buckets,
                       batch_pages=part_pages, first_index=first)
-    runner = _make_engine(engine, workers, scheduler, task_fn)
-    read = 0
-
-    def task(bucket: Bucket) -> BucketTask:
-        return BucketTask(index=bucket.index, bucket=bucket.path,
-                          part=parts.part_path(bucket.index), options=options, profiles=profiles)
-
-    def collect(block: bool) -> None:
-        for done_task, result in runner.completed(block=block):
-            if isinstance(result, BaseException):
-                summary.failed_batches += 1
-                result = error_records(done_task, f"engine: batch failed: {result}")
-            results.append(result)
-            parts.write_manifest(results, complete=False)
-            if progress is not None:
-                progress.update(result.pages)
-
-    interrupted = True
-    try:
-        for page in pages:
-            if page.id in done:
-                summary.skipped += 1
-                continue
-            read += 1
-            if progress is not None:
-                progress.total = read
-                progress.refresh()
-            for bucket in shuffle.add(page):
-                runner.submit(task(bucket))
-            collect(block=False)
-        for bucket in shuffle.finish():
-            runner.submit(task(bucket))
-        collect(block=True)
-        interrupted = False
-    finally:
-        shuffle.abort()
-        runner.close(interrupted=interrupted)
-        parts.remove_temporary()
-        shutil.rmtree(workdir, ignore_errors=True)
-        if not any(parts.workdir.iterdir()):
-            parts.workdir.rmdir()
-        if interrupted and options.output_format != "markdown":
-            results = parts.scan()[1]  # are the truth: some may have landed unreported
-        manifest = parts.write_manifest(results, complete=not interrupted)
+    job = _Run(parts=parts, options=options, profiles=profiles, results=results,
+               progress=progress, summary=RunSummary(manifest=str(parts.manifest)),
+               workdir=workdir, runner=_make_engine(engine, workers, scheduler,
+                                                    task_fn or run_bucket))
+    manifest = job.run(pages, done, shuffle)
+    summary = job.summary
     summary.pages, summary.errors = manifest["pages"], manifest["errors"]
     summary.methods = dict(Counter(manifest["methods"]))
     summary.parts = len(manifest["parts"])
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _check(options: Options, engine: str, workers: int, resume: bool) -> None:
+    """A ``UsageError`` for arguments no run can honour, before anything is written."""
+    if engine not in ENGINES:
+        raise UsageError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if workers < 1:
+        raise UsageError(f"workers must be at least 1, not {workers}")
+    if resume and options.output_format == "markdown":
+        raise UsageError("--resume needs --format jsonl or parquet (Markdown parts cannot be "
+                         "read back page by page)")
+
+
+@dataclass(slots=True)
+class _Run:
+    """One run's driver: pages in, buckets out to the engine, results back into the manifest."""
+
+    parts: PartSet
+    options: Options
+    profiles: str | None
+    results: list[PartResult]
+    progress: Any
+    summary: RunSummary
+    workdir: Path
+    runner: _Engine
+
+    def run(self, pages: Iterable[Page], done: set[str], shuffle: Shuffle) -> dict[str, Any]:
+        """Stream ``pages`` (those in ``done`` skipped) through ``shuffle`` to the engine; the
+        manifest written at the end, complete or not (an interrupted run's parts on disk are
+        the truth: some may have landed unreported)."""
+        interrupted = True
+        try:
+            self._feed(pages, done, shuffle)
+            for bucket in shuffle.finish():
+                self.runner.submit(self._task(bucket))
+            self._collect(block=True)
+            interrupted = False
+        finally:
+            shuffle.abort()
+            self.runner.close(interrupted=interrupted)
+            self.parts.remove_temporary()
+            shutil.rmtree(self.workdir, ignore_errors=True)
+            if not any(self.parts.workdir.iterdir()):
+                self.parts.workdir.rmdir()
+            if interrupted and self.options.output_format != "markdown":
+                self.results = self.parts.scan()[1]
+            manifest = self.parts.write_manifest(self.results, complete=not interrupted)
+        return manifest
+
+    def _feed(self, pages: Iterable[Page], done: set[str], shuffle: Shuffle) -> None:
+        read = 0
+        for page in pages:
+            if page.id in done:
+                self.summary.skipped += 1
+                continue
+            read += 1
+            if self.progress is not None:
+                self.progress.total = read
+                self.progress.refresh()
+            for bucket in shuffle.add(page):
+                self.runner.submit(self._task(bucket))
+            self._collect(block=False)
+
+    def _task(self, bucket: Bucket) -> BucketTask:
+        from sitesift.engine.task import BucketTask
+
+        return BucketTask(index=bucket.index, bucket=bucket.path,
+                          part=self.parts.part_path(bucket.index), options=self.options,
+                          profiles=self.profiles)
+
+    def _collect(self, block: bool) -> None:
+        from sitesift.engine.task import error_records
+
+        for done_task, result in self.runner.completed(block=block):
+            if isinstance(result, BaseException):
+                self.summary.failed_batches += 1
+                result = error_records(done_task, f"engine: batch failed: {result}")
+            self.results.append(result)
+            self.parts.write_manifest(self.results, complete=False)
+            if self.progress is not None:
+                self.progress.update(result.pages)
 
 
 def _make_engine(

@@ -25,11 +25,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitesift.compare.store import ProfileStore
 from sitesift.engine.parts import PartResult, write_part
 from sitesift.engine.shuffle import page_from_line, read_bucket
 from sitesift.options import SITE_METHODS, Options
 from sitesift.pipeline import Extractor
+from sitesift.profiles.store import ProfileStore
 from sitesift.record import Page, Record
 
 __all__ = ["BucketTask", "error_records", "run_bucket"]

@@ -26,6 +26,7 @@ import re
 import statistics
 import unicodedata
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -219,6 +220,99 @@ def _f1_of_means(precisions: list[float], recalls: list[float]) -> float:
     return round(f1(_mean(precisions) or 0.0, _mean(recalls) or 0.0), DECIMALS)
 
 
+@dataclass(slots=True)
+class _Tally:
+    """Per-page (or per-snippet, per-post) outcomes, averaged at the end."""
+
+    shingle_p: list[float] = field(default_factory=list)
+    shingle_r: list[float] = field(default_factory=list)
+    char_p: list[float] = field(default_factory=list)
+    char_r: list[float] = field(default_factory=list)
+    with_found: list[bool] = field(default_factory=list)
+    without_absent: list[bool] = field(default_factory=list)
+    title_exact: list[bool] = field(default_factory=list)
+    title_char: list[float] = field(default_factory=list)
+    date_ok: list[bool] = field(default_factory=list)
+    author_ok: list[bool] = field(default_factory=list)
+    type_ok: list[bool] = field(default_factory=list)
+    posts_count: list[bool] = field(default_factory=list)
+    posts_text: list[float] = field(default_factory=list)
+    posts_author: list[bool] = field(default_factory=list)
+
+    def add_body(self, g: Mapping[str, Any], p: Mapping[str, Any]) -> None:
+        """Main text: shingle and character overlap, snippets found or absent."""
+        text = p.get("text") or ""
+        if g.get("body_includes_title") and p.get("title"):
+            text = p["title"] + "\n" + text
+        if g.get("body"):
+            precision, recall = shingle_prf(g["body"], text)
+            self.shingle_p.append(precision)
+            self.shingle_r.append(recall)
+            precision, recall = char_prf(g["body"], text)
+            self.char_p.append(precision)
+            self.char_r.append(recall)
+        folded_text = fold(text)
+        self.with_found += [fold(s) in folded_text for s in g.get("with") or []]
+        self.without_absent += [fold(s) not in folded_text for s in g.get("without") or []]
+
+    def add_fields(self, g: Mapping[str, Any], p: Mapping[str, Any]) -> None:
+        """Title, date, posts, page type and author, each where the gold has it."""
+        if g.get("title"):
+            self.title_exact.append(fold(p.get("title")) == fold(g["title"]))
+            self.title_char.append(_char_f1(p.get("title"), g["title"]))
+        if day(g.get("date")):
+            self.date_ok.append(day(p.get("published")) == day(g["date"]))
+        if g.get("posts"):
+            gold_posts, pred_posts = g["posts"], p.get("posts") or []
+            self.posts_count.append(len(gold_posts) == len(pred_posts))
+            for i, post in enumerate(gold_posts):
+                q = pred_posts[i] if i < len(pred_posts) else {}
+                self.posts_text.append(f1(*char_prf(post["text"], q.get("text") or "")))
+                self.posts_author.append(fold(q.get("author")) == fold(post.get("author")))
+        if g.get("page_type"):
+            kind = p.get("page_type")
+            if isinstance(kind, str):
+                kind = PAGE_TYPE_ALIASES.get(kind, kind)
+            self.type_ok.append(kind == g["page_type"])
+        if g.get("author") and g["author"] not in UNKNOWN_AUTHORS:
+            self.author_ok.append(fold(p.get("author")) == fold(g["author"]))
+
+    def metrics(self) -> dict[str, Any]:
+        """The means, keyed in the reference scorer's order; a metric without gold is left
+        out."""
+        out: dict[str, Any] = {}
+        if self.shingle_p:
+            out.update(
+                shingle_p=_mean(self.shingle_p), shingle_r=_mean(self.shingle_r),
+                shingle_f1=_f1_of_means(self.shingle_p, self.shingle_r),
+                char_p=_mean(self.char_p), char_r=_mean(self.char_r),
+                char_f1=_f1_of_means(self.char_p, self.char_r), body_pages=len(self.shingle_p),
+            )
+        if self.with_found or self.without_absent:
+            out.update(
+                with_found=_mean(self.with_found), without_absent=_mean(self.without_absent),
+                snippet_f1=(
+                    _f1_of_means(self.with_found, self.without_absent)
+                    if self.with_found and self.without_absent else None
+                ),
+            )
+        if self.title_exact:
+            out.update(title_exact=_mean(self.title_exact),
+                       title_char_f1=_mean(self.title_char), title_pages=len(self.title_exact))
+        if self.date_ok:
+            out.update(date_acc=_mean(self.date_ok), date_pages=len(self.date_ok))
+        if self.author_ok:
+            out.update(author_exact=_mean(self.author_ok), author_pages=len(self.author_ok))
+        if self.posts_count:
+            out.update(
+                posts_count_acc=_mean(self.posts_count), posts_char_f1=_mean(self.posts_text),
+                posts_author_acc=_mean(self.posts_author), thread_pages=len(self.posts_count),
+            )
+        if self.type_ok:
+            out.update(page_type_acc=_mean(self.type_ok), page_type_pages=len(self.type_ok))
+        return out
+
+
 def score_pages(
     gold: Mapping[str, Mapping[str, Any]], predictions: Mapping[str, Mapping[str, Any]]
 ) -> dict[str, Any]:
@@ -226,92 +320,16 @@ def score_pages(
 
     Keys appear only for metrics the gold supports, in the reference scorer's order.
     """
-    shingle_p: list[float] = []
-    shingle_r: list[float] = []
-    char_p: list[float] = []
-    char_r: list[float] = []
-    with_found: list[bool] = []
-    without_absent: list[bool] = []
-    title_exact: list[bool] = []
-    title_char: list[float] = []
-    date_ok: list[bool] = []
-    author_ok: list[bool] = []
-    type_ok: list[bool] = []
-    posts_count: list[bool] = []
-    posts_text: list[float] = []
-    posts_author: list[bool] = []
-
+    tally = _Tally()
     for page_id, g in gold.items():
         p = predictions.get(page_id, {})
-        text = p.get("text") or ""
-        if g.get("body_includes_title") and p.get("title"):
-            text = p["title"] + "\n" + text
-        if g.get("body"):
-            precision, recall = shingle_prf(g["body"], text)
-            shingle_p.append(precision)
-            shingle_r.append(recall)
-            precision, recall = char_prf(g["body"], text)
-            char_p.append(precision)
-            char_r.append(recall)
-        folded_text = fold(text)
-        with_found += [fold(s) in folded_text for s in g.get("with") or []]
-        without_absent += [fold(s) not in folded_text for s in g.get("without") or []]
-        if g.get("title"):
-            title_exact.append(fold(p.get("title")) == fold(g["title"]))
-            title_char.append(_char_f1(p.get("title"), g["title"]))
-        if day(g.get("date")):
-            date_ok.append(day(p.get("published")) == day(g["date"]))
-        if g.get("posts"):
-            gold_posts, pred_posts = g["posts"], p.get("posts") or []
-            posts_count.append(len(gold_posts) == len(pred_posts))
-            for i, post in enumerate(gold_posts):
-                q = pred_posts[i] if i < len(pred_posts) else {}
-                posts_text.append(f1(*char_prf(post["text"], q.get("text") or "")))
-                posts_author.append(fold(q.get("author")) == fold(post.get("author")))
-        if g.get("page_type"):
-            kind = p.get("page_type")
-            if isinstance(kind, str):
-                kind = PAGE_TYPE_ALIASES.get(kind, kind)
-            type_ok.append(kind == g["page_type"])
-        if g.get("author") and g["author"] not in UNKNOWN_AUTHORS:
-            author_ok.append(fold(p.get("author")) == fold(g["author"]))
-
-    out: dict[str, Any] = {
+        tally.add_body(g, p)
+        tally.add_fields(g, p)
+    return {
         "pages": len(gold),
         "predicted": sum(1 for page_id in gold if page_id in predictions),
+        **tally.metrics(),
     }
-    if shingle_p:
-        out.update(
-            shingle_p=_mean(shingle_p), shingle_r=_mean(shingle_r),
-            shingle_f1=_f1_of_means(shingle_p, shingle_r),
-            char_p=_mean(char_p), char_r=_mean(char_r), char_f1=_f1_of_means(char_p, char_r),
-            body_pages=len(shingle_p),
-        )
-    if with_found or without_absent:
-        out.update(
-            with_found=_mean(with_found), without_absent=_mean(without_absent),
-            snippet_f1=(
-                _f1_of_means(with_found, without_absent)
-                if with_found and without_absent else None
-            ),
-        )
-    if title_exact:
-        out.update(
-            title_exact=_mean(title_exact), title_char_f1=_mean(title_char),
-            title_pages=len(title_exact),
-        )
-    if date_ok:
-        out.update(date_acc=_mean(date_ok), date_pages=len(date_ok))
-    if author_ok:
-        out.update(author_exact=_mean(author_ok), author_pages=len(author_ok))
-    if posts_count:
-        out.update(
-            posts_count_acc=_mean(posts_count), posts_char_f1=_mean(posts_text),
-            posts_author_acc=_mean(posts_author), thread_pages=len(posts_count),
-        )
-    if type_ok:
-        out.update(page_type_acc=_mean(type_ok), page_type_pages=len(type_ok))
-    return out
 
 
 def score(set_dir: str | Path, predictions: Predictions) -> dict[str, Any]:

@@ -1,6 +1,4 @@
-"""Site-level methods: the interface every one implements (``interface``).
-
-The methods themselves still live in ``sitesift.compare`` (papers 000, 001, 003, 004) and
-``sitesift.segment.visual`` (paper 002); docs/architecture.md plans their move here, one
-subpackage per method.
-"""
+"""The methods, one subpackage each: ``page`` (one page alone, the base of every other),
+``template`` (paper 000), ``forum`` (001), ``visual`` (002), ``siblings`` (004), and ``auto``,
+the policy over them. ``interface`` is the shape a site-level method takes
+(docs/architecture.md, "Adding a method"); a method imports another only through it."""

@@ -3,22 +3,27 @@ page, save it in a profile (docs/architecture.md, "Adding a method").
 
 What the five site-level methods have in common, read from their code:
 
-==========  ===============================  ==============================  ===================
-method      learn (untouched trees)          apply (one page)                save (profile)
-==========  ===============================  ==============================  ===================
-template    ``compare.site.learn_site``      ``compare.site.clean_content``  ``SiteProfile``
-  (000)     (clusters, shared subtrees,      (DeleteSame inside the page     templates
-            containers, wrappers, fields)    extractor's main block)         (``serialize``)
-forum       ``extract.pagetype``             ``ForumSite.fill`` (page type,  ``SiteProfile``
-  (001)     ``.apply_forum_site`` (post      posts)                          ``.forum``
-            rule, URL clusters)
-visual      none (one page's rendering)      ``VisualSegmenter.segment``     none
-  (002)                                      (body, title, time)
-titles      ``compare.list_titles``          ``SiteTitles.choose`` (title)   none
-  (003)     ``.learn_site_titles``
-siblings    ``compare.siblings.SiblingSite`` ``judge`` + ``clean_content``  none (the pages
-  (004)     (same-layer pages' blocks)       (noise blocks)                  are the model)
-==========  ===============================  ==============================  ===================
+=========  ==========================  ===========================  ====================
+method     learn (untouched trees)     apply (one page)             save (profile)
+=========  ==========================  ===========================  ====================
+template   ``template.site``           ``template.site``            ``SiteProfile``
+  (000)    ``.learn_site`` (clusters,  ``.clean_content``           templates
+           shared subtrees,            (DeleteSame inside the page  (``profiles``
+           containers, wrappers,       extractor's main block)      ``.serialize``)
+           fields)
+forum      ``forum.site``              ``ForumSite.fill`` (page     ``SiteProfile``
+  (001)    ``.apply_forum_site``       type, posts)                 ``.forum``
+           (post rule, URL clusters)
+visual     none (one page's            ``VisualSegmenter.segment``  none
+  (002)    rendering)                  (body, title, time)
+titles     ``fields.list_titles``      ``SiteTitles.choose``        none
+  (003)    ``.learn_site_titles``      (title)
+siblings   ``siblings.site``           ``judge`` +                  none (the pages are
+  (004)    ``.SiblingSite`` (same-     ``clean_content`` (noise     the model)
+           layer pages' blocks)        blocks)
+=========  ==========================  ===========================  ====================
+
+Module names are under ``sitesift.methods`` unless they start with ``fields``.
 
 The common shape is ``SiteMethod``, in three steps because every method reads a page's
 untouched tree first and edits it after the page extractor chose the main content: ``learn``
@@ -30,7 +35,8 @@ its reason, and fields to set), which the pipeline carries out, so that a method
 records itself; ``to_profile`` / ``from_profile`` turn a model into JSON-able data and back
 (None: the model is not worth keeping).
 ``Extractor.extract_with`` runs any object of this shape end to end; the five methods above
-keep their own paths in ``Extractor`` until they move behind it (docs/architecture.md).
+keep their own paths through the pipeline (``sitesift.pipeline.<method>``) until they move
+behind it (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -41,8 +47,8 @@ from typing import Any, Protocol, TypeVar
 
 from lxml import etree
 
-from sitesift.extract.content import Content
-from sitesift.extract.metadata import Metadata
+from sitesift.fields.metadata import Metadata
+from sitesift.methods.page.content import Content
 
 __all__ = ["Decision", "Model", "SiteMethod", "SitePage"]
 

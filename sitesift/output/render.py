@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -154,90 +155,121 @@ def to_markdown(nodes: Iterable[etree._Element], *, links: bool = False) -> str:
     """Markdown of ``nodes``: headings, lists, quotes, code blocks, tables; links if asked."""
     out = _Paragraphs()
     for node in nodes:
-        pre_depth = 0
-        lists: list[list[int]] = []  # per open list: [is_ordered, next number]
-        quote_depth = 0
-        skip_until: etree._Element | None = None
-        marked: set[etree._Element] = set()  # inline elements that got opening marks
+        markdown = _Markdown(out, node, links)
         for event, el in walk(node):
-            is_el = _is_element(el)
-            tag = el.tag if is_el else ""
-            if skip_until is not None:
-                if event == END and el is skip_until:
-                    skip_until = None
-                    out.add(el.tail if el is not node else None, pre=pre_depth > 0)
-                continue
-            if event == START:
-                if tag in SKIP_TAGS or not is_el:
-                    continue
-                if tag == "table" and _is_simple_table(el):
-                    out.flush()
-                    table = _table_markdown(el, links)
-                    if table:
-                        out.paragraphs.append(table)
-                    skip_until = el
-                    continue
-                if tag in BLOCK_TAGS:
-                    out.flush()
-                    out.prefix = "> " * quote_depth
-                if tag in HEADING_TAGS:
-                    out.prefix += "#" * int(tag[1]) + " "
-                elif tag in ("ul", "ol", "menu", "dir"):
-                    lists.append([tag == "ol", 1])
-                elif tag == "li":
-                    indent = "  " * max(0, len(lists) - 1)
-                    if lists and lists[-1][0]:
-                        out.prefix += f"{indent}{lists[-1][1]}. "
-                        lists[-1][1] += 1
-                    else:
-                        out.prefix += f"{indent}- "
-                elif tag == "blockquote":
-                    quote_depth += 1
-                    out.prefix = "> " * quote_depth
-                elif tag == "pre":
-                    pre_depth += 1
-                    out.pieces.append("```\x00")
-                elif tag == "br":
-                    out.newline()
-                elif pre_depth == 0 and tag in _INLINE_MARKS and el.text_content().strip():
-                    marked.add(el)
-                    if tag == "code":
-                        out.pieces.append("`")
-                    elif tag in ("strong", "b"):
-                        out.pieces.append("**")
-                    elif tag in ("em", "i"):
-                        out.pieces.append("*")
-                    elif tag == "a" and links and el.get("href"):
-                        out.pieces.append("[")
-                text = el.text
-                out.add(text if pre_depth else (_md_escape(text) if text else text),
-                        pre=pre_depth > 0)
-            else:
-                if is_el and tag not in SKIP_TAGS:
-                    if tag == "pre":
-                        out.pieces.append("\x00```")
-                        pre_depth -= 1
-                    elif el in marked:
-                        if tag == "code":
-                            out.pieces.append("`")
-                        elif tag in ("strong", "b"):
-                            out.pieces.append("**")
-                        elif tag in ("em", "i"):
-                            out.pieces.append("*")
-                        elif tag == "a" and links and el.get("href"):
-                            out.pieces.append(f"]({el.get('href')})")
-                    if tag in ("ul", "ol", "menu", "dir") and lists:
-                        lists.pop()
-                    elif tag == "blockquote":
-                        quote_depth = max(0, quote_depth - 1)
-                    if tag in BLOCK_TAGS:
-                        out.flush()
-                        out.prefix = "> " * quote_depth
-                    elif tag in ("td", "th"):
-                        out.add(" ")
-                if el is not node:
-                    tail = el.tail
-                    out.add(tail if pre_depth else (_md_escape(tail) if tail else tail),
-                            pre=pre_depth > 0)
+            markdown.step(event, el)
         out.flush()
     return "\n\n".join(out.paragraphs)
+
+
+#: Inline marks, the same before and after the element's text (links: ``_mark``).
+_MARKS = {"code": "`", "strong": "**", "b": "**", "em": "*", "i": "*"}
+_LIST_TAGS = ("ul", "ol", "menu", "dir")
+
+
+def _mark(el: etree._Element, tag: str, links: bool, *, opening: bool) -> str | None:
+    """The mark before (``opening``) or after an inline element; None: no mark."""
+    if tag == "a":
+        if links and el.get("href"):
+            return "[" if opening else f"]({el.get('href')})"
+        return None
+    return _MARKS.get(tag)
+
+
+@dataclass(slots=True)
+class _Markdown:
+    """The walk of one node into ``out``: what is open around the current element (lists,
+    quotes, code blocks, marked inline elements, a table written whole)."""
+
+    out: _Paragraphs
+    node: etree._Element
+    links: bool
+    pre_depth: int = 0
+    lists: list[list[int]] = field(default_factory=list)  # per open list: [is_ordered, next]
+    quote_depth: int = 0
+    skip_until: etree._Element | None = None
+    marked: set[etree._Element] = field(default_factory=set)  # inline elements given marks
+
+    def step(self, event: int, el: etree._Element) -> None:
+        if self.skip_until is not None:
+            if event == END and el is self.skip_until:
+                self.skip_until = None
+                self.out.add(el.tail if el is not self.node else None, pre=self.pre_depth > 0)
+            return
+        if event == START:
+            self._start(el)
+        else:
+            self._end(el)
+
+    def _escaped(self, text: str | None) -> str | None:
+        return text if self.pre_depth or not text else _md_escape(text)
+
+    def _start(self, el: etree._Element) -> None:
+        is_el = _is_element(el)
+        tag = el.tag if is_el else ""
+        if tag in SKIP_TAGS or not is_el:
+            return
+        out = self.out
+        if tag == "table" and _is_simple_table(el):
+            out.flush()
+            table = _table_markdown(el, self.links)
+            if table:
+                out.paragraphs.append(table)
+            self.skip_until = el
+            return
+        if tag in BLOCK_TAGS:
+            out.flush()
+            out.prefix = "> " * self.quote_depth
+        self._open(el, tag)
+        out.add(self._escaped(el.text), pre=self.pre_depth > 0)
+
+    def _open(self, el: etree._Element, tag: str) -> None:
+        out = self.out
+        if tag in HEADING_TAGS:
+            out.prefix += "#" * int(tag[1]) + " "
+        elif tag in _LIST_TAGS:
+            self.lists.append([tag == "ol", 1])
+        elif tag == "li":
+            indent = "  " * max(0, len(self.lists) - 1)
+            if self.lists and self.lists[-1][0]:
+                out.prefix += f"{indent}{self.lists[-1][1]}. "
+                self.lists[-1][1] += 1
+            else:
+                out.prefix += f"{indent}- "
+        elif tag == "blockquote":
+            self.quote_depth += 1
+            out.prefix = "> " * self.quote_depth
+        elif tag == "pre":
+            self.pre_depth += 1
+            out.pieces.append("```\x00")
+        elif tag == "br":
+            out.newline()
+        elif self.pre_depth == 0 and tag in _INLINE_MARKS and el.text_content().strip():
+            self.marked.add(el)
+            if mark := _mark(el, tag, self.links, opening=True):
+                out.pieces.append(mark)
+
+    def _end(self, el: etree._Element) -> None:
+        is_el = _is_element(el)
+        tag = el.tag if is_el else ""
+        if is_el and tag not in SKIP_TAGS:
+            self._close(el, tag)
+        if el is not self.node:
+            self.out.add(self._escaped(el.tail), pre=self.pre_depth > 0)
+
+    def _close(self, el: etree._Element, tag: str) -> None:
+        out = self.out
+        if tag == "pre":
+            out.pieces.append("\x00```")
+            self.pre_depth -= 1
+        elif el in self.marked and (mark := _mark(el, tag, self.links, opening=False)):
+            out.pieces.append(mark)
+        if tag in _LIST_TAGS and self.lists:
+            self.lists.pop()
+        elif tag == "blockquote":
+            self.quote_depth = max(0, self.quote_depth - 1)
+        if tag in BLOCK_TAGS:
+            out.flush()
+            out.prefix = "> " * self.quote_depth
+        elif tag in ("td", "th"):
+            out.add(" ")

@@ -296,14 +296,14 @@ def _headline(leaves: list[Block], title: str | None) -> int | None:
 # What ``labelled_blocks`` reads of the stages above this one, typed by their parts so that
 # the segment stage imports no method (docs/architecture.md).
 class Kept(Protocol):
-    """The page extractor's choice (``extract.content.Content`` is one)."""
+    """The page extractor's choice (``methods.page.content.Content`` is one)."""
 
     @property
     def nodes(self) -> tuple[etree._Element, ...]: ...
 
 
 class Judged(Protocol):
-    """A site method's verdict on a block (``compare.siblings.Verdict`` is one)."""
+    """A site method's verdict on a block (``methods.siblings.site.Verdict`` is one)."""
 
     @property
     def reason(self) -> str: ...

@@ -201,73 +201,86 @@ def _pool(workers: int) -> concurrent.futures.Executor:
 def create_app(settings: ServiceSettings | None = None) -> FastAPI:
     """The service as an ASGI application (``uvicorn.run(create_app(...))``)."""
     settings = settings or ServiceSettings()
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        from sitesift.compare.store import ProfileStore
-
-        with contextlib.ExitStack() as stack:
-            if settings.profiles is None:
-                folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="sitesift-"))
-                store = str(Path(folder) / "profiles.db")
-            else:
-                store = settings.profiles
-            ProfileStore(store).close()  # fail at start-up, not on the first request
-            pool = _pool(settings.workers)
-            st = app.state.sift = _State(settings, store, pool, SiteMemory(settings.memory))
-            # The pool in use at exit: a broken one is replaced while serving.
-            stack.callback(lambda: st.pool.shutdown(wait=True, cancel_futures=True))
-            loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(pool, warm_up)
-                                   for _ in range(max(1, settings.workers))))
-            yield
-
     app = FastAPI(
-        title="sitesift", version=__version__, lifespan=lifespan,
+        title="sitesift", version=__version__, lifespan=partial(_lifespan, settings),
         description="Clean records from web pages; learns each site's templates as its pages "
         "arrive. The inspector is at /inspector.",
     )
     app.add_middleware(BodyLimit, limit=settings.max_request_bytes)
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.mount("/inspector/static", StaticFiles(directory=str(_STATIC)), name="static")
+    _page_routes(app)
+    _site_routes(app)
+    _inspector_routes(app)
+    return app
 
-    def state(request: Request) -> _State:
-        return request.app.state.sift  # type: ignore[no-any-return]
 
-    async def run(st: _State, call: Callable[[], T]) -> T:
-        """``call`` in the worker pool within the request deadline."""
+@contextlib.asynccontextmanager
+async def _lifespan(settings: ServiceSettings, app: FastAPI) -> AsyncIterator[None]:
+    """The store (a temporary one without ``settings.profiles``), checked at start-up, and the
+    worker pool, warmed up; both closed at exit."""
+    from sitesift.profiles.store import ProfileStore
+
+    with contextlib.ExitStack() as stack:
+        if settings.profiles is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="sitesift-"))
+            store = str(Path(folder) / "profiles.db")
+        else:
+            store = settings.profiles
+        ProfileStore(store).close()  # fail at start-up, not on the first request
+        pool = _pool(settings.workers)
+        st = app.state.sift = _State(settings, store, pool, SiteMemory(settings.memory))
+        # The pool in use at exit: a broken one is replaced while serving.
+        stack.callback(lambda: st.pool.shutdown(wait=True, cancel_futures=True))
         loop = asyncio.get_running_loop()
-        pool = st.pool
-        try:
-            return await asyncio.wait_for(loop.run_in_executor(pool, call),
-                                          st.settings.request_timeout)
-        except TimeoutError:
-            raise HTTPException(504, f"request took longer than the limit of "
-                                f"{st.settings.request_timeout:g} s") from None
-        except BrokenProcessPool:
-            if st.pool is pool:  # a worker died (out of memory): start anew, once
-                st.pool = _pool(st.settings.workers)
-                pool.shutdown(wait=False, cancel_futures=True)
-            raise HTTPException(503, "a worker process died; try again") from None
+        await asyncio.gather(*(loop.run_in_executor(pool, warm_up)
+                               for _ in range(max(1, settings.workers))))
+        yield
 
-    async def with_learning(hist: SiteHistory | None, learn: tuple[Page, ...],
-                            job: Callable[[], Awaitable[T]]) -> T:
-        """``job``; when it learns, under the site's lock: two learnings never overlap."""
-        if not learn or hist is None:
-            return await job()
-        async with hist.learning:
-            return await job()
+
+def _state(request: Request) -> _State:
+    return request.app.state.sift  # type: ignore[no-any-return]
+
+
+async def _run(st: _State, call: Callable[[], T]) -> T:
+    """``call`` in the worker pool within the request deadline."""
+    loop = asyncio.get_running_loop()
+    pool = st.pool
+    try:
+        return await asyncio.wait_for(loop.run_in_executor(pool, call),
+                                      st.settings.request_timeout)
+    except TimeoutError:
+        raise HTTPException(504, f"request took longer than the limit of "
+                            f"{st.settings.request_timeout:g} s") from None
+    except BrokenProcessPool:
+        if st.pool is pool:  # a worker died (out of memory): start anew, once
+            st.pool = _pool(st.settings.workers)
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise HTTPException(503, "a worker process died; try again") from None
+
+
+async def _with_learning(hist: SiteHistory | None, learn: tuple[Page, ...],
+                         job: Callable[[], Awaitable[T]]) -> T:
+    """``job``; when it learns, under the site's lock: two learnings never overlap."""
+    if not learn or hist is None:
+        return await job()
+    async with hist.learning:
+        return await job()
+
+
+def _page_routes(app: FastAPI) -> None:
+    """Health, and pages in: one page extracted, a batch learned."""
 
     @app.get("/health", summary="liveness and configuration")
     async def health(request: Request) -> dict[str, Any]:
-        st = state(request)
+        st = _state(request)
         return {"status": "ok", "version": __version__, "workers": st.settings.workers,
                 "sites_in_memory": len(st.memory.sites()), "blocks": blocks_supported()}
 
     @app.post("/extract", response_model=RecordOut, response_model_exclude_unset=False,
               summary="extract one page; its site is learned as its pages arrive")
     async def extract(body: PageIn, request: Request) -> dict[str, Any]:
-        st = state(request)
+        st = _state(request)
         page = _page(body, st.settings.options)
         learn: tuple[Page, ...] = ()
         hist = st.memory.history(page.site) if page.site is not None else None
@@ -276,8 +289,8 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
             if hist.due(st.settings.memory):
                 learn = hist.start_learning()
         job = Job(st.settings.options, st.store, page=page, learn=learn)
-        result: JobResult = await with_learning(
-            hist, learn, lambda: run(st, partial(run_job, job)))
+        result: JobResult = await _with_learning(
+            hist, learn, lambda: _run(st, partial(run_job, job)))
         assert result.record is not None
         if hist is not None:
             hist.note(result.record)
@@ -286,7 +299,7 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
     @app.post("/learn", response_model=LearnOut,
               summary="learn the sites of a batch of pages (with their recent pages)")
     async def learn(body: LearnIn, request: Request) -> dict[str, Any]:
-        st = state(request)
+        st = _state(request)
         by_site: dict[str, list[Page]] = {}
         unsited = 0
         for item in body.pages:
@@ -301,16 +314,21 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
             hist = st.memory.history(site)
             pages = hist.start_learning()
             job = Job(st.settings.options, st.store, learn=pages)
-            result = await with_learning(hist, pages, lambda: run(st, partial(run_job, job)))
+            result = await _with_learning(hist, pages, lambda: _run(st, partial(run_job, job)))
             return result.learned or {"site": site, "pages": len(pages), "templates": 0}
 
         # Sites learn in parallel, as many at once as there are workers.
         learned = await asyncio.gather(*(learn_site(site) for site in by_site))
         return {"sites": learned, "unsited": unsited}
 
+
+def _site_routes(app: FastAPI) -> None:
+    """What the service knows of its sites: the list, one site's profile and recent pages, and
+    one recent page extracted again (the inspector's views)."""
+
     @app.get("/sites", summary="sites with a saved profile or recent pages")
     async def sites(request: Request) -> list[dict[str, Any]]:
-        st = state(request)
+        st = _state(request)
         saved = {row["site"]: row for row in await asyncio.to_thread(_saved_sites, st.store)}
         out = []
         for site in sorted(set(saved) | set(st.memory.sites())):
@@ -324,26 +342,14 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
 
     @app.get("/sites/{site}", summary="a site's learned profile and its recent pages by cluster")
     async def site_summary(site: str, request: Request) -> dict[str, Any]:
-        st = state(request)
+        st = _state(request)
         hist = st.memory.get(site)
         pages = tuple(hist.pages) if hist else ()
-        summary = await run(st, partial(summarise_profile, st.store, site, pages))
+        summary = await _run(st, partial(summarise_profile, st.store, site, pages))
         if summary.get("profile", 0) is None and hist is None:
             raise HTTPException(404, f"unknown site {site!r}: no profile, no recent pages")
-        recent = []
-        clusters: dict[str, int] = {}
         assigned = summary.pop("assigned", None) or {}
-        for page in pages:
-            record = hist.records.get(page.id, {}) if hist else {}
-            # The page's template under the current profile; else what its record said.
-            cluster = assigned.get(page.id) or (
-                "(no template)" if page.id in assigned else record.get("cluster") or "(none)")
-            clusters[cluster] = clusters.get(cluster, 0) + 1
-            recent.append({"id": page.id, "url": page.url, "cluster": cluster,
-                           "title": record.get("title"), "method": record.get("method"),
-                           "error": record.get("error")})
-        summary["clusters"] = clusters
-        summary["recent"] = recent
+        summary["clusters"], summary["recent"] = _recent(hist, pages, assigned)
         summary["learning"] = ({"seen": hist.seen, "learned_at": hist.learned_at,
                                 "unassigned": hist.unassigned} if hist else None)
         return summary
@@ -353,15 +359,36 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
         """The record is extracted again with the site's current profile, with ``blocks``
         (content and noise blocks with reasons) when this sitesift has them; ``template_blocks``
         are the template method's decisions on the page (``explain.template_blocks``)."""
-        st = state(request)
+        st = _state(request)
         hist = st.memory.get(site)
         page = hist.page(id) if hist else None
         if page is None:
             raise HTTPException(404, f"no recent page {id!r} of site {site!r}")
         job = Job(st.settings.options, st.store, page=page, blocks=True)
-        result = await run(st, partial(run_job, job))
+        result = await _run(st, partial(run_job, job))
         return {"id": page.id, "url": page.url, "html": page.html, "record": result.record,
                 "blocks": blocks_supported(), "template_blocks": result.template_blocks}
+
+
+def _recent(hist: SiteHistory | None, pages: tuple[Page, ...], assigned: dict[str, str | None],
+            ) -> tuple[dict[str, int], list[dict[str, Any]]]:
+    """A site's recent pages with their templates, and how many pages each template has."""
+    recent = []
+    clusters: dict[str, int] = {}
+    for page in pages:
+        record = hist.records.get(page.id, {}) if hist else {}
+        # The page's template under the current profile; else what its record said.
+        cluster = assigned.get(page.id) or (
+            "(no template)" if page.id in assigned else record.get("cluster") or "(none)")
+        clusters[cluster] = clusters.get(cluster, 0) + 1
+        recent.append({"id": page.id, "url": page.url, "cluster": cluster,
+                       "title": record.get("title"), "method": record.get("method"),
+                       "error": record.get("error")})
+    return clusters, recent
+
+
+def _inspector_routes(app: FastAPI) -> None:
+    """The inspector's page (``/`` leads to it)."""
 
     @app.get("/", include_in_schema=False)
     async def root() -> RedirectResponse:
@@ -371,8 +398,6 @@ def create_app(settings: ServiceSettings | None = None) -> FastAPI:
     async def inspector() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"),
                             headers={"Content-Security-Policy": _INSPECTOR_CSP})
-
-    return app
 
 
 def _page(body: PageIn, options: Options) -> Page:
@@ -402,7 +427,7 @@ def _utf8(body: PageIn) -> PageIn:
 
 
 def _saved_sites(store: str) -> list[dict[str, Any]]:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     with ProfileStore(store) as opened:
         return opened.sites()

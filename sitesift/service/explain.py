@@ -1,7 +1,7 @@
 """The template method's decisions on one page, as blocks with reasons, for the inspector.
 
 The pipeline's records say what was kept, not what was removed nor why. This module runs
-the same steps as a template run with a saved profile (``Extractor._finish`` with a model):
+the same steps as a template run with a saved profile (``Extractor._finish`` with a plan):
 the page extractor chooses the main block (inside the template's content container when the
 profile knows it), then DeleteSame (``template.delete_shared``) removes the subtrees the
 template's pages share; each removed subtree becomes a ``template`` block whose reason says
@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sitesift.compare.profile import SiteProfile
+from sitesift.methods.template.profile import SiteProfile
 from sitesift.record import Page
 
 __all__ = ["template_blocks"]
@@ -28,9 +28,9 @@ def template_blocks(page: Page, profile: SiteProfile | None) -> list[dict[str, A
     """The main block the page extractor chose (``content``) and, when the page fits a
     template of ``profile``, what DeleteSame removed from it (``template``), in that order.
     Empty when the page cannot be parsed."""
-    from sitesift.compare.features import page_features
-    from sitesift.compare.template import SHARED_FRACTION, PathFinder, delete_shared
-    from sitesift.extract.content import extract_content
+    from sitesift.methods.page.content import extract_content
+    from sitesift.methods.template.features import page_features
+    from sitesift.methods.template.template import SHARED_FRACTION, PathFinder, delete_shared
     from sitesift.parse import parse_html
 
     try:

@@ -21,10 +21,10 @@ __all__ = ["Job", "blocks_supported", "run_job", "summarise_profile", "warm_up"]
 def warm_up() -> None:
     """Import what learning and extraction need (scipy, lxml, the store) in a new worker, so
     that the first requests do not pay for it (about a second a process)."""
-    import sitesift.compare.cluster
-    import sitesift.compare.site
-    import sitesift.compare.store
-    import sitesift.pipeline  # noqa: F401
+    import sitesift.methods.template.cluster
+    import sitesift.methods.template.site
+    import sitesift.pipeline
+    import sitesift.profiles.store  # noqa: F401
 
 
 def blocks_supported() -> bool:
@@ -58,8 +58,8 @@ class JobResult:
 def run_job(job: Job) -> JobResult:
     """Learn, then extract: a page of a site with a saved profile is cleaned with it
     (``template``), any other page by the single-page method."""
-    from sitesift.compare.store import ProfileStore
     from sitesift.pipeline import Extractor
+    from sitesift.profiles.store import ProfileStore
 
     options = job.options
     if job.blocks and blocks_supported():
@@ -99,11 +99,11 @@ def summarise_profile(store_path: str, site: str, pages: tuple[Page, ...]) -> di
     recent ``pages`` belongs to now (``assigned``: page id -> cluster, None for none). The
     container is shown as an XPath on a recent page of its template, as its steps mean
     nothing to a reader."""
-    from sitesift.compare.store import ProfileStore
-    from sitesift.compare.template import PathFinder
-    from sitesift.compare.wrapper import reading_summary
     from sitesift.errors import ProfileError
+    from sitesift.methods.template.template import PathFinder
+    from sitesift.methods.template.wrapper import reading_summary
     from sitesift.parse import parse_html
+    from sitesift.profiles.store import ProfileStore
 
     with ProfileStore(store_path) as store:
         try:

@@ -88,7 +88,7 @@ def test_the_page_type_model_decides_first() -> None:
     """A list of headlines is a list by the single-page extractor's page type (its tree left
     intact), a short one too (repeated records); items whose headline is under half their
     text are no records there and fall to the policy's own cues."""
-    from sitesift.extract.content import extract_content
+    from sitesift.methods.page.content import extract_content
     from sitesift.parse.html import parse_html as parse
 
     def page(n: int, note: str = "") -> str:

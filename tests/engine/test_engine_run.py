@@ -192,7 +192,7 @@ def test_a_worker_killed_in_a_dask_local_cluster_still_writes_every_page_once(
 def test_workers_save_every_sites_profile_in_the_shared_store(
     tmp_path: Path, site_pages: Pages
 ) -> None:
-    from sitesift.compare.store import ProfileStore
+    from sitesift.profiles.store import ProfileStore
 
     pages = site_pages(sites=4, per_site=3)
     store = tmp_path / "profiles.db"
@@ -216,7 +216,7 @@ def test_the_page_time_limit_holds_in_dask_worker_threads(
         import threading as _threading
         import time as _time
 
-        import sitesift.pipeline as _pipeline
+        import sitesift.pipeline.base as _pipeline
 
         assert _threading.current_thread() is not _threading.main_thread()
         real = _pipeline.extract_content

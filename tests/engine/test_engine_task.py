@@ -4,12 +4,12 @@ from pathlib import Path
 
 import pytest
 
-import sitesift.compare.site
-from sitesift.compare.store import ProfileStore
+import sitesift.methods.template.site
 from sitesift.engine.parts import PartSet
 from sitesift.engine.shuffle import Shuffle
 from sitesift.engine.task import BucketTask, run_bucket
 from sitesift.options import Options
+from sitesift.profiles.store import ProfileStore
 from sitesift.record import Page
 
 Pages = Callable[..., list[Page]]
@@ -30,13 +30,13 @@ def test_a_big_site_is_learned_from_a_sample_then_streamed_through_its_profile(
     tmp_path: Path, site_pages: Pages, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     learned: list[int] = []
-    learn = sitesift.compare.site.learn_site
+    learn = sitesift.methods.template.site.learn_site
 
     def counting(site: str, features: list) -> object:
         learned.append(len(features))
         return learn(site, features)
 
-    monkeypatch.setattr(sitesift.compare.site, "learn_site", counting)
+    monkeypatch.setattr(sitesift.methods.template.site, "learn_site", counting)
     pages = site_pages(sites=1, per_site=11) + site_pages(sites=2, per_site=2)[1::2]
     options = Options(method="template", site_sample=4, batch_pages=3)
     task = bucket_task(tmp_path, pages, options)

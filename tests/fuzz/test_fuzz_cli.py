@@ -23,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sitesift import cli
-from sitesift.compare.store import ProfileStore
+from sitesift.profiles.store import ProfileStore
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitesift import Extractor, Options, Page
-from sitesift.extract.content import Content
 from sitesift.methods.interface import Decision, SiteMethod, SitePage
+from sitesift.methods.page.content import Content
 
 STORIES = [
     ("The tide barrier was closed on Tuesday night for the first time this winter, engineers "

@@ -130,7 +130,7 @@ def test_visual_method_without_browser_exits_2(
 
 def test_visual_title_when_the_document_title_is_the_site_name() -> None:
     # <title> names only the site and a logo h1 tops the page: the title placed by the story
-    # (extract/title_place.py) is what the visual cues are ranked against.
+    # (fields/title_place.py) is what the visual cues are ranked against.
     _need_browser()
     nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(60))
     html = ("<html><head><title>Northeastern PA News | timesleader.com</title></head><body>"

@@ -1,4 +1,4 @@
-from sitesift.extract.content import Content
+from sitesift.methods.page.content import Content
 from sitesift.parse import parse_html
 from sitesift.segment.blocks import labelled_blocks, segment_blocks
 

@@ -17,8 +17,8 @@ with warnings.catch_warnings():  # starlette's note that httpx will be replaced
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from sitesift.compare.store import ProfileStore
 from sitesift.options import Options
+from sitesift.profiles.store import ProfileStore
 from sitesift.service import ServiceSettings, create_app
 from sitesift.service.memory import MemorySettings
 

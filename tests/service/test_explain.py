@@ -3,7 +3,7 @@ from pathlib import Path
 from service_pages import BOILERPLATE, article_page
 
 from sitesift import Extractor, Options
-from sitesift.compare.store import ProfileStore
+from sitesift.profiles.store import ProfileStore
 from sitesift.record import Page
 from sitesift.service.explain import template_blocks
 

@@ -8,7 +8,7 @@ import httpx
 import pytest
 from service_pages import page_json
 
-from sitesift.compare.store import ProfileStore
+from sitesift.profiles.store import ProfileStore
 
 SITES = ["a-gazette.example", "b-herald.example"]
 

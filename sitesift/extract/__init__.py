@@ -1,1 +1,0 @@
-"""Field extractors: main content, title, author, publication time, page type."""

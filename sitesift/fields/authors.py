@@ -1,0 +1,434 @@
+"""Authors: from JSON-LD, meta tags, byline markup, then bylines written in the text.
+
+Every source is cleaned the same way: "By "/"作者：" prefixes, dates, e-mail addresses, roles and
+trailing punctuation go; URLs and values that do not look like names are refused. A source
+("来源", "Quelle") names the publisher, not the author, and is never read as one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import lxml.html
+from lxml import etree
+
+from sitesift.fields.dates import iter_dates
+
+__all__ = [
+    "author_from_en_name_line", "author_from_markup", "author_from_meta",
+    "author_from_name_line", "author_from_text",
+    "clean_author", "join_authors", "may_hold_author", "thread_author",
+]
+
+#: Longest plausible author field (several names with "and"); longer text is a sentence.
+MAX_AUTHOR_CHARS = 80
+#: Most words in a Latin-script author field.
+MAX_AUTHOR_WORDS = 10
+#: Longest Chinese author field without separators (a few 2–4 character names).
+MAX_CJK_AUTHOR_CHARS = 20
+#: Most authors taken from ``itemprop=author``/``rel=author`` markup (more are comment authors).
+#: Marked names whose nearest common element with the first holds at most this many
+#: characters share its byline (a byline of five long names with roles fits; two posts do not).
+MAX_BYLINE_CHARS = 400
+MAX_MARKUP_AUTHORS = 4
+#: How many characters of text after the headline are searched for an English "By X" byline.
+BYLINE_WINDOW = 800
+
+#: Meta keys naming the author, best first (lower-cased name/property).
+AUTHOR_META_KEYS = (
+    "citation_author", "citation_authors", "dc.creator", "dcterms.creator", "dcterm.creator",
+    "author", "article:author",
+    "article:author_name", "og:article:author", "dc.creator.name", "sailthru.author",
+    "parsely-author",
+    "byl", "byline", "authors", "creator", "twitter:creator:name", "dc.contributor",
+)
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_SPACED_CJK_NAME = re.compile(r"^[\u3400-\u9fff](?: [\u3400-\u9fff]){1,3}$")
+_EMAIL = re.compile(r"\S+@\S+\.\w+")
+_URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
+_PREFIX = re.compile(
+    # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
+    r"^\s*(?:(?:this\s+(?:post|article|story|piece)\s+(?:was\s+)?)?"
+    r"(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
+    r"(?:by|from|von|par|por|di|door|av|af|autor(?:in|/in)?|auteur|author|authors|writer)"
+    r"(?:\s*[:：/|]\s*|\s+)|"
+    r"(?:作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*)",
+    re.IGNORECASE)
+_DATEISH = re.compile(
+    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:on|am|le|el)\s+(?:\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)|"
+    r"\b(?:last\s+)?(?:updated|published|posted|aktualisiert)\b|\d{1,2}:\d{2}|"
+    r"\d{1,2}\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b).*$",
+    re.IGNORECASE)
+#: Text after these labels in a byline is not part of the name (source, photo, editor, time).
+_CJK_STOP = re.compile(r"\s*(?:来源|來源|出处|出處|发布|發佈|发表|發表|时间|時間|日期|浏览|瀏覽|"
+                       r"点击|點擊|字号|字體|字体|编辑|編輯|责任|摄影|攝影|图|【|\[|\(|（|\||│|"
+                       r"\d{4}).*$")
+#: Punctuation after a name; the period of a final initial ("Jeff T.") stays.
+_TRAILING = re.compile(r"(?:[\s,;:|/\-–—·•、，；：]|(?<!\b[A-Z])\.)+$")
+_LEADING = re.compile(r"^[\s,;:|/\-–—·•.、，；：]+")
+_ROLE = re.compile(
+    r",?\s*(?:staff\s+(?:writer|reporter)|senior\s+\w+|contributing\s+\w+|correspondent|"
+    r"reporter|editor|columnist|special to .*|associated press writer|ap\b.*)$|"
+    # "Daniel Burstein, Senior Director, Content & Marketing, MarketingSherpa": a job title
+    # after the name's comma, and whatever follows it (department, employer).
+    r",\s*(?:senior|director|manager|head of|chief|founder|co-founder|ceo|cto|cfo|president|"
+    r"vice president|professor)\b.*$",
+    re.IGNORECASE)
+#: "Jane Doe for The Times": the outlet after a person's name (first and last name at least;
+#: "Organization for Transformative Works" is one name).
+_FOR_OUTLET = re.compile(r"^(?P<name>\S+(?:\s+\S+)+?)\s+for\s+.*$", re.IGNORECASE)
+_BAD_WORDS = re.compile(
+    r"\b(?:comments?|share|tweet|follow|subscribe|login|log in|sign in|menu|home|"
+    r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
+    r"cookie|privacy|copyright|©)\b", re.IGNORECASE)
+
+#: Chinese byline labels, best first; each group is searched in the whole window before the
+#: next. "来源" (source) names the publisher and is deliberately absent.
+_ZH_BYLINES = (
+    # 作者：X / 文：X / 撰文：X (a colon or slash is required: 文 alone is a common character)
+    re.compile(r"(?:作\s*者|原作者|撰\s*文|撰稿人?|文\s*字|(?<![\u3400-\u9fff])文)\s*[:：/]\s*"
+               r"(?P<v>[^\n]{1,40})"),
+    # 记者 X, 本报记者X发自北京, （记者 X）
+    re.compile(r"(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
+    # （姚峰 上海报道）: a name and a place before 报道 inside brackets
+    re.compile(r"[（(]\s*(?P<v>[\u3400-\u9fff]{2,4}(?:[ 、][\u3400-\u9fff]{2,4})*)\s+"
+               r"[\u3400-\u9fff]{2,8}(?:报道|報道)\s*[)）]"),
+    # 编辑：X, 责任编辑：X
+    re.compile(r"(?:责任编辑|責任編輯|责编|編輯|编辑)\s*[:：]\s*(?P<v>[^\n]{1,40})"),
+    # X 发表于 2005-9-15 (blogs and forums)
+    re.compile(r"(?:^|\n)(?P<v>[^\s:：]{2,20})\s*发表于"),
+)
+#: Where a Chinese byline value ends: the next label, a date, a place ("发自北京"), brackets.
+_ZH_VALUE_END = re.compile(
+    r"\s*(?:\S*(?:报道|報道)|来源|來源|出处|出處|发布|發佈|发表|發表|发自|發自|摄影|攝影|/?摄|时间|時間|日期|"
+    r"阅读|閱讀|浏览|瀏覽|评论|評論|点击|點擊|字号|字體|字体|编辑|編輯|责任|通讯员|实习生|记者|"
+    r"原标题|【|\[|\(|（|\)|）|\||│|\d{4}).*$")
+#: A Chinese personal name (2-4 characters, longer transliterations joined by "·") or a user
+#: name (letters, digits, CJK and "&._-", up to 20 characters, not all CJK).
+_NAME_TOKEN = re.compile(r"^(?:[\u3400-\u9fff]{2,4}|[\u3400-\u9fff]{1,6}(?:·[\u3400-\u9fff]{1,6})+|"
+                         r"[A-Za-z][A-Za-z0-9_.\-]{1,29}|[\u3400-\u9fff\w]{1,10}&[\u3400-\u9fff\w]{1,10})$")
+_ORIGINAL_NAME = re.compile(r"[\u3400-\u9fff·]{2,8}\s*[(（][A-Za-z][A-Za-z .'-]{1,40}[)）]")
+#: Government documents name their author as the issuing body: "发文机关：吉林省人民政府".
+_ZH_ISSUER = re.compile(r"(?:发文机关|發文機關|发布机构|發佈機構|发文单位|發文單位)"
+                        r"\s*[:：]?\s*\n?\s*(?P<v>[\u3400-\u9fff]{2,20})(?=\s|$)")
+#: Common Chinese surnames (about nine in ten people carry one; those that are also common
+#: word starts, such as 时 or 全, are left out) and two-character ones: a bare line of names
+#: under a headline starts with one of them.
+_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏"
+    "魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵"
+    "钱严覃武戴莫孔汤温康施牛樊葛邢齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿兰焦俞左柳甘"
+    "祝包宁尚符舒阮柯纪梅童凌毕季裴霍涂苗谷盛曲翁冉骆蓝辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟"
+    "艾尤阳穆卓吉缪简车项芦麦褚娄窦戚岑党费卜冷晏席卫米柏宗瞿桂佟臧闵苟邬卞"
+    "姬仇栾隋刁沙荣巫寇郎甄丛仲虞敖巩佘池苑迟邝")
+_COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "令狐", "慕容", "尉迟",
+                      "公孙")
+#: A line that is only Chinese personal names: 2-4 characters each, joined by "、", "，" or
+#: spaces, at most four of them.
+_NAME_LINE = re.compile(r"^[\u3400-\u9fff]{2,4}"
+                        r"(?:\s*[、，,]\s*[\u3400-\u9fff]{2,4}|\s+[\u3400-\u9fff]{2,4}){0,3}$")
+#: How many lines under the headline may hold a bare line of names.
+NAME_LINE_PROBE = 2
+#: "By X", "by: X", "Written by X"; the label may sit alone on its line, the name on the next
+#: ("Written By" / "Reyan Perumal": a byline box's label and name in separate elements), as
+#: may a bare "Author" label.
+_EN_BYLINE = re.compile(
+    r"(?:^|\n)\s*(?:(?:(?:written|posted|published|reported|words|text|story)\s+)?"
+    r"(?:by|von|par|por)\s*[:：]?\s+|(?:author|autor|auteur)\s*[:：]?\s*\n\s*)"
+    r"(?P<v>[A-Z][^\n]{1,80})", re.IGNORECASE)
+#: A post's credit inside a line: "by NAME" right before its date ("89 points by ann on Dec
+#: 26, 2023", "Title by ann: 3:21pm", "by ann » 11 Sep 2024"), the line forums print per post.
+_DATED_BYLINE = re.compile(
+    r"\bby\s+(?P<v>[\w.-]{2,40}(?: [\w.-]{2,40}){0,2}?)"
+    r"(?=\s*(?:\bon\s+(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*\b)|»|:\s*\d|\|\s*\d|,\s*\d{1,2}\b|\s\d{1,2}:\d\d))",
+    re.IGNORECASE)
+
+
+def _zh_names(value: str) -> str | None:
+    """The names at the start of a Chinese byline value, as written ("伊琳 李清芬"); an original
+    name in brackets right after a name stays ("周思博 (Joel Spolsky)")."""
+    value = value.strip()
+    original = _ORIGINAL_NAME.match(value)
+    if original:  # already a name by construction; clean_author would cut at the bracket
+        return " ".join(original.group(0).split())
+    value = _ZH_VALUE_END.sub("", value)
+    kept: list[str] = []
+    for token in re.split(r"(\s+|、|，|,)", value):
+        if not token.strip() or token in ("、", "，", ","):
+            kept.append(token)
+            continue
+        if not _NAME_TOKEN.match(token):
+            break
+        kept.append(token)
+    return clean_author("".join(kept))
+
+
+def clean_author(value: str | None, *, handles: bool = False) -> str | None:
+    """A cleaned author field, or None when ``value`` is not a plausible name.
+
+    ``handles``: the value is marked as the author (``itemprop``/``rel=author``), so one word
+    with digits ("Ejp55230", a forum poster's handle) is a name; in free text it is not.
+    """
+    if not value:
+        return None
+    text = " ".join(value.split())
+    if _SPACED_CJK_NAME.match(text):  # "赵  培": a two-character name spaced out to align
+        text = text.replace(" ", "")
+    if not text or (_URL.search(text) and " " not in text):
+        return None
+    text = _EMAIL.sub("", text)
+    text = text.lstrip("@") if " " not in text else text
+    for _ in range(2):
+        text = _PREFIX.sub("", text)
+    if _CJK.search(text):
+        text = _CJK_STOP.sub("", text)
+    else:
+        text = _DATEISH.sub("", text)
+        # "Eliz - Product marketer", "ann » Tue Aug 27": a role or date after a separator.
+        text = re.sub(r"\s*[|•·»]\s.*$|\s+[-–—]\s.*$", "", text)
+        text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
+    text = _TRAILING.sub("", _LEADING.sub("", text)).strip()
+    if not text or len(text) > MAX_AUTHOR_CHARS or _URL.search(text):
+        return None
+    if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]{2}", text):
+        return None
+    # Names have no digits; user handles ("CC7567") do, and are one word.
+    if re.search(r"\d", text) and not (handles and " " not in text):
+        return None
+    if _CJK.search(text):
+        if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not re.search(r"[、，, ]", text):
+            return None
+    elif len(text.split()) > MAX_AUTHOR_WORDS:
+        return None
+    return text
+
+
+def join_authors(names: Iterable[str], *, handles: bool = False) -> str | None:
+    """Distinct cleaned names joined by ", " (a name inside another one counts once);
+    ``handles`` as for ``clean_author``."""
+    out: list[str] = []
+    for name in names:
+        cleaned = clean_author(name, handles=handles)
+        if not cleaned:
+            continue
+        folded = cleaned.casefold()
+        if any(folded in o.casefold() or o.casefold() in folded for o in out):
+            continue
+        out.append(cleaned)
+    return ", ".join(out) if out else None
+
+
+#: "design: Scott McDaniel, code: Steve Beger": names after role labels credit the site's
+#: makers; with this many labels a meta author value is such a list, not the writer.
+MIN_CREDIT_LABELS = 2
+_CREDIT_LABEL = re.compile(r"(?:^|,\s*)[^\W\d_]+:\s")
+
+
+def author_from_meta(meta: dict[str, list[str]]) -> str | None:
+    """The first meta key in ``AUTHOR_META_KEYS`` with a plausible name (all its values)."""
+    for key in AUTHOR_META_KEYS:
+        values = [v for v in meta.get(key, []) if len(_CREDIT_LABEL.findall(v)) < MIN_CREDIT_LABELS]
+        if values:
+            joined = join_authors(values)
+            if joined:
+                return joined
+    return None
+
+
+#: Cheap pre-filter of elements that may hold a byline (lower-cased class/id substrings).
+AUTHOR_HINTS = ("author", "byline", "byl", "writer", "autor", "auteur")
+_AUTHOR_CLASS = re.compile(r"\b(?:author|byline|byl|writer|autor|auteur)(?:[-_]?name|s)?\b|"
+                           r"author-name|authorname")
+_NOT_AUTHOR_CLASS = re.compile(r"avatar|image|img|photo|bio|desc|about|date|time|social|follow|"
+                               r"note")
+
+
+def may_hold_author(el: lxml.html.HtmlElement) -> bool:
+    """Whether ``el`` is worth ``author_from_markup``'s attention (called on every element)."""
+    prop = el.get("itemprop")
+    if prop and prop.lower() in ("author", "creator"):
+        return True
+    if "author" in (el.get("rel") or ""):
+        return True
+    attrs = _attrs(el)
+    return bool(attrs) and any(hint in attrs for hint in AUTHOR_HINTS)
+
+
+def _attrs(el: lxml.html.HtmlElement) -> str:
+    return " ".join(filter(None, (el.get("class"), el.get("id")))).lower()
+
+
+def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
+                       classes: bool = False) -> str | None:
+    """Names in ``itemprop=author`` or ``rel=author`` elements; with ``classes``, in
+    author/byline-classed elements instead (a weaker sign: site widgets use such classes too).
+
+    ``elements`` are the page's elements in document order that pass ``may_hold_author``.
+    """
+    itemprop: list[tuple[lxml.html.HtmlElement, str]] = []
+    rel: list[tuple[lxml.html.HtmlElement, str]] = []
+    classed: list[str] = []
+    for el in elements:
+        if el.tag in ("script", "style", "meta", "link", "body", "html", "head"):
+            continue
+        prop = (el.get("itemprop") or "").lower()
+        if prop == "author" or prop == "creator":
+            names = [n.get("content") or n.text_content() for n in el.iter()
+                     if (n.get("itemprop") or "").lower() == "name"]
+            itemprop.extend((el, n) for n in names or [el.get("content") or el.text_content()])
+            continue
+        if "author" in (el.get("rel") or "").lower() and el.tag == "a":
+            rel.append((el, el.text_content()))
+            continue
+        attrs = _attrs(el)
+        if attrs and _AUTHOR_CLASS.search(attrs) and not _NOT_AUTHOR_CLASS.search(attrs):
+            classed.append(_first_line(el))
+    if not classes:
+        for group in (itemprop, rel):
+            joined = join_authors(_one_byline(group)[:MAX_MARKUP_AUTHORS], handles=True)
+            if joined:
+                return joined
+        return None
+    # Classed elements nest (a byline box around a name link): the first clean one is the byline.
+    for text in classed:
+        cleaned = clean_author(text)
+        if cleaned:
+            return cleaned
+    return None
+
+
+def _one_byline(marked: list[tuple[lxml.html.HtmlElement, str]]) -> list[str]:
+    """The names printed together with the first one: co-authors share a byline, while the
+    authors of a thread's posts or a page's comments are each printed with their own text."""
+    if not marked:
+        return []
+    first = marked[0][0]
+    ancestors = [first, *first.iterancestors()]  # (held: lxml reuses the ids of freed proxies)
+    around = {id(a) for a in ancestors}
+    names = []
+    for el, name in marked:
+        common = el
+        while common is not None and id(common) not in around:
+            common = common.getparent()
+        if common is not None and len(common.text_content()) <= MAX_BYLINE_CHARS:
+            names.append(name)
+    return names
+
+
+_LINE_BREAKING = frozenset(("address", "article", "blockquote", "br", "dd", "div", "dl", "dt",
+                            "figcaption", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+                            "li", "ol", "p", "section", "table", "td", "tr", "ul"))
+
+
+def _first_line(el: lxml.html.HtmlElement) -> str:
+    """The text of ``el`` up to its first block boundary after some text: a byline box's
+    name, without the role or date printed on the lines below it ("Ben Silverman" /
+    "Games Editor")."""
+    parts: list[str] = []
+    walker = etree.iterwalk(el, events=("start", "end"))
+    for event, node in walker:
+        tag = node.tag if isinstance(node.tag, str) else ""
+        if tag in _LINE_BREAKING and "".join(parts).strip():
+            break
+        if event == "start":
+            if tag in ("script", "style"):
+                walker.skip_subtree()
+                continue
+            parts.append(node.text or "")
+        elif node is not el:
+            parts.append(node.tail or "")
+    return " ".join("".join(parts).split())
+
+
+def author_from_text(lines: Sequence[str]) -> str | None:
+    """A byline written in the text below the headline ("作者：X", "记者 X", "By X and Y").
+
+    ``lines`` are the visible text lines from the headline on. Chinese labelled bylines are
+    searched in all of them (reporters and editors are often credited at the end of the
+    story); an English "By X" only in the first ``BYLINE_WINDOW`` characters.
+    """
+    window: list[str] = []
+    used = 0
+    for line in lines:
+        window.append(line)
+        used += len(line)
+        if used >= BYLINE_WINDOW:
+            break
+    text = "\n".join(window)
+    everything = "\n".join(lines)
+    for pattern in _ZH_BYLINES:
+        for m in pattern.finditer(everything):
+            names = _zh_names(m.group("v"))
+            if names:
+                return names
+    for m in _ZH_ISSUER.finditer(text):
+        return m.group("v")
+    for m in _EN_BYLINE.finditer(text):
+        cleaned = clean_author(m.group("v"))
+        if cleaned:
+            parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
+            return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
+    for m in _DATED_BYLINE.finditer(text):
+        cleaned = clean_author(m.group("v"))
+        if cleaned:
+            return cleaned
+    return None
+
+
+#: A personal name alone on its line: two to four capitalised words ("Trevor Jackins",
+#: "Julian K. Arni", "Marna van der Merwe"), none of them a function word ("Trusted By ...").
+_EN_NAME_LINE = re.compile(
+    r"^(?!.*\b(?i:by|the|of|and|for|with|our|your|to|in|on|at|an?|we|you|us|my)\b)"
+    r"[A-Z][\w'’.-]+(?:\s+(?:[A-Z][\w'’.-]*|van|von|de|der|da|di|la|le|du)){1,3}$")
+#: What a byline box prints on the line under the name: the date, a reading time or the
+#: writer's role.
+_UNDER_NAME = re.compile(
+    r"^(?:\d+\s*min(?:ute)?s?\b.*read|(?:[A-Z][\w&-]*\s+){0,4}(?i:writer|editor|producer|"
+    r"manager|director|author|contributor|reporter|journalist|correspondent|founder|ceo|"
+    r"analyst|expert|specialist|strategist|marketer|engineer)s?(?:,?\s+(?:at|of|for)\s.{1,40})?)$")
+#: How many lines under an English headline may hold a byline box's name line (a subtitle
+#: may come first).
+EN_NAME_LINE_PROBE = 3
+
+
+def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = None) -> str | None:
+    """A name printed alone on a line under the headline, in a byline box: the next line is a
+    date, a reading time or a role ("Trevor Jackins" / "9 min read"). Without that second line
+    a short capitalised line is as likely a section name or a subheading."""
+    for i, line in enumerate(lines[:EN_NAME_LINE_PROBE]):
+        line = line.strip()
+        if not _EN_NAME_LINE.match(line) or i + 1 >= len(lines):
+            continue
+        below = lines[i + 1].strip()
+        dated = next(iter(iter_dates(below[:40], now=now)), None)
+        if (dated is not None and dated[0] <= 2) or _UNDER_NAME.match(below):
+            return clean_author(line)
+    return None
+
+
+def author_from_name_line(lines: Sequence[str]) -> str | None:
+    """Names printed alone on a line right under a Chinese headline ("胡平", "赵延东、风笑天"),
+    joined by ", "; the first must start with a common surname, so that a short section name
+    or a two-word phrase is not taken for a person."""
+    for line in lines[:NAME_LINE_PROBE]:
+        line = line.strip()
+        if not _NAME_LINE.match(line):
+            continue
+        names = [n for n in re.split(r"\s*[、，,]\s*|\s+", line) if n]
+        if names[0][0] in _SURNAMES or names[0][:2] in _COMPOUND_SURNAMES:
+            return ", ".join(names)
+    return None
+
+
+def thread_author(author: str | None, posts: Sequence[Mapping[str, Any]]) -> str | None:
+    """``author``, or on a thread page where the page names none, the first post's author: a
+    thread is its starter's (forum software marks each post's poster, not the thread's)."""
+    if author or not posts:
+        return author
+    return clean_author(posts[0].get("author"), handles=True)

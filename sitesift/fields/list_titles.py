@@ -1,0 +1,495 @@
+"""Titles from a site's own links (paper 003) and from its ``<title>`` decoration.
+
+Paper 003 (He 2019): a list page links each detail page with an *external title*, the anchor
+text the site itself wrote for the article. For a detail page,
+
+    candidates = external titles + the text of every <h1>..<h6>
+    M          = the <title> text, or the external title when <title> is empty
+    Sim(I, J)  = 2 * LCS(I, J) / (len I + len J)
+    answer     = argmax over candidates of Sim(candidate, M)
+
+Two additions of ours, both learned from the pages of one site in the batch:
+
+* decoration: the prefixes and suffixes that many of the site's ``<title>`` texts share
+  ("-36氪", " | Code | Nicolas Perriault", "_腾讯网") are the site's name and sections; they are
+  cut from ``<title>`` before it serves as M, and so never end up in the answer;
+* the page-level answer (``titles.choose_title``: declared metadata, headings) stands unless
+  the site's pages show it to be the site's (a shared ``<title>``, learned decoration, a
+  heading of the site's template the page's own titles do not name): only then are the
+  candidates cleaned and compared with M. An anchor replaces a standing answer only as its
+  bare form (the answer is the anchor plus shorter decoration after a separator): anchors in
+  other words are the site's SEO wording, as declared titles copying ``<title>`` are. Copies
+  of one article (one declared title or ``<title>`` headline) count once when decoration is
+  learned, and their shared ``<title>`` names no site.
+
+Links are resolved against the page URL or ``<base href>``. When URLs are unknown (pages read
+from files), a link still finds its page by the id in its path: the last path segment without
+extension ("/p/3261053335240450", "JU7IIQF90511B8LM.html") equal to a token of the page's id
+or file name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from urllib.parse import SplitResult, urlsplit
+
+from lxml import etree
+
+from sitesift.fields.titles import (
+    MIN_HEADING_SIMILARITY,
+    TitleCandidates,
+    choose_title,
+    normalize_space,
+    similarity,
+    strip_site_name,
+)
+from sitesift.parse.links import Link
+from sitesift.parse.links import page_links as all_links
+
+__all__ = [
+    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "link_slug",
+    "page_keys", "page_links", "repeated_headings", "repeated_titles", "slug_matches",
+    "strip_decoration",
+]
+
+#: An anchor is an item title (not "More", "Next", a section name) with at least this many
+#: words, or this many CJK characters.
+MIN_ANCHOR_WORDS = 4
+MIN_ANCHOR_CJK = 6
+#: Longer anchor texts are whole teasers (title, summary and date in one link).
+MAX_ANCHOR_CHARS = 200
+#: An id in a link path has at least this many characters, and a digit unless it is at least
+#: ``MIN_ID_CHARS_NO_DIGIT`` long: shorter path segments ("news", "2024") are not ids.
+MIN_ID_CHARS = 6
+MIN_ID_CHARS_NO_DIGIT = 12
+#: Pages known by a file name only: a link whose path ends in a slug ("amid-trump-tariff-chaos")
+#: reaches the page whose id ends with at least this many characters (and ``MIN_SLUG_WORDS``
+#: words) of that slug ("detail-arstechnica_com_amid_trump_tariff": names cut short).
+MIN_SLUG_CHARS = 12
+MIN_SLUG_WORDS = 3
+#: A prefix or suffix cut at a separator is site decoration when at least this share of the
+#: site's distinct ``<title>`` texts (and at least ``MIN_DECORATION_PAGES``) carry it.
+MIN_DECORATION_SHARE = 0.3
+MIN_DECORATION_PAGES = 2
+#: What is left of a title after cutting decoration has at least this many characters.
+MIN_REMAINING_CHARS = 4
+#: Characters that may start a suffix or end a prefix of decoration. Not a plain space: words
+#: that many titles of a site share ("How to ...", "... test") are not decoration; a site's
+#: name is set off by punctuation ("Headline - Site", "Site | Headline").
+_DECORATION_SEPARATORS = frozenset("-_|–—·•:»>/~*｜:：,，、[(（【")
+#: Left over at the cut once decoration is gone ("Headline -" when " Site" was learned).
+_SEPARATOR_CHARS = " -_|–—·•:»>/~*｜：,，、"
+#: Anchors ending like this are cut teasers: usable to find M, not as the answer.
+_ELLIPSIS = re.compile(r"(?:\.\.\.|…|\.\.)\s*$")
+_CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def _is_title_like(text: str) -> bool:
+    if len(text) > MAX_ANCHOR_CHARS:
+        return False
+    return len(text.split()) >= MIN_ANCHOR_WORDS or len(_CJK.findall(text)) >= MIN_ANCHOR_CJK
+
+
+def _split(url: str) -> SplitResult:
+    """``urlsplit`` that reads a malformed URL as a bare path."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return SplitResult("", "", url, "", "")
+
+
+def page_links(root: etree._Element, url: str | None = None) -> list[Link]:
+    """The item links of a page: anchors whose text reads like a title, in page order, one per
+    URL (its first title-like text). Relative links are resolved against ``<base href>`` and
+    ``url``; without either they stay as written."""
+    out: list[Link] = []
+    seen: set[str] = set()
+    for link in all_links(root, url):
+        if link.url not in seen and _is_title_like(link.anchor):
+            seen.add(link.url)
+            out.append(link)
+    return out
+
+
+def _normal_url(url: str) -> str | None:
+    """``url`` without scheme, "www.", fragment and trailing slash: one spelling per page."""
+    parts = _split(url)
+    if not parts.netloc:
+        return None
+    host = parts.netloc.lower().removeprefix("www.")
+    path = parts.path.rstrip("/")
+    return f"{host}{path}" + (f"?{parts.query}" if parts.query else "")
+
+
+def _path_id(url: str) -> str | None:
+    """The id in a link: its last path segment without extension, when it looks like one."""
+    segment = _split(url).path.rstrip("/").rsplit("/", 1)[-1]
+    stem = segment.split(".", 1)[0]
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", stem or ""):
+        return None
+    if len(stem) >= MIN_ID_CHARS_NO_DIGIT or (len(stem) >= MIN_ID_CHARS
+                                              and re.search(r"\d", stem)):
+        return f"id:{stem}"
+    return None
+
+
+def _slug(text: str) -> str:
+    """Lower-case words joined by "_": one spelling for slugs in paths and file names."""
+    return "_".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def link_slug(url: str) -> str | None:
+    """The slug of a link's last path segment, when it has several words."""
+    segment = _split(url).path.rstrip("/").rsplit("/", 1)[-1]
+    slug = _slug(segment.rsplit(".", 1)[0] if "." in segment else segment)
+    return slug if slug.count("_") + 1 >= MIN_SLUG_WORDS else None
+
+
+def _id_tails(page_id: str) -> list[str]:
+    """The ends of ``page_id``'s slug that may start a link's slug: whole words, long enough."""
+    name = _slug(page_id)
+    tails = []
+    for m in re.finditer(r"(?:^|_)(?=[a-z0-9])", name):
+        tail = name[m.end():]
+        if len(tail) < MIN_SLUG_CHARS or tail.count("_") + 1 < MIN_SLUG_WORDS:
+            break
+        tails.append(tail)
+    return tails
+
+
+def _slug_starts(slug: str) -> list[str]:
+    words = slug.split("_")
+    return ["_".join(words[:n]) for n in range(1, len(words) + 1)]
+
+
+def slug_matches(page_id: str, slug: str) -> bool:
+    """Whether the end of ``page_id`` is the start of ``slug`` (a file name cut from a URL)."""
+    return any(slug == tail or slug.startswith(tail + "_") for tail in _id_tails(page_id))
+
+
+def link_keys(url: str) -> list[str]:
+    """Keys under which a link's target is filed: its normalised URL and the id in its path."""
+    keys = [k for k in (_normal_url(url), _path_id(url)) if k]
+    return keys
+
+
+def page_keys(url: str | None, page_id: str | None) -> list[str]:
+    """Keys that find a page's incoming links: its normalised URL, else ids in its URL path or
+    in its page id (pages read from files: "detail-36kr_com_3261053335240450")."""
+    keys: list[str] = []
+    if url:
+        keys += link_keys(url)
+    if page_id:
+        for token in _TOKEN.findall(page_id):
+            key = _path_id("/" + token)
+            if key and key not in keys:
+                keys.append(key)
+    return keys
+
+
+def repeated_titles(titles: Iterable[str | None]) -> tuple[str, ...]:
+    """``<title>`` texts that several pages of a site share: the site's (or a section's) name,
+    not any page's headline."""
+    counts = Counter(normalize_space(t) for t in titles if normalize_space(t))
+    return tuple(t for t, n in counts.items() if n >= MIN_DECORATION_PAGES)
+
+
+def repeated_headings(headings: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    """Heading texts that several pages of a site print (one set of texts per page): the
+    site's logo, section names and widget titles ("Bookmark with:"), i.e. its template."""
+    counts = Counter(t for page in headings for t in {normalize_space(h) for h in page} if t)
+    return tuple(t for t, n in counts.items() if n >= MIN_DECORATION_PAGES)
+
+
+def learn_decoration(titles: Iterable[str | None]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(prefixes, suffixes) of decoration that many distinct ``<title>`` texts of a site share.
+
+    A cut is made at a separator character; the longest shared piece is taken first, and the
+    search repeats on what is left ("标题_科技_腾讯网": "_腾讯网", then "_科技" if several
+    pages are in that section).
+    """
+    distinct = list(dict.fromkeys(normalize_space(t) for t in titles if normalize_space(t)))
+    need = max(MIN_DECORATION_PAGES, MIN_DECORATION_SHARE * len(distinct))
+    prefixes: list[str] = []
+    suffixes: list[str] = []
+    current = distinct
+    for _round in range(3):
+        found = False
+        for side, learned in (("suffix", suffixes), ("prefix", prefixes)):
+            counts: Counter[str] = Counter()
+            for t in current:
+                pieces = set()
+                for i, ch in enumerate(t):
+                    if ch not in _DECORATION_SEPARATORS:
+                        continue
+                    piece = t[i:] if side == "suffix" else t[:i + 1]
+                    if len(t) - len(piece) >= MIN_REMAINING_CHARS and piece.strip():
+                        pieces.add(piece)
+                counts.update(pieces)
+            shared = [p for p, n in counts.items() if n >= need and p.strip(" ")]
+            if not shared:
+                continue
+            best = max(shared, key=len)
+            learned.append(best)
+            current = [strip_decoration(t, (best,), ()) if side == "prefix"
+                       else strip_decoration(t, (), (best,)) for t in current]
+            found = True
+        if not found:
+            break
+    return tuple(prefixes), tuple(suffixes)
+
+
+def strip_decoration(title: str | None, prefixes: Sequence[str], suffixes: Sequence[str]) -> str:
+    """``title`` without the learned decoration (each piece cut at most once)."""
+    text = normalize_space(title)
+    for suffix in suffixes:
+        if text.endswith(suffix) and len(text) - len(suffix) >= MIN_REMAINING_CHARS:
+            text = text[: -len(suffix)].rstrip(_SEPARATOR_CHARS)
+    for prefix in prefixes:
+        if text.startswith(prefix) and len(text) - len(prefix) >= MIN_REMAINING_CHARS:
+            text = text[len(prefix):].lstrip(_SEPARATOR_CHARS)
+    return text
+
+
+def _decoration_names(prefixes: Sequence[str], suffixes: Sequence[str]) -> tuple[str, ...]:
+    """The words of learned decoration, as site names for ``strip_site_name``."""
+    names = []
+    for piece in (*prefixes, *suffixes):
+        for part in re.split(r"[\s\-_|–—·•:»>/~*｜：,，、\[\]()（）【】]+", piece):
+            if len(part) >= 2:
+                names.append(part)
+    return tuple(names)
+
+
+def _index_slugs(
+    slugs: Iterable[tuple[str, str, str | None]],
+) -> dict[str, tuple[tuple[str, str, str | None], ...]]:
+    index: dict[str, list[tuple[str, str, str | None]]] = defaultdict(list)
+    for entry in slugs:
+        for start in _slug_starts(entry[0]):
+            index[start].append(entry)
+    return {k: tuple(v) for k, v in index.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class SiteTitles:
+    """What a site's pages tell about each page's title: decoration and external titles."""
+
+    prefixes: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
+    #: Whole ``<title>`` texts several pages share: names of the site, never a headline.
+    shared: tuple[str, ...] = ()
+    #: Heading texts several pages print: the site's template (logo, sections, widgets).
+    template_headings: tuple[str, ...] = ()
+    #: Link key -> (anchor text, id of the linking page) of the links to it, in batch order.
+    external: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
+    #: (slug, anchor text, id of the linking page) of links whose path ends in a slug.
+    slugs: tuple[tuple[str, str, str | None], ...] = ()
+    #: The same, filed under every run of leading words of the slug ("a", "a_b", "a_b_c"), so
+    #: that a page finds the slugs that start with the end of its id in one look-up per end
+    #: (``slug_matches``), not by trying every link of the site.
+    slug_starts: Mapping[str, tuple[tuple[str, str, str | None], ...]] = field(
+        default_factory=dict)
+
+    def external_titles(self, url: str | None, page_id: str | None) -> tuple[str, ...]:
+        """Anchor texts of the links from other pages that reach the page (by URL, else id)."""
+        found = [pair for key in page_keys(url, page_id) for pair in self.external.get(key, ())]
+        if not found and page_id and not url:
+            found = [(text, source) for tail in _id_tails(page_id)
+                     for _slug_, text, source in self.slug_starts.get(tail, ())]
+        out: list[str] = []
+        for text, source in found:
+            if text not in out and (source is None or source != page_id):
+                out.append(text)
+        return tuple(out)
+
+    def _bared_by_anchor(self, title: str, url: str | None, page_id: str | None) -> str:
+        """``title`` without what it holds beside the text of a link to the page ("Headline
+        -Gazette" linked as "Headline"): the site's own words for the headline agree with the
+        page's, and the rest, shorter and set off by a separator, is decoration."""
+        folded = title.casefold()
+        for anchor in self.external_titles(url, page_id):
+            a = normalize_space(anchor)
+            if not a or _ELLIPSIS.search(a) or len(a) >= len(title):
+                continue
+            if folded.startswith(a.casefold()):
+                rest = title[len(a):].lstrip(" ")
+                edge = rest[:1]
+            elif folded.endswith(a.casefold()):
+                rest = title[:-len(a)].rstrip(" ")
+                edge = rest[-1:]
+            else:
+                continue
+            if edge in _DECORATION_SEPARATORS and len(rest) < len(a):
+                return a
+        return title
+
+    def _undecorated(self, title: str) -> str:
+        return strip_decoration(title, self.prefixes, self.suffixes) or title
+
+    def _names_own(self, text: str, c: TitleCandidates) -> bool:
+        """Whether ``text`` is like this page's own ``<title>`` or declared title, undecorated:
+        the page names itself so, whatever other pages print (a list page prints the
+        product's name that the product page's h1 and og:title give)."""
+        own = [self._undecorated(t) for t in (*c.declared_titles,) if normalize_space(t)]
+        if normalize_space(c.doc_title) not in self.shared:
+            own.append(self._undecorated(normalize_space(c.doc_title)))
+        return any(similarity(text, t) >= MIN_HEADING_SIMILARITY for t in own if t)
+
+    def names_site(self, title: str, c: TitleCandidates) -> bool:
+        """Whether the site's other pages show ``title`` to be the site's, not the page's: a
+        ``<title>`` several pages share, a learned piece of decoration (or text that still
+        carries one), or a heading the site's template prints that the page's own title
+        does not name."""
+        text = normalize_space(title)
+        if strip_decoration(text, self.prefixes, self.suffixes) != text or any(
+                _part_of(text, shared) for shared in self.shared):
+            return True
+        folded = text.casefold()
+        if any(piece.strip(_SEPARATOR_CHARS + "[(（【]）)").casefold() == folded
+               for piece in (*self.prefixes, *self.suffixes)):
+            return True
+        return text in self.template_headings and not self._names_own(text, c)
+
+    def cleaned(self, c: TitleCandidates) -> TitleCandidates:
+        """``c`` as the site knows it: ``<title>`` undecorated (None when several pages share
+        it), template headings left out, the site's names and decoration known."""
+        doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
+        names = c.site_names + _decoration_names(self.prefixes, self.suffixes) + self.shared
+        # A <title> several pages share names the site: the page's headline is elsewhere.
+        shared = normalize_space(c.doc_title) in self.shared
+        m_doc = None if shared else doc or c.doc_title
+        # A template heading is no candidate, unless it is this page's own title (an article
+        # page and a list page may print the same headline).
+        headings = tuple((k, h) for k, h in c.headings
+                         if normalize_space(h) not in self.template_headings
+                         or self._names_own(h, c))
+        return replace(
+            c, doc_title=m_doc, site_names=names, headings=headings,
+            declared_titles=tuple(self._undecorated(t) for t in c.declared_titles),
+            meta_titles=tuple(self._undecorated(t) for t in c.meta_titles))
+
+    def choose(self, c: TitleCandidates, *, url: str | None = None,
+               page_id: str | None = None) -> str | None:
+        """The page's title with the site's knowledge; see the module docstring."""
+        return self.read(c, url=url, page_id=page_id)[0]
+
+    def read(self, c: TitleCandidates, *, url: str | None = None,
+             page_id: str | None = None) -> tuple[str | None, TitleCandidates]:
+        """The page's title, and the candidates the record's later title rules should read:
+        the page's own while its own title stands (they read the site's name in ``<title>``
+        as the page rules do), else ``cleaned(c)``."""
+        # The page's own answer stands unless the site's pages show it to be the site's
+        # (its name, decoration, a template heading): the page rules read the page's own
+        # decoration already, and choosing again among undecorated candidates changes what
+        # they compare (a declared title then "copies" an undecorated <title>).
+        # Nor do anchors outvote it: a list page's anchor agreeing with <title> where the page
+        # prints another headline is the SEO wording, as a declared title copying <title> is.
+        own = choose_title(c)
+        if own is not None and not self.names_site(own, c):
+            return self._bared_by_anchor(own, url, page_id), c
+        cleaned = self.cleaned(c)
+        return self._choose_cleaned(c, cleaned, url, page_id), cleaned
+
+    def _choose_cleaned(self, c: TitleCandidates, cleaned: TitleCandidates, url: str | None,
+                        page_id: str | None) -> str | None:
+        doc = strip_decoration(c.doc_title, self.prefixes, self.suffixes)
+        names, headings = cleaned.site_names, cleaned.headings
+        # Nothing but the site's shared <title>: that text still tells the page apart better
+        # than no title (the story's headline may yet be found by its place, near_heading).
+        page_title = choose_title(cleaned) or normalize_space(c.doc_title) or None
+        external = [t for t in self.external_titles(url, page_id) if t]
+        if not external:
+            return page_title
+        # M = <title> (undecorated), or the external title when <title> is empty.
+        m = strip_site_name(doc, names) or external[0]
+        candidates = [t for t in (page_title,) if t and t != normalize_space(c.doc_title)]
+        candidates += [t for t in external if not _ELLIPSIS.search(t)]
+        candidates += [normalize_space(h) for _k, h in headings if normalize_space(h)]
+        if not candidates:
+            return page_title
+        best = max(candidates, key=lambda t: similarity(t, m))  # the first wins a tie
+        if similarity(best, m) < MIN_HEADING_SIMILARITY:
+            return page_title
+        return best
+
+
+def _part_of(text: str, title: str) -> bool:
+    """Whether ``text`` is ``title`` or a part of it cut at a separator."""
+    if not text:
+        return False
+    if text == title:
+        return True
+    if title.startswith(text):
+        return title[len(text):].lstrip(" ")[:1] in _DECORATION_SEPARATORS
+    if title.endswith(text):
+        return title[:-len(text)].rstrip(" ")[-1:] in _DECORATION_SEPARATORS
+    return False
+
+
+def _headline_in_title(c: TitleCandidates) -> str | None:
+    """The page's heading that its ``<title>`` gives, alone or with shorter decoration beside
+    it after a separator ("Headline_Section_Site"), or None: the article the page shows."""
+    title = normalize_space(c.doc_title)
+    best = None
+    for _k, h in c.headings:
+        h = normalize_space(h)
+        if len(h) < MIN_REMAINING_CHARS or (best and len(h) <= len(best)):
+            continue
+        if title == h:
+            return h
+        if title.startswith(h):
+            rest = title[len(h):].lstrip(" ")
+            if rest and rest[0] in _DECORATION_SEPARATORS and len(rest) <= len(h):
+                best = h
+        elif title.endswith(h):
+            rest = title[:-len(h)].rstrip(" ")
+            if rest and rest[-1] in _DECORATION_SEPARATORS and len(rest) <= len(h):
+                best = h
+    return best
+
+
+def _article(c: TitleCandidates) -> str:
+    """What one article's copies share (a page crawled twice, under two section titles): its
+    first declared title, else the headline its ``<title>`` gives, else the ``<title>``."""
+    declared = [normalize_space(t) for t in c.declared_titles if normalize_space(t)]
+    return (declared[0] if declared else None) or _headline_in_title(c) \
+        or normalize_space(c.doc_title)
+
+
+def learn_site_titles(
+    pages: Sequence[tuple[str | None, TitleCandidates | None, Sequence[Link]]],
+) -> SiteTitles:
+    """A site's decoration and external titles from its pages' (page id, title candidates,
+    item links)."""
+    # The same page twice in a batch (a copy under another id) is one page here: same title
+    # candidates and same item links (two stories without headings share the candidates).
+    distinct = list(dict.fromkeys((c, tuple(links)) for _i, c, links in pages if c is not None))
+    # Decoration is what several articles' titles share: copies of one article (the same
+    # headline under two <title> texts) count once, or the headline itself would be learned
+    # as a prefix shared by "Headline_Site" and "Headline_Section_Site".
+    articles = {_article(c): c.doc_title for c, _links in reversed(distinct)}
+    prefixes, suffixes = learn_decoration(reversed(articles.values()))
+    external: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
+    slugs: dict[tuple[str, str, str | None], None] = {}
+    for page_id, _c, links in pages:
+        for link in links:
+            slug = link_slug(link.url)
+            if slug:
+                slugs[(slug, link.anchor, page_id)] = None
+            for key in link_keys(link.url):
+                if (link.anchor, page_id) not in external[key]:
+                    external[key].append((link.anchor, page_id))
+    # Copies of one article (crawled twice) share their <title> too, but show it as their
+    # heading: a <title> counts towards the site's name only on pages where it is no heading.
+    shared = repeated_titles(c.doc_title for c, _links in distinct
+                             if _headline_in_title(c) is None)
+    pages_headings = [[h for _k, h in c.headings] for c, _links in distinct]
+    return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=shared,
+                      template_headings=repeated_headings(pages_headings),
+                      external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),
+                      slug_starts=_index_slugs(slugs))

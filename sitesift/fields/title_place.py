@@ -1,0 +1,153 @@
+"""Where the headline sits: the heading next to the story when ``<title>`` is no help.
+
+Paper 003 picks, among the page's headings, the one most like ``<title>``. On pages whose
+``<title>`` is the site's name ("Charleston Daily Mail", "Press TV", a ``<title>`` several
+pages of the site share) nothing on the page is like it, and the page-level choice falls back
+on the first long h1, which on such pages is often the site's logo or a section name ("TIMES
+LEADER SPECIAL SECTIONS"), or on the site's name itself. Such a title has no evidence
+(``titles.title_agrees``), and the page's layout decides instead. Once the main content is
+known, the heading printed nearest the start of the story (just above it, or as its first
+heading) is the headline; logos and section names sit far up in the site's header. When no
+heading is there and the title is no heading of the page either, the nearest headline-like
+plain line just above the story (``<div class="sh">``, ``<b>``) is taken. A title with
+evidence beyond ``<title>`` (a declared or meta title, the share links' title, the URL slug)
+always stays, as does the whole ``<title>``; a part cut from ``<title>`` (the chooser's guess
+at its decoration) stays when the page prints it anywhere, else a heading or plain line of at
+least ``MIN_WORDS_OVER_DOC_TITLE`` words at the story replaces it (``<title>`` naming the
+site: "Summit Daily News for Breckenridge, ... - Arts and Entertainment", "WABC | Top
+Stories"). The visual method (paper 002) ranks its title cues against the title placed so
+(measured in docs/titles.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from sitesift.fields.dates import parse_date
+from sitesift.fields.metadata import Metadata, lines_before
+from sitesift.fields.titles import normalize_space, title_agrees, title_declared
+
+__all__ = ["near_heading"]
+
+#: A heading at most this many elements before the story's start (or inside the story, at
+#: most this many elements after its start) is "at the story".
+MAX_ELEMENTS_BEFORE = 40
+MAX_ELEMENTS_INSIDE = 15
+#: A headline has at least this many words and at most this many characters.
+MIN_WORDS = 2
+#: A heading holding a date and at most this many words is a dateline.
+MAX_DATE_LINE_WORDS = 8
+#: Plain lines just above the story that are read (nearest first) when no heading is there,
+#: and how much text that is at most; a headline-like line has at most this many words.
+LINES_ABOVE = 4
+LINES_ABOVE_CHARS = 600
+MAX_LINE_WORDS = 25
+HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+MAX_CHARS = 200
+#: Elements whose text the page does not show: ``<title>`` printing the title is no evidence.
+_UNSHOWN = frozenset(("title", "script", "style", "noscript", "template"))
+#: A title only ``<title>`` gives, printed nowhere on the page, yields to a heading at the story
+#: with at least this many words (``<title>`` may name the site or section: "Sports Wire").
+MIN_WORDS_OVER_DOC_TITLE = 4
+_CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff]")
+
+
+def _words(text: str) -> int:
+    return len(text.split()) + len(_CJK.findall(text)) // 2
+
+
+def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
+                 root: etree._Element, *, list_page: bool = False) -> str | None:
+    """``meta.title``, or the heading nearest the start of the main content (the first of
+    ``nodes``) when the title agrees with no ``<title>`` text, or only with ``<title>`` and is
+    printed nowhere (not on a list page, whose ``<title>`` names the list)."""
+    c = meta.title_candidates
+    if c is None or not nodes:
+        return meta.title
+    # ``<title>`` alone (no declared title, share link or URL slug) is weak evidence.
+    doc_only = title_agrees(meta.title, c)
+    if doc_only and (list_page or title_declared(meta.title, c)
+                     or normalize_space(meta.title) == normalize_space(c.doc_title)):
+        return meta.title  # (a ``<title>`` whole is the headline more often than not)
+    main = nodes[0]
+    position = {el: i for i, el in enumerate(root.iter(etree.Element))}
+    start = position.get(main)
+    if start is None:
+        return meta.title
+    title = normalize_space(meta.title)
+    best, best_distance, printed = None, None, False
+    for el, i in position.items():
+        text = normalize_space(el.text) if title and el.text and el.tag not in _UNSHOWN else ""
+        if text and text == title:
+            printed = True
+        if not start - MAX_ELEMENTS_BEFORE <= i <= start + MAX_ELEMENTS_INSIDE:
+            continue
+        if text and text == title:  # the chosen title is printed at the story: it stays
+            return meta.title
+        if el.tag not in HEADING_TAGS:
+            continue
+        text = normalize_space(el.text_content())
+        if not text or len(text) > MAX_CHARS or _words(text) < MIN_WORDS or (
+                parse_date(text) and _words(text) <= MAX_DATE_LINE_WORDS):
+            continue
+        distance = abs(i - start)
+        if best_distance is None or distance < best_distance:
+            best, best_distance = text, distance
+    if not printed and title and any(normalize_space(h) == title for _k, h in c.headings):
+        return meta.title  # a heading the content extractor pruned: its place is unknown
+    if doc_only:
+        # The title ``<title>`` gives is printed nowhere: a headline at the story outvotes it,
+        # a heading there, else a headline-like line just above the story (not the story's
+        # own first line: a blog post may open with a question).
+        if printed:
+            return meta.title
+        if best and _words(best) >= MIN_WORDS_OVER_DOC_TITLE:
+            return best
+        return _line_above(main, root, c.site_names, MIN_WORDS_OVER_DOC_TITLE) or meta.title
+    headings = {normalize_space(h) for _k, h in c.headings}
+    if best is None and title not in headings:
+        # No heading at the story, and the title is no heading of the page either: the
+        # headline may be a plain line just above the story (<div class="sh">, <b>, <font>).
+        line = _line_above(main, root, c.site_names, MIN_WORDS)
+        if line:
+            return line
+    return best or meta.title
+
+
+def _line_above(main: etree._Element, root: etree._Element, site_names: Sequence[str],
+                min_words: int) -> str | None:
+    """The nearest headline-like plain line of at least ``min_words`` words just above
+    ``main``."""
+    body = root.find("body")
+    if body is None or main is body:
+        return None
+    return next((line for line in lines_before(main, body, LINES_ABOVE_CHARS)[:LINES_ABOVE]
+                 if _words(line) >= min_words and _headline_like(line, site_names)), None)
+
+
+#: Menus ("Most Viewed | Most Discussed") and credits, labels, share links: never headlines.
+_MENU = re.compile(r"\s[|·•>»›]\s|^[·•]")
+_NOT_HEADLINE = re.compile(
+    r"^(?:by|von|par|por|posted|published|updated|last updated|filed|written|photo|"
+    r"image|source|from|home|share|email|print|comments?|related|advertisement)\b", re.IGNORECASE)
+
+
+def _headline_like(line: str, site_names: Sequence[str]) -> bool:
+    """A short line that is no sentence, menu, credit, dateline or site name."""
+    if len(line) > MAX_CHARS or not MIN_WORDS <= _words(line) <= MAX_LINE_WORDS:
+        return False
+    if not re.search(r"[^\W\d_]", line) or _NOT_HEADLINE.match(line):
+        return False
+    if line.endswith((".", ":", ",", ";", "»", "›", ">", "|", "/")) and not line.endswith("..."):
+        return False
+    if _MENU.search(line) or (line[0].isalpha() and line[0].islower()):
+        return False
+    if parse_date(line) and _words(line) <= MAX_DATE_LINE_WORDS:
+        return False
+    folded = line.casefold()
+    return not any(n and (n.casefold() in folded or folded in n.casefold())
+                   for n in site_names if len(n) >= 3)
+

@@ -1,0 +1,3 @@
+"""``auto``: a policy over the methods, not a paper. Per page it keeps the answer the methods
+agree on (``choose``: stages voted by text overlap), and the site's pages show which lines the
+page extractor kept are fields, not story, and which it left out (``slots``)."""

@@ -1,0 +1,186 @@
+"""``auto``'s path: every method the site's pages give evidence for, then the site's field
+slots, a visual vote where the DOM methods disagree, and the forum's posts where they
+hold the page's text."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+from collections import defaultdict
+
+import lxml.etree
+import lxml.html
+
+from sitesift.pipeline.base import Parsed
+from sitesift.pipeline.forum import ForumPath, forum_profile, holds_post, thread_holds
+from sitesift.pipeline.siblings import SiblingsPath
+from sitesift.pipeline.template import TemplatePath
+from sitesift.pipeline.visual import VisualPath
+from sitesift.record import Page, Record
+
+log = logging.getLogger(__name__)
+
+
+class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
+    """``auto`` over one site's pages."""
+
+    def _extract_auto_site(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed], *, lasting: bool,
+    ) -> None:
+        """``auto``: every method the site's pages give evidence for. One page: the page
+        method. Several: templates (paper 000) and sibling blocks (paper 004) both remove
+        noise (a block removed by either goes: on every dev set at least as good as the
+        better of the two, docs/siblings.md); the site's URL clusters and post rules (paper
+        001) give page types, and thread pages their posts."""
+        if len(members) < 2:
+            for i in members:
+                records[i].site = records[i].site or site
+                finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
+                self._guarded(records[i], pages[i], finish)
+            return
+        saved = self._saved(site, lasting)
+        # Both read the untouched trees, so they run before any page is extracted.
+        forum = self._forum_site(site, members, pages, parsed, saved)
+        index = self._sibling_index(site, members, pages, parsed)
+        profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
+                                     siblings=index)
+        self._field_slots(site, members, pages, records, parsed)
+        if self.options.visual_fallback:
+            self._visual_vote([i for i in members if parsed[i].stages], pages, records, parsed)
+        if forum is None:
+            return
+        for j, i in enumerate(members):
+            # A forum thread's posts are its main text; a news story's comments are posts too,
+            # but the story is the main text and holds none of them: those pages stay articles.
+            # Nor does a thread's text replace a main text it holds little of (a story's
+            # standfirst read as a "first post"): what it would drop lies outside any post.
+            posts = forum.posts[j]
+            if posts and not (any(holds_post(records[i].text, post["text"]) for post in posts)
+                              and thread_holds(posts, records[i].text)):
+                forum.posts[j] = []
+        forum.fill([records[i] for i in members])
+        store = self.profiles if lasting else None
+        if store is not None and forum.is_forum and (saved is None or saved.forum is None):
+            store.put(forum_profile(site, forum, profile))
+
+    def _field_slots(
+        self, site: str, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed],
+    ) -> None:
+        """``auto``: delete from each page's main text the lines its cluster's pages show to be
+        fields (``methods.auto.slots``: bylines, datelines, section labels). Pages whose DOM
+        methods disagree keep the stage chosen for them. The pages of clusters too small to
+        show a place (under ``MIN_CLUSTER_PAGES``) are pooled: one site names its fields
+        alike across its layouts (auto body char F1 whole/a/b, zh-sites 0.9778/0.9794/0.9759
+        -> 0.9781/0.9801/0.9759, 163's two-page clusters; big9, cleanportal, list-detail
+        equal; the whole site as one group instead: big9-2005 nymag -0.0017)."""
+        from sitesift.methods.auto.slots import MIN_CLUSTER_PAGES
+
+        clusters: dict[object, list[int]] = defaultdict(list)
+        for i in members:
+            if records[i].error is None and parsed[i].content is not None \
+                    and not parsed[i].stages and records[i].page_type != "list":
+                clusters[records[i].extra.get("cluster")].append(i)
+        small = [i for found in clusters.values() if len(found) < MIN_CLUSTER_PAGES for i in found]
+        groups = [found for found in clusters.values() if len(found) >= MIN_CLUSTER_PAGES]
+        for found in [*groups, small]:
+            self._slot_group(site, found, pages, records, parsed)
+
+    def _slot_group(
+        self, site: str, found: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed],
+    ) -> None:
+        """One group of ``_field_slots``: paragraphs given back, field lines deleted, then
+        standfirsts put first; a step that fails leaves the group's later steps out."""
+        from sitesift.methods.auto.slots import (
+            dropped_paragraphs,
+            field_lines,
+            left_out_lines,
+            standfirsts,
+        )
+
+        try:
+            back = dropped_paragraphs([(parsed[i].places, parsed[i].content.nodes)  # type: ignore[union-attr]
+                                       for i in found])
+        except Exception:  # a bug here must not cost the site its records
+            log.exception("paragraph places failed on site %s", site)
+            back = [[] for _ in found]
+        for i, paragraphs in zip(found, back, strict=True):
+            if paragraphs:
+                self._guarded(records[i], pages[i], functools.partial(
+                    self._restore, records[i], parsed[i], paragraphs))
+        try:
+            fields = field_lines([parsed[i].content.nodes for i in found],  # type: ignore[union-attr]
+                                 pictures=[parsed[i].pictured for i in found])
+            left_out = left_out_lines([(parsed[i].printed, parsed[i].content.nodes)  # type: ignore[union-attr]
+                                       for i in found])
+        except Exception:  # a bug here must not cost the site its records
+            log.exception("field slots failed on site %s", site)
+            return
+        for i, lines, more in zip(found, fields, left_out, strict=True):
+            lines = [*lines, *(el for el in more if el not in lines)]
+            if lines:
+                self._guarded(records[i], pages[i], functools.partial(
+                    self._drop_fields, records[i], parsed[i], lines))
+        try:
+            leads = standfirsts([(parsed[i].root, records[i].title,
+                                  parsed[i].content.nodes) for i in found],  # type: ignore[union-attr]
+                                leads=[parsed[i].leads for i in found])
+        except Exception:  # a bug here must not cost the site its records
+            log.exception("standfirsts failed on site %s", site)
+            return
+        for i, lead in zip(found, leads, strict=True):
+            if lead and records[i].text is not None:
+                records[i].text = f"{lead}\n\n{records[i].text}"
+                records[i].method = f"{records[i].method}+standfirst"
+                if "markdown" in records[i].extra:
+                    records[i].extra["markdown"] = f"{lead}\n\n{records[i].extra['markdown']}"
+
+    def _restore(self, record: Record, parsed: Parsed,
+                 paragraphs: list[lxml.html.HtmlElement]) -> None:
+        """Give the main text back the ``paragraphs`` its cluster's pages show to be story
+        (``methods.auto.slots.dropped_paragraphs``), in page order."""
+        content = parsed.content
+        assert content is not None
+        order = {el: k for k, el in enumerate(parsed.root.iter(lxml.etree.Element))}
+        nodes = sorted([*content.nodes, *paragraphs], key=lambda el: order.get(el, -1))
+        parsed.content = dataclasses.replace(content, nodes=tuple(nodes))
+        record.text = parsed.content.text
+        record.method = f"{record.method}+restored"
+        if self.options.output_format == "markdown":
+            record.extra["markdown"] = parsed.content.markdown
+
+    def _drop_fields(self, record: Record, parsed: Parsed,
+                     lines: list[lxml.html.HtmlElement]) -> None:
+        from sitesift.methods.auto.choose import text_size
+        from sitesift.methods.auto.slots import delete_fields
+
+        content = parsed.content
+        assert content is not None
+        if delete_fields(content.nodes, lines, text_size(record.text or "")):
+            record.text = content.text
+            record.method = f"{record.method}+fields"
+            if self.options.output_format == "markdown":
+                record.extra["markdown"] = content.markdown
+
+    def _visual_vote(
+        self, disagreeing: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed],
+    ) -> None:
+        """``auto`` with a browser: the pages whose DOM methods disagree are rendered, and the
+        visual method's text picks among their DOM answers (``methods.auto.choose.vote``). A page
+        that fails to render keeps the answer chosen without the browser."""
+        from sitesift.methods.auto.choose import choose, vote
+
+        seen = self._extract_visual([pages[i] for i in disagreeing])
+        for i, visual in zip(disagreeing, seen, strict=True):
+            stages, record = parsed[i].stages, records[i]
+            if visual.error or not visual.text or record.error:
+                continue
+            stage, agreement = vote(stages, visual.text, default=choose(stages).stage)
+            record.text, record.method = stage.text, f"{stage.method}+visual"
+            if stage.markdown is not None:
+                record.extra["markdown"] = stage.markdown
+            record.extra["auto"] = {**record.extra.get("auto", {}), "visual": agreement}

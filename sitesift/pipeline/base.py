@@ -1,0 +1,397 @@
+"""What every path of the pipeline shares: pages parsed once (``Parsed``), failures turned
+into error records (``_guarded``), the page-level fields read on the untouched tree, and
+one page's run: the page extractor, then its ``PagePlan`` of site-level steps."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Self
+
+import lxml.html
+
+from sitesift.errors import PageError, PageLimitError, ProfileError
+from sitesift.fields.authors import thread_author
+from sitesift.fields.list_titles import Link, learn_site_titles, page_links
+from sitesift.fields.metadata import Metadata, extract_metadata
+from sitesift.fields.title_place import near_heading
+from sitesift.methods.page.content import Content, extract_content
+from sitesift.options import Options
+from sitesift.parse import parse_html
+from sitesift.record import Page, Record
+from sitesift.timelimit import time_limit
+
+if TYPE_CHECKING:
+    from sitesift.methods.auto.choose import Stage
+    from sitesift.methods.auto.slots import Printed
+    from sitesift.methods.siblings.site import SiblingSite, Verdict
+    from sitesift.methods.template.features import PageFeatures
+    from sitesift.methods.template.profile import SiteProfile
+    from sitesift.methods.template.template import TemplateModel
+    from sitesift.methods.visual.segmenter import VisualSegmenter
+    from sitesift.parse.signatures import RelaxedLabels
+    from sitesift.profiles.store import ProfileStore
+    from sitesift.render import BrowserPool
+    from sitesift.segment.blocks import Block
+
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Parsed:
+    """A page parsed once, with what every method reads before the tree is edited."""
+
+    root: lxml.html.HtmlElement
+    #: None until read (``Extractor._read``): pages a template wrapper reads never need it.
+    meta: Metadata | None
+    features: PageFeatures | None = None
+    #: Item links (title-like anchors), read before content extraction prunes the tree.
+    links: list[Link] = dataclasses.field(default_factory=list)
+    #: ``auto``: the main text after each step of the DOM methods (``methods.auto.choose``).
+    stages: list[Stage] = dataclasses.field(default_factory=list)
+    #: ``auto``: the main block after the DOM methods' steps (the field-slot step edits it).
+    content: Content | None = None
+    #: ``auto``: the main block's elements right after a picture, read before the steps.
+    pictured: set[lxml.html.HtmlElement] = dataclasses.field(default_factory=set)
+    #: ``auto``: the block after each headline, read before the page extractor edits the tree.
+    leads: dict[str, lxml.html.HtmlElement] | None = None
+    #: ``auto``: the page's paragraphs and their places, read before the page extractor.
+    places: dict[lxml.html.HtmlElement, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    #: ``auto``: the page's lines of several words and their places, read before the page
+    #: extractor (``methods.auto.slots.printed_lines``).
+    printed: list[Printed] = dataclasses.field(default_factory=list)
+    #: ``meta`` is read but the links are not (a template's field sources read the fields, or
+    #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
+    links_unread: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PagePlan:
+    """What the site-level methods do to one page after the page extractor, in order: the
+    template method's DeleteSame (paper 000) inside the template's content container, then the
+    sibling method's noise blocks (paper 004). The empty plan is the page method alone."""
+
+    #: The page's template (None: no template step).
+    template: TemplateModel | None = None
+    #: The page taught the template (``methods.template.site.clean_content``'s ``member``).
+    member: bool = False
+    #: The template's content container on the page (None: the whole page).
+    within: lxml.html.HtmlElement | None = None
+    #: The site's sibling index and the page's place in it (None: no sibling step).
+    siblings: tuple[SiblingSite, int] | None = None
+
+    @property
+    def site_steps(self) -> bool:
+        """Whether any site-level step runs (``auto`` then reads what its own steps need)."""
+        return self.template is not None or self.siblings is not None
+
+
+PAGE_ONLY = PagePlan()
+
+
+class PipelineBase:
+    """Options, the profile store and the browser of a run, and the steps every
+    method's path takes."""
+
+    def __init__(
+        self, options: Options | None = None, *, profiles: ProfileStore | None = None
+    ) -> None:
+        self.options = options or Options()
+        self.profiles = profiles
+        self._pool: BrowserPool | None = None
+        self._segmenter: VisualSegmenter | None = None
+
+    def close(self) -> None:
+        """Close the browser the ``visual`` method opened (if any)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _prepare(
+        self, pages: list[Page], *, read: bool = True,
+    ) -> tuple[list[Record], dict[int, Parsed]]:
+        """A record per page, and the pages that parsed (``read``: with metadata and links)."""
+        records = [Record(id=p.id, url=p.url, site=p.site) for p in pages]
+        parsed: dict[int, Parsed] = {}
+        for i, page in enumerate(pages):
+            step = functools.partial(self._parse, page, read=read)
+            result = self._guarded(records[i], page, step)
+            if isinstance(result, Parsed):
+                parsed[i] = result
+        return records, parsed
+
+    def _parse(self, page: Page, *, read: bool = True) -> Parsed:
+        if len(page.html) > self.options.max_page_bytes:
+            raise PageLimitError(
+                f"page of {len(page.html):,} characters exceeds the limit of "
+                f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
+            )
+        parsed = Parsed(root=parse_html(page.html, max_elements=self.options.max_page_elements),
+                         meta=None)
+        if read:
+            self._read(page, parsed)
+        return parsed
+
+    @staticmethod
+    def _read(page: Page, parsed: Parsed) -> None:
+        """Metadata and links of the untouched tree (the content methods prune it after)."""
+        parsed.meta = extract_metadata(parsed.root, url=page.url)
+        parsed.links = read_links(page, parsed.root)
+
+    def _guarded(self, record: Record, page: Page, step: Callable[[], object]) -> object:
+        """Run ``step`` under the page's time limit; any failure becomes the record's error
+        (and clears its fields). Returns the step's result, None on failure."""
+        if page.error:
+            record.error = page.error
+            return None
+        try:
+            with time_limit(self.options.page_timeout):
+                return step()
+        except PageError as exc:
+            record.error = str(exc)
+        except RecursionError:
+            record.error = "extract: page structure too deep to process"
+        except MemoryError:
+            record.error = "extract: out of memory on this page"
+        except Exception as exc:  # a bug in an extractor must not lose the page
+            log.exception("internal error on page %s", page.id)
+            record.error = f"internal: {type(exc).__name__}: {exc}"
+        record.title = record.author = record.published = record.text = None
+        record.page_type = record.method = None
+        record.extra = {k: v for k, v in record.extra.items() if k == "cluster"}
+        return None
+
+    def _read_all(
+        self, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed],
+    ) -> list[int]:
+        """Read metadata and links of the ``members`` that lack them; returns those that have
+        them (a page whose reading fails becomes an error record)."""
+        kept = []
+        for i in members:
+            if parsed[i].meta is None:
+                self._guarded(records[i], pages[i], functools.partial(
+                    self._read, pages[i], parsed[i]))
+            elif parsed[i].links_unread:
+                parsed[i].links = read_links(pages[i], parsed[i].root)
+            if parsed[i].meta is not None:
+                kept.append(i)
+        return kept
+
+    def _features(
+        self, members: list[int], pages: list[Page], records: list[Record],
+        parsed: dict[int, Parsed], *, structure: bool, labels: RelaxedLabels,
+    ) -> list[int]:
+        """Compute the site features of ``members`` (in place); returns those that have them
+        (a page whose features fail becomes an error record)."""
+        from sitesift.methods.template.features import page_features
+
+        kept = []
+        for i in members:
+            step = functools.partial(page_features, parsed[i].root, structure=structure,
+                                     strings=False, labels=labels)
+            features = self._guarded(records[i], pages[i], step)
+            if features is not None:
+                parsed[i].features = features  # type: ignore[assignment]
+                kept.append(i)
+        return kept
+
+    def _group_by_site(
+        self, pages: list[Page], parsed: dict[int, Parsed]
+    ) -> tuple[dict[str, list[int]], set[str]]:
+        """Pages by site key, and the names of the sites found by site discovery (pages
+        without a key): those names hold for this run only, so they are never saved."""
+        groups: dict[str, list[int]] = defaultdict(list)
+        unknown = []
+        for i in sorted(parsed):
+            if pages[i].site is not None:
+                groups[pages[i].site].append(i)
+            else:
+                unknown.append(i)
+        if unknown:
+            from sitesift.methods.template.cluster import discover_sites
+
+            labels = discover_sites([parsed[i].root for i in unknown])
+            for i, label in zip(unknown, labels, strict=True):
+                groups[f"site-{int(label)}"].append(i)
+        discovered = {f"site-{int(label)}" for label in labels} if unknown else set()
+        return groups, discovered
+
+    def _learn_titles(
+        self, members: list[int], pages: list[Page], parsed: dict[int, Parsed],
+    ) -> None:
+        """Choose the titles of a site's pages again, knowing the site's <title> decoration
+        and the anchor texts linking to each page (``fields.list_titles``, paper 003).
+
+        A failure here keeps the page-level titles: it must not cost any page its record."""
+        try:
+            site = learn_site_titles(
+                [(pages[i].id, meta.title_candidates if (meta := parsed[i].meta) else None,
+                  parsed[i].links) for i in members])
+        except Exception:
+            log.exception("learning the titles of a site failed; page-level titles kept")
+            return
+        for i in members:
+            meta = parsed[i].meta
+            candidates = meta.title_candidates if meta is not None else None
+            if meta is None or candidates is None:
+                continue
+            try:
+                title, read = site.read(candidates, url=pages[i].url, page_id=pages[i].id)
+            except Exception:
+                log.exception("choosing the title of page %s failed; page-level title kept",
+                              pages[i].id)
+                continue
+            parsed[i].meta = dataclasses.replace(meta, title=title, title_candidates=read)
+
+    def _saved(self, site: str, lasting: bool) -> SiteProfile | None:
+        """The site's saved profile; None when there is none, no store, or the site's name
+        holds for this run only. A stale or corrupt profile is None too: learned again."""
+        store = self.profiles if lasting else None
+        if store is None:
+            return None
+        try:
+            return store.get(site)
+        except ProfileError as exc:
+            log.warning("%s; learning it again", exc)
+            return None
+
+    def _finish(
+        self, record: Record, page: Page, parsed: Parsed, plan: PagePlan = PAGE_ONLY,
+    ) -> Content:
+        """Fill ``record`` by the page extractor, then ``plan``'s site-level steps; returns the
+        content as the page extractor found it (before any site method's deletions), whose
+        main block tells where a template's content sits."""
+        blocks, verdicts = self._look(parsed, plan)
+        content = found = extract_content(parsed.root, url=page.url, within=plan.within)
+        self._stage(parsed, "page", content)
+        if self.options.method == "auto" and plan.site_steps:
+            from sitesift.methods.auto.slots import pictured
+
+            parsed.pictured = pictured(content.nodes)
+        content, methods = self._run_plan(parsed, plan, content, blocks, verdicts)
+        record.method = "+".join(methods) or "page"
+        if self.options.method == "auto":
+            parsed.content = content
+        self._fill(record, parsed, content)
+        if blocks is not None and self.options.blocks:
+            from sitesift.segment.blocks import labelled_blocks
+
+            record.extra["blocks"] = labelled_blocks(
+                blocks, content, verdicts, title=parsed.meta.title)
+        return found
+
+    def _look(
+        self, parsed: Parsed, plan: PagePlan,
+    ) -> tuple[list[Block] | None, dict[int, Verdict] | None]:
+        """What the plan's steps read of the untouched tree, before the page extractor edits
+        it: the DOM blocks and the sibling method's verdicts on them; ``auto``'s headline
+        leads, paragraph places and printed lines."""
+        blocks = None
+        if self.options.blocks or plan.siblings is not None:
+            from sitesift.segment.blocks import segment_blocks
+
+            blocks = segment_blocks(parsed.root)
+        siblings = plan.siblings
+        verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
+        if self.options.method == "auto" and plan.site_steps:
+            from sitesift.methods.auto.slots import (
+                headline_leads,
+                paragraph_places,
+                printed_lines,
+            )
+
+            parsed.leads = headline_leads(parsed.root)
+            parsed.places = paragraph_places(parsed.root)
+            parsed.printed = printed_lines(parsed.root)
+        return blocks, verdicts
+
+    def _run_plan(
+        self, parsed: Parsed, plan: PagePlan, content: Content,
+        blocks: list[Block] | None, verdicts: dict[int, Verdict] | None,
+    ) -> tuple[Content, list[str]]:
+        """The plan's removals from the page extractor's content, in order (a block removed by
+        either goes): the template's shared subtrees, then the sibling method's noise blocks;
+        returns the content left and the methods that ran."""
+        methods: list[str] = []
+        # ``auto`` reads a list page's items whole: the labels its items share with the
+        # items of other list pages ("Top rated", "Save 25%") are the items' own, as their
+        # headlines are (the sibling step below skips list pages for that reason).
+        listed = self.options.method == "auto" and content.page_type == "list"
+        if plan.template is not None and parsed.features is not None and not listed:
+            from sitesift.methods.template.site import clean_content
+
+            content = clean_content(content, parsed.features, plan.template,
+                                    member=plan.member, items=self.options.method == "auto")
+            methods.append("template")
+            self._stage(parsed, "template", content)
+        # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
+        # in the articles they link to, and would all go.
+        if verdicts is not None and blocks is not None and content.page_type == "detail":
+            from sitesift.methods.siblings.site import clean_content as clean_siblings
+
+            content = clean_siblings(content, blocks, verdicts)
+            methods.append("siblings")
+            self._stage(parsed, "+".join(methods), content)
+        return content, methods
+
+    def _fill(self, record: Record, parsed: Parsed, content: Content) -> None:
+        """The record's fields from the page's metadata and its main content."""
+        record.title = near_heading(parsed.meta, content.nodes, parsed.root,
+                                    list_page=content.page_type == "list")
+        record.author = parsed.meta.author
+        record.published = parsed.meta.published
+        record.text = parsed.stages[-1].text if parsed.stages else content.text
+        record.page_type = content.page_type
+        if content.posts:  # a thread seen alone (the forum method may type it again)
+            record.extra["posts"] = [dict(post) for post in content.posts]
+            if record.page_type == "thread":
+                record.author = thread_author(record.author, content.posts)
+        if record.page_type == "list":
+            record.extra["links"] = [link.to_dict() for link in parsed.links]
+        if self.options.output_format == "markdown":
+            record.extra["markdown"] = content.markdown
+        if parsed.stages:
+            self._choose_stage(record, parsed)
+
+    def _stage(self, parsed: Parsed, method: str, content: Content) -> None:
+        """``auto``: keep the main text as it stands after ``method``'s step."""
+        if self.options.method != "auto":
+            return
+        from sitesift.methods.auto.choose import Stage
+
+        markdown = content.markdown if self.options.output_format == "markdown" else None
+        parsed.stages.append(Stage(method, content.text, markdown))
+
+    def _choose_stage(self, record: Record, parsed: Parsed) -> None:
+        """``auto``: the stage of the DOM methods to answer with (``methods.auto.choose``). Only
+        pages whose methods disagree keep their stages (for a visual vote)."""
+        from sitesift.methods.auto.choose import choose
+
+        choice = choose(parsed.stages)
+        if choice.disagree is None:
+            parsed.stages = []
+            return
+        record.text, record.method = choice.stage.text, choice.stage.method
+        if choice.stage.markdown is not None:
+            record.extra["markdown"] = choice.stage.markdown
+        record.extra["auto"] = {"disagree": choice.reason()}
+
+
+def read_links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:
+    try:
+        return page_links(root, page.url)
+    except Exception:  # links are an extra: a bug there must not cost the page its record
+        log.exception("reading the links of page %s failed", page.id)
+        return []

@@ -1,0 +1,249 @@
+"""Author cleaning and the author sources of a page (Chinese and English)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitesift.fields.authors import (
+    author_from_en_name_line,
+    author_from_meta,
+    author_from_name_line,
+    author_from_text,
+    clean_author,
+    join_authors,
+    thread_author,
+)
+from sitesift.fields.metadata import extract_metadata
+from sitesift.parse import parse_html
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("By Erin Cunningham", "Erin Cunningham"),
+        ("  by   Jane  Doe  ", "Jane Doe"),
+        ("Par Sébastien Farcis", "Sébastien Farcis"),
+        ("By Nathan Willis March 25, 2015", "Nathan Willis"),
+        ("Lucas Nolan22 Dec 2016", "Lucas Nolan"),
+        ("John Smith, Staff Writer", "John Smith"),
+        # A job title after the name's comma, and the department and employer after it.
+        ("by Daniel Burstein, Senior Director, Content & Marketing, MECLABS Institute",
+         "Daniel Burstein"),
+        ("This post was written by Danielle Padula, Director of Marketing", "Danielle Padula"),
+        ("Mayank Gupta, CEO of CaseBasix", "Mayank Gupta"),
+        ("Tom Chief", "Tom Chief"),  # a name, not a title after a comma
+        ("jane@example.com Jane Roe", "Jane Roe"),
+        ("作者：郭励弘", "郭励弘"),
+        ("赵  培", "赵培"),
+        ("Discuz! Team", "Discuz! Team"),
+        ("Bylines Inc", "Bylines Inc"),
+        ("Author: Ann Lee", "Ann Lee"),
+        ("Jane Doe for The Times", "Jane Doe"),
+        ("Organization for Transformative Works", "Organization for Transformative Works"),
+        ("CC7567", None),  # a user handle, not a name
+        ("https://www.facebook.com/someone", None),
+        ("example.com", None),
+        ("Last Updated: January 7, 2025", None),
+        ("Share this article on Facebook", None),
+        ("P", None),
+        ("", None),
+    ],
+)
+def test_clean_author(raw: str, expected: str | None) -> None:
+    assert clean_author(raw) == expected
+
+
+def test_join_authors_drops_repeats() -> None:
+    assert join_authors(["Ben Silverman", "ben silverman", "Anna Roe"]) == "Ben Silverman, Anna Roe"
+    assert join_authors(["Ben Silverman", "Ben Silverman Games"]) == "Ben Silverman"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["新华网黑龙江频道 记者 伊琳 李清芬", "正文"], "伊琳 李清芬"),
+        (["本报记者罗科苏盈发自北京"], "罗科苏盈"),
+        (["新京报记者 彭冲 山东冠县报道"], "彭冲"),
+        (["据新华社拉萨电（记者 格桑边觉）记者近日从会议上了解到"], "格桑边觉"),
+        (["时间：2004年10月21日14:18 作者：郭励弘"], "郭励弘"),
+        (["作者： 放飞&心情"], "放飞&心情"),
+        (["ggjjzhzz 发表于 2005-9-15 11:46:00"], "ggjjzhzz"),
+        (["所有的改革都是利益再分配的过程。（姚峰 上海报道）"], "姚峰"),
+        (["作者： 周思博 (Joel Spolsky)"], "周思博 (Joel Spolsky)"),
+        (["正文第一段。", "来源：巴彦淖尔日报 编辑：苏亮"], "苏亮"),
+        # "来源" names the source, not the author.
+        (["来源：新华社", "正文"], None),
+        # A reporter mentioned in a sentence is not a byline.
+        (["记者经历了近4个小时的车程赶赴南通"], None),
+        (["By Jane Doe and John Roe", "Text"], "Jane Doe, John Roe"),
+        (["by: Ziyi Xu, Dec 17, 2025", "Text"], "Ziyi Xu"),
+        (["Written by", "Eliz - Product marketer", "Text"], "Eliz"),
+        (["Author", "Isaiah Shelton", "Updated on"], "Isaiah Shelton"),
+        (["Posted by msmash on Friday December 19, 2025"], "msmash"),
+        (["Text about things.", "Nothing else"], None),
+    ],
+)
+def test_author_from_text(lines: list[str], expected: str | None) -> None:
+    assert author_from_text(lines) == expected
+
+
+def _author(html: str) -> str | None:
+    return extract_metadata(parse_html(html)).author
+
+
+def test_jsonld_authors_are_joined() -> None:
+    html = """<html><head><script type="application/ld+json">
+    {"@type": "NewsArticle", "headline": "H",
+     "author": [{"@type": "Person", "name": "Ann Lee"}, {"@id": "#bob"}]}
+    </script><script type="application/ld+json">{"@type": "Person", "@id": "#bob",
+     "name": "Bob Ray"}</script></head><body><h1>H</h1></body></html>"""
+    assert _author(html) == "Ann Lee, Bob Ray"
+
+
+def test_meta_author_and_url_values() -> None:
+    html = """<html><head><meta property="article:author"
+    content="https://www.facebook.com/someone"><meta name="author" content="Jane Doe">
+    </head><body><p>x</p></body></html>"""
+    assert _author(html) == "Jane Doe"
+
+
+def test_byline_markup() -> None:
+    html = """<html><body><h1>Headline here</h1>
+    <div class="byline">By <a rel="author" href="/a">Kelli Miller</a></div>
+    <p>Text.</p></body></html>"""
+    assert _author(html) == "Kelli Miller"
+    html = """<html><body><h1>Headline here</h1>
+    <div class="article-author">By Kelli Miller | March 3, 2021</div></body></html>"""
+    assert _author(html) == "Kelli Miller"
+
+
+def test_chinese_byline_at_the_end_of_the_story() -> None:
+    html = """<html><head><title>居家养老有“医”靠_太原新闻网</title></head><body>
+    <h1>居家养老有“医”靠</h1><div>来源：太原晚报 2021-11-25 16:26:07</div>
+    <p>11月23日，市政府新闻办举行新闻发布会。</p><p>记者 刘涛</p></body></html>"""
+    assert _author(html) == "刘涛"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["胡平", "——论争取自由的方式"], "胡平"),
+        (["赵延东、风笑天", "近年来，下岗职工……"], "赵延东, 风笑天"),
+        (["欧阳修", "正文"], "欧阳修"),
+        # Not names: words that start with no common surname, long lines, labelled lines.
+        (["时间", "分享到"], None),
+        (["来源：新华社"], None),
+        (["第一段正文很长很长很长的一句话"], None),
+    ],
+)
+def test_bare_line_of_names_under_a_chinese_headline(lines: list[str],
+                                                      expected: str | None) -> None:
+    assert author_from_name_line(lines) == expected
+
+
+def test_chinese_issuing_body_is_the_author_of_a_government_notice() -> None:
+    lines = ["发文字号：", "吉政明电〔2022〕1号", "发文机关：", "吉林省人民政府", "成文日期："]
+    assert author_from_text(lines) == "吉林省人民政府"
+
+
+def test_byline_box_gives_its_first_line_and_skips_follow_widgets() -> None:
+    html = ("<html><head><title>Story</title></head><body>"
+            "<ul><li class='author-follow'><a>Michael Isikoff</a> <a>Another story</a></li></ul>"
+            "<h1>Story</h1>"
+            "<div class='author'><a href='/author/ben'>Ben Silverman</a>"
+            "<div class='author-title'>Games Editor</div></div>"
+            "<p>The text of the story.</p></body></html>")
+    assert extract_metadata(parse_html(html)).author == "Ben Silverman"
+
+
+def test_marked_authors_join_only_within_one_byline() -> None:
+    post = "<p>" + "A reply long enough to be a post of its own. " * 12 + "</p>"
+    page = ('<html><body><h1>Question title here</h1>'
+            '<div><span itemprop="author">Ann Lee</span> and '
+            '<span itemprop="author">Bo Chen</span></div>'
+            f'<div>{post}<span itemprop="author">Cy Dee</span></div>'
+            f'<div>{post}<span itemprop="author">Di Eve</span></div></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Ann Lee, Bo Chen"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("89 points by koconder on Dec 26, 2023 | hide | 137 comments", "koconder"),
+        ("by galitsyn » 11. Sep 2024, 18:36", "galitsyn"),
+        # "by" without a date after it is no credit line: a phrase of the story.
+        ("Stand by your man and see", None),
+    ],
+)
+def test_dated_credit_line_of_a_post(line: str, expected: str | None) -> None:
+    assert author_from_text(["Some thread title", line, "The post itself."]) == expected
+
+
+def test_a_marked_handle_with_digits_is_the_posters_name() -> None:
+    page = ('<html><body><h1>Suggestions for a beginner bike</h1>'
+            '<div itemprop="author"><span itemprop="name">Ejp55230</span></div>'
+            '<p>I am looking to get into mountain biking.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Ejp55230"
+    # In free text, or as a phrase of several words, digits mark no name.
+    assert clean_author("Ejp55230") is None
+    assert clean_author("5 Great On-page Seo For 2022", handles=True) is None
+
+
+def test_a_person_marked_as_author_outvotes_the_publisher_declared_as_author() -> None:
+    page = ('<html><head><meta property="og:site_name" content="Instructables">'
+            '<script type="application/ld+json">{"@type": "Article", '
+            '"author": {"@type": "Organization", "name": "Instructables"}}</script></head>'
+            '<body><h1>How to Make Furniture</h1>'
+            '<span itemprop="author">MixmasterFred</span><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "MixmasterFred"
+    # Without a person marked in the page the publisher stands.
+    page = page.replace('<span itemprop="author">MixmasterFred</span>', "By the team")
+    assert extract_metadata(parse_html(page)).author == "Instructables"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["Trevor Jackins", "9 min read", "Text."], "Trevor Jackins"),
+        (["A subtitle of the story.", "Oleg Parashchak", "Jul 18, 2025"], "Oleg Parashchak"),
+        (["Juliette Carreiro", "Tech Writer", "Text."], "Juliette Carreiro"),
+        # A short capitalised line alone is a section name or a subheading.
+        (["Shop Mac", "Connect with a Specialist(Opens in a new window)"], None),
+        (["Trusted By Leading Enterprises", "AI Experts"], None),
+        (["Learn HTML", "A solid overview of HTML for developers, from novice to expert"], None),
+    ],
+)
+def test_name_line_of_a_byline_box(lines: list[str], expected: str | None) -> None:
+    assert author_from_en_name_line(lines) == expected
+
+
+def test_gendered_author_label() -> None:
+    assert clean_author("Autor/in: Korinna Hennig") == "Korinna Hennig"
+
+
+def test_the_publisher_after_the_writers_is_no_co_author() -> None:
+    page = ('<html><head><meta property="og:site_name" content="The Commercial Appeal">'
+            '<meta name="author" content="Manoj Jain, The Commercial Appeal"></head>'
+            '<body><h1>Meditation and health</h1><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Manoj Jain"
+
+
+def test_a_final_initial_keeps_its_period_and_a_date_after_a_separator_goes() -> None:
+    assert clean_author("Kaufman, Jeff T.") == "Kaufman, Jeff T."
+    assert clean_author("Jane Doe.") == "Jane Doe"
+    assert clean_author("Outer Armatonisdaristan » Tue Aug 27, 2019 1:47 am") \
+        == "Outer Armatonisdaristan"
+
+
+def test_a_thread_is_its_starters() -> None:
+    posts = [{"author": "archuser38013", "text": "Boot fails"}, {"author": "seth", "text": "Try"}]
+    assert thread_author(None, posts) == "archuser38013"
+    assert thread_author("Named Writer", posts) == "Named Writer"  # the page's own byline
+    assert thread_author(None, []) is None
+    assert thread_author(None, [{"author": "", "text": "anonymous"}]) is None
+
+
+def test_a_credits_list_in_meta_is_not_the_writer() -> None:
+    credits = "content: MarketingSherpa, design: Scott McDaniel, code: Steve Beger, MECLABS"
+    assert author_from_meta({"author": [credits]}) is None
+    assert author_from_meta({"author": ["Jane Roe"]}) == "Jane Roe"

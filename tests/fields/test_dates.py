@@ -1,0 +1,238 @@
+"""Date parsing and the choice of the publication date among a page's sources."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from sitesift.fields.dates import (
+    date_from_url,
+    find_published,
+    find_text_date,
+    iter_dates,
+    parse_date,
+)
+from sitesift.fields.metadata import extract_metadata
+from sitesift.parse import parse_html
+
+NOW = datetime(2024, 6, 1, 12, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2018-07-17T08:57:00+08:00", "2018-07-17T08:57:00+08:00"),
+        ("2018-07-17T08:57:00Z", "2018-07-17T08:57:00+00:00"),
+        ("2004-06-15 08:57:45", "2004-06-15T08:57:45"),
+        ("2018年07月17日 08:57", "2018-07-17T08:57:00"),
+        ("发布时间：2005年3月21日", "2005-03-21"),
+        ("Published 3 March 2021", "2021-03-03"),
+        ("March 3, 2021 at 4:05 pm", "2021-03-03T16:05:00"),
+        ("Mar. 3rd 2021", "2021-03-03"),
+        ("3. März 2021", "2021-03-03"),
+        ("17.07.2018, 10:27", "2018-07-17T10:27:00"),
+        ("11-29-2024, 09:03 AM", "2024-11-29T09:03:00"),
+        ("29-11-2024", "2024-11-29"),
+        ("le 19 février 2020", "2020-02-19"),
+        ("15 августа 2016, 13:43", "2016-08-15T13:43:00"),
+        ("1718000000", "2024-06-10"),
+    ],
+)
+def test_parse_date_forms(text: str, expected: str) -> None:
+    assert parse_date(text, now=datetime(2024, 12, 1)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1994-05-01",  # before MIN_YEAR
+        "2030-01-01",  # in the future
+        "2019-02-30",  # no such day
+        "version 2.1",
+        "",
+        "no date here",
+    ],
+)
+def test_parse_date_rejects(text: str) -> None:
+    assert parse_date(text, now=NOW) is None
+
+
+def test_slash_dates_follow_the_page_language() -> None:
+    assert parse_date("11/01/2023", now=NOW, month_first=True) == "2023-11-01"
+    assert parse_date("11/01/2023", now=NOW, month_first=False) == "2023-01-11"
+    # A first number above 12 cannot be a month, whatever the language.
+    assert parse_date("25/01/2023", now=NOW, month_first=True) == "2023-01-25"
+
+
+def test_chinese_year_is_never_replaced() -> None:
+    # dateutil's fuzzy mode would put the current year here.
+    assert parse_date("2018年07月17日", now=NOW) == "2018-07-17"
+
+
+def test_iter_dates_reports_each_date_once_in_order() -> None:
+    found = [iso for _pos, iso in iter_dates("从2018-07-17到2019年1月2日", now=NOW)]
+    assert found == ["2018-07-17", "2019-01-02"]
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://example.com/2019/11/19/story.html", "2019-11-19"),
+        ("https://example.com/news/20191119/12345.html", "2019-11-19"),
+        ("https://example.com/meldungen/29-10-2021", "2021-10-29"),
+        ("https://example.com/2019/11/story.html", None),
+        ("https://2019.example.com/a", None),
+        (None, None),
+    ],
+)
+def test_date_from_url(url: str | None, expected: str | None) -> None:
+    assert date_from_url(url, now=NOW) == expected
+
+
+def test_text_date_skips_story_sentences_and_updates() -> None:
+    after = [
+        "Von Anna Muster | 20. Mai 2007 | Sport",
+        "Am 19.05.2007 fanden die Meisterschaften statt, wie schon am 3. Mai 2006.",
+    ]
+    found = find_text_date(after, now=NOW)
+    assert found is not None and found.iso == "2007-05-20"
+    updated_only = ["Article mis à jour le 7 janvier 2020."]
+    above = ["Par Loïc Le Clerc | 30 septembre 2018"]
+    found = find_text_date(updated_only, above, now=NOW)
+    assert found is not None and found.iso == "2018-09-30"
+
+
+def test_text_date_labelled_further_down() -> None:
+    story = ["一段很长的正文" * 5, "发布时间：2005/05/17 22:11:42 by 某人"]
+    found = find_text_date([], [], story, now=NOW)
+    assert found is not None and found.iso == "2005-05-17T22:11:42"
+
+
+def _published(html: str, url: str | None = None) -> str | None:
+    return extract_metadata(parse_html(html), url=url).published
+
+
+def test_jsonld_beats_the_text() -> None:
+    html = """<html><head><script type="application/ld+json">
+    {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Big news",
+     "datePublished": "2021-03-03T10:00:00+01:00", "dateModified": "2021-04-01"}
+    </script><title>Big news</title></head>
+    <body><h1>Big news</h1><p>Posted March 9, 2021</p></body></html>"""
+    assert _published(html) == "2021-03-03T10:00:00+01:00"
+
+
+def test_printed_date_confirmed_by_metadata_wins_the_vote() -> None:
+    # JSON-LD says one day, the meta tag and the printed date another: the printed one is
+    # confirmed by metadata, so it wins.
+    html = """<html><head><script type="application/ld+json">
+    {"@type": "Article", "datePublished": "2022-01-04"}</script>
+    <meta property="article:published_time" content="2022-01-06T08:29:34">
+    <title>Vanlife</title></head>
+    <body><h1>Vanlife</h1><p>06.01.2022</p><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2022-01-06"
+
+
+def test_utc_meta_time_shown_in_local_time() -> None:
+    html = """<html><head>
+    <meta property="article:published_time" content="2023-11-09T02:11:03+00:00">
+    <title>Stabbing</title></head><body><h1>Stabbing</h1>
+    <time datetime="2023-11-08T21:11:03-05:00">November 8, 2023</time></body></html>"""
+    assert _published(html) == "2023-11-08T21:11:03-05:00"
+
+
+def test_url_day_corrects_a_utc_shift() -> None:
+    html = """<html><head>
+    <meta property="article:published_time" content="2018-12-31T23:11:59+00:00">
+    <title>Ins neue Jahr</title></head><body><h1>Ins neue Jahr</h1></body></html>"""
+    assert _published(html, "https://blog.example.org/2019/01/01/ins-neue-jahr/") == "2019-01-01"
+
+
+def test_chinese_date_line_under_the_headline() -> None:
+    html = """<html><head><meta charset="utf-8"><title>四年前中500万_新浪网</title></head>
+    <body><div>导航 2004-01-01</div><h1>四年前中500万</h1>
+    <div>http://www.sina.net 2005年03月21日 11:21 《理财周刊》</div>
+    <p>人生如戏。2001年农历除夕夜，他中了大奖。</p></body></html>"""
+    assert _published(html) == "2005-03-21T11:21:00"
+
+
+def test_modified_date_only_as_a_last_resort() -> None:
+    html = """<html><head><meta property="article:modified_time" content="2020-05-05">
+    <title>Page</title></head><body><p>No date.</p></body></html>"""
+    assert _published(html) == "2020-05-05"
+    html = html.replace("<p>No date.</p>", "<h1>Page</h1><p>Posted on 2020-04-01</p>")
+    assert _published(html) == "2020-04-01"
+
+
+def test_no_date_at_all() -> None:
+    assert _published("<html><body><h1>Title</h1><p>Text only.</p></body></html>") is None
+
+
+def test_printed_update_date_does_not_outvote_the_declared_original() -> None:
+    # "Last Updated" is printed and confirmed by dateModified only: the original date wins.
+    html = """<html><head><script type="application/ld+json">
+    {"@type": "Article", "headline": "Video tools",
+     "datePublished": "2020-07-10T14:15:42+00:00", "dateModified": "2025-01-07T09:08:22+00:00"}
+    </script><title>Video tools</title></head>
+    <body><h1>Video tools</h1><p>Last Updated: January 7, 2025</p><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2020-07-10"
+
+
+def test_labelled_date_from_the_top_of_the_page_is_the_last_resort() -> None:
+    args = {"date_elements": [], "meta": {}, "jsonld_published": None, "jsonld_modified": None,
+            "url": None, "after": ["Some story text."], "before": []}
+    top = ["Menu", "Jane Roe", "Published on July 18, 2025", "Some story text."]
+    assert find_published(**args, top=lambda: top) == "2025-07-18"
+    # Read only when nothing else is found: declared metadata wins.
+    args["jsonld_published"] = "2025-07-01"
+    assert find_published(**args, top=lambda: top)[:10] == "2025-07-01"
+    # An unlabelled date at the top is no publication date.
+    args["jsonld_published"] = None
+    assert find_published(**args, top=lambda: ["Sale ends July 18, 2025"]) is None
+
+
+def test_a_thread_is_dated_by_its_question_not_by_its_many_answers() -> None:
+    answers = "".join(
+        f'<div><time itemprop="dateCreated" datetime="2011-02-12 0{i}:01:43Z"></time>'
+        f"<p>Answer {i}.</p></div>" for i in range(4))
+    html = f"""<html><head><title>Catering for 40</title></head><body><h1>Catering for 40</h1>
+    <div><time itemprop="dateCreated" datetime="2011-02-11 23:49:17Z">14 years ago</time>
+    <p>How should I prepare?</p></div>{answers}</body></html>"""
+    assert _published(html)[:10] == "2011-02-11"
+
+
+def test_a_date_labelled_as_something_else_is_not_the_page_date() -> None:
+    after = ["archuser", "Registered: 2023-01-27", "Posts: 98", "Some question text."]
+    before = ["#1 2024-03-08 10:59:47"]
+    assert find_text_date(after, before, now=NOW).iso[:10] == "2024-03-08"
+    # German "Stand:" ("as of") dates the page itself.
+    assert find_text_date(["Stand: 28.04.2020 18:00 Uhr"], now=NOW).iso[:10] == "2020-04-28"
+
+
+def test_a_cms_stamp_does_not_outvote_the_date_printed_at_the_headline() -> None:
+    # Published and modified declared as the same moment, months after the printed date:
+    # the page was regenerated, the printed date is the story's.
+    args = {"date_elements": [], "meta": {}, "url": None, "before": [],
+            "after": ["Shauna Mitchell", "August 25, 2023", "Story text."]}
+    stamp = "2024-05-24T10:00:00+00:00"
+    assert find_published(**args, jsonld_published=stamp, jsonld_modified=stamp,
+                          now=NOW) == "2023-08-25"
+    # Modified after the declared publication: the declaration stands.
+    assert find_published(**args, jsonld_published=stamp, now=NOW,
+                          jsonld_modified="2024-05-25T10:00:00+00:00") == stamp
+
+
+def test_metadata_settles_the_order_of_an_ambiguous_printed_date() -> None:
+    html = """<html lang="en"><head>
+    <meta property="article:published_time" content="2017-11-03T03:01:00-04:00">
+    <meta property="article:modified_time" content="2017-11-03T03:01:00-04:00">
+    <title>Console review</title></head><body><h1>Console review</h1>
+    <p>11.03.17 in Gadgetry</p><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2017-11-03"
+
+
+def test_a_prefixed_publication_meta_key_is_read() -> None:
+    html = """<html><head><meta name="w-published-date" content="2023-05-27T06:03:43Z">
+    <meta name="x-wix-published-version" content="2024-01-01">
+    <title>Costs</title></head><body><h1>Costs</h1><p>Text.</p></body></html>"""
+    assert _published(html)[:10] == "2023-05-27"

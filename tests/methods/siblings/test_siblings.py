@@ -1,0 +1,149 @@
+from dataclasses import replace
+
+from sitesift import Extractor, Options, Page
+from sitesift.methods.page.content import Content
+from sitesift.methods.siblings.site import (
+    NodeString,
+    SiblingSite,
+    _Subtree,
+    clean_content,
+    match_subtree,
+    noise_blocks,
+    remove_block,
+    same_layer,
+)
+from sitesift.output.render import to_text
+from sitesift.parse import parse_html
+from sitesift.segment.blocks import segment_blocks
+
+LAYOUT = """<html><body><div id="nav"><ul><li><a href="/">Home</a></li>
+<li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></div>
+<div class="story"><h1>{t}</h1><p>{b}</p><p class="share">Share this story by email</p>
+<ul class="related">{r}</ul></div>
+<div id="foot">Copyright 2008 Harbour News. All rights reserved.</div></body></html>"""
+
+
+def page(k: int) -> str:
+    related = "".join(f'<li><a href="/r{k}{j}">Other story {k}-{j}</a></li>' for j in range(3))
+    return LAYOUT.format(t=f"Story number {k}", r=related,
+                         b=f"Body of story {k}, which no other page repeats, told at length. "
+                         + f"It goes on for several sentences, as articles do (story {k}). " * 8)
+
+
+def strings(html: str) -> tuple[NodeString, object]:
+    root = parse_html(html)
+    return NodeString.of(root), root
+
+
+def test_same_layer_takes_the_longest_directory_prefix_then_widens() -> None:
+    urls = ["http://a.com/news/x/1.html", "http://a.com/news/x/2.html",
+            "http://a.com/news/y/3.html", "http://a.com/sport/4.html", None]
+    assert same_layer(urls, 0, minimum=1) == [1]
+    assert same_layer(urls, 0, minimum=2) == [1, 2]
+    assert same_layer(urls, 0, minimum=3) == [1, 2, 3]  # the host is shared by all with URLs
+    assert same_layer(urls, 4) == [0, 1, 2, 3]  # no URL: the whole site
+
+
+def test_node_string_has_depths_ends_and_text_nodes() -> None:
+    s, _ = strings("<html><body><div><p>One <b>two</b></p></div></body></html>")
+    assert s.tags == ["body", "div", "p", "#text", "b", "#text"]
+    assert s.depths == [0, 1, 2, 3, 3, 4]
+    assert s.ends == [6, 6, 6, 4, 6, 6]
+
+
+def test_state_machine_slides_over_an_extra_subtree_of_the_sibling() -> None:
+    t, _ = strings("<html><body><ul><li>a</li><li>b</li></ul></body></html>")
+    s, _ = strings("<html><body><ul><li>a</li><p>extra</p><li>b</li></ul></body></html>")
+    sub = _Subtree(1, t.ends[1], 1, True)
+    m = match_subtree(t, sub, s, 1)
+    assert m is not None and m.tag_similarity == 1.0 and m.text_similarity == 1.0
+    assert match_subtree(t, sub, s, 1, max_slide=0).text_similarity < 1.0  # type: ignore[union-attr]
+
+
+def test_second_verification_rejects_equal_strings_of_different_trees() -> None:
+    # Paper 004, figure 1: DFS strings are equal, depths are not.
+    t, _ = strings("<html><body><div><p><b>x</b></p><i>y</i></div></body></html>")
+    s, _ = strings("<html><body><div><p><b>x</b><i>y</i></p></div></body></html>")
+    assert [x for x in t.tags] == [x for x in s.tags]
+    assert match_subtree(t, _Subtree(1, t.ends[1], 1, True), s, 1) is None
+
+
+def test_judge_finds_the_template_and_the_changing_link_list_not_the_story() -> None:
+    roots = [parse_html(page(k)) for k in range(4)]
+    site = SiblingSite(roots, [f"http://h.com/news/{k}.html" for k in range(4)])
+    top = segment_blocks(roots[0])
+    verdicts = site.judge(0, top)
+    noise = {b.text: v for b, v in noise_blocks(top, verdicts)}
+    assert "Home World Sport" in noise and noise["Home World Sport"].kind == "same"
+    assert noise["Home World Sport"].pages == 1  # one of three is enough (MIN_MATCH_SHARE)
+    assert noise["Home World Sport"].siblings == 3
+    assert "Share this story by email" in noise
+    assert "Copyright 2008 Harbour News. All rights reserved." in noise
+    assert any(v.kind == "varying" for v in noise.values())  # the related links
+    assert not any("Body of story 0" in text for text in noise)
+    assert not any(text.startswith("Story number") for text in noise)
+
+
+def test_thresholds_are_the_papers_and_configurable() -> None:
+    roots = [parse_html(page(k)) for k in range(2)]
+    strict = SiblingSite(roots, [None, None], text_similarity=1.0, tag_similarity=1.0)
+    top = segment_blocks(roots[0])
+    assert noise_blocks(top, strict.judge(0, top))  # identical blocks pass any threshold
+
+
+def test_remove_block_deletes_a_run_and_keeps_its_neighbours() -> None:
+    root = parse_html("<html><body><div>Before<p>para</p>run <b>bold</b> end<p>after</p>"
+                      "</div></body></html>")
+    top = segment_blocks(root)
+    run = next(b for b in top.leaves() if b.text == "run bold end")
+    remove_block(run)
+    assert to_text([root.find("body")]) == "Before\n\npara\n\nafter"
+
+
+def test_clean_content_removes_noise_inside_the_main_block() -> None:
+    roots = [parse_html(page(k)) for k in range(3)]
+    site = SiblingSite(roots, [None] * 3)
+    top = segment_blocks(roots[0])
+    story = roots[0].find(".//div[@class='story']")
+    cleaned = clean_content(Content(nodes=(story,)), top, site.judge(0, top))
+    assert "Share this story" not in cleaned.text and "Body of story 0" in cleaned.text
+
+
+def test_siblings_method_records_and_one_page_site_falls_back() -> None:
+    pages = [Page(id=str(k), url=f"http://h.com/news/{k}.html", site="h", html=page(k))
+             for k in range(3)]
+    pages.append(Page(id="lone", site="other", html=page(9)))
+    records = list(Extractor(Options(method="siblings", blocks=True)).extract_many(pages))
+    assert [r.method for r in records] == ["siblings"] * 3 + ["page"]
+    assert "Share this story" not in (records[0].text or "")
+    assert "Body of story 0" in (records[0].text or "")
+    blocks = records[0].extra["blocks"]
+    assert {b["label"] for b in blocks} == {"noise", "content"}
+    assert any(b["reason"].startswith("matches 1 of 2") for b in blocks)
+    assert records[3].extra["blocks"] and not records[3].error
+
+
+def test_a_broken_page_does_not_stop_its_site() -> None:
+    pages = [Page(id=str(k), url=f"http://h.com/n/{k}.html", site="h", html=page(k))
+             for k in range(3)]
+    pages[1] = replace(pages[1], error="decode: bad bytes")
+    records = list(Extractor(Options(method="siblings")).extract_many(pages))
+    assert records[1].error == "decode: bad bytes"
+    assert records[0].method == records[2].method == "siblings"
+
+
+def test_a_main_block_inside_a_noise_block_goes_whole() -> None:
+    notice = ("<html><body><div id='n'><p>This page is best viewed in an up-to-date browser with "
+              "style sheets enabled, please upgrade.</p></div><ul>{}</ul></body></html>")
+    roots = [parse_html(notice.format(f"<li><a href='/{k}'>Link {k}</a></li>")) for k in range(3)]
+    site = SiblingSite(roots, [None] * 3)
+    top = segment_blocks(roots[0])
+    main = roots[0].find(".//p")
+    cleaned = clean_content(Content(nodes=(main,)), top, site.judge(0, top))
+    assert cleaned.text == "" and cleaned.nodes == ()
+
+
+def test_a_copy_of_the_page_is_no_sibling() -> None:
+    roots = [parse_html(page(0)), parse_html(page(0)), parse_html(page(1))]
+    site = SiblingSite(roots, [f"http://h.com/news/{k}.html" for k in range(3)])
+    assert site.siblings(0) == [2] and site.siblings(1) == [2]
