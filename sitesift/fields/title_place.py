@@ -55,6 +55,16 @@ MIN_WORDS_OVER_DOC_TITLE = 4
 _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff]")
 
 
+#: Trademark signs a page prints beside a name and ``<title>`` or a declaration leaves out
+#: ("Crusher® ANC 2" printed, "Crusher ANC 2" declared): the same title either way.
+_MARKS = re.compile("[\u00ae\u2122\u2120]")
+
+
+def _plain(text: str | None) -> str:
+    """``text`` with white space normalised and trademark signs left out (``_MARKS``)."""
+    return normalize_space(_MARKS.sub("", text or ""))
+
+
 def _words(text: str) -> int:
     return len(text.split()) + len(_CJK.findall(text)) // 2
 
@@ -77,10 +87,10 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
     start = position.get(main)
     if start is None:
         return meta.title
-    title = normalize_space(meta.title)
+    title = _plain(meta.title)
     best, best_distance, printed = None, None, False
     for el, i in position.items():
-        text = normalize_space(el.text) if title and el.text and el.tag not in _UNSHOWN else ""
+        text = _plain(el.text) if title and el.text and el.tag not in _UNSHOWN else ""
         if text and text == title:
             printed = True
         if not start - MAX_ELEMENTS_BEFORE <= i <= start + MAX_ELEMENTS_INSIDE:
@@ -96,7 +106,7 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
         distance = abs(i - start)
         if best_distance is None or distance < best_distance:
             best, best_distance = text, distance
-    if not printed and title and any(normalize_space(h) == title for _k, h in c.headings):
+    if not printed and title and any(_plain(h) == title for _k, h in c.headings):
         return meta.title  # a heading the content extractor pruned: its place is unknown
     if doc_only:
         # The title ``<title>`` gives is printed nowhere: a headline at the story outvotes it,
@@ -107,7 +117,7 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
         if best and _words(best) >= MIN_WORDS_OVER_DOC_TITLE:
             return best
         return _line_above(main, root, c.site_names, MIN_WORDS_OVER_DOC_TITLE) or meta.title
-    headings = {normalize_space(h) for _k, h in c.headings}
+    headings = {_plain(h) for _k, h in c.headings}
     if best is None and title not in headings:
         # No heading at the story, and the title is no heading of the page either: the
         # headline may be a plain line just above the story (<div class="sh">, <b>, <font>).

@@ -24,6 +24,7 @@ __all__ = [
     "class_id",
     "drop_keep_tail",
     "elements",
+    "has_hint",
     "hint_tokens",
     "is_hidden",
     "link_density",
@@ -180,6 +181,18 @@ def hint_tokens(el: etree._Element) -> set[str]:
         words.add(_SPLIT.sub("", name))
     words.discard("")
     return words
+
+
+def has_hint(el: etree._Element, words: frozenset[str]) -> bool:
+    """Whether ``hint_tokens(el)`` holds one of ``words`` (lower-case letters and digits),
+    without splitting the names of most elements: every token is a substring of the class and
+    id lower-cased with all but letters and digits removed, so a word absent from that string
+    is no token (a fold word is looked for on every element of every page)."""
+    raw = class_id(el)
+    if not raw:
+        return False
+    squashed = _SPLIT.sub("", raw.lower())
+    return any(w in squashed for w in words) and not hint_tokens(el).isdisjoint(words)
 
 
 def is_hidden(el: etree._Element) -> bool:

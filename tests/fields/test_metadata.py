@@ -245,3 +245,14 @@ def test_a_content_heading_class_marks_the_headline() -> None:
             "</tr></table><p>" + "Damon Albarn has called for it. " * 20 + "</p></body></html>")
     meta = extract_metadata(parse_html(html), url="http://www.example.co.uk/content/view/1")
     assert meta.title == "Albarn follows Gervais with a call to dismantle it"
+
+
+def test_hint_shortcut_matches_the_pattern() -> None:
+    # ``_hinted`` answers as ``_HINT.search`` (the ASCII shortcut and the non-ASCII fallback).
+    from sitesift.fields.metadata import _HINT, _hinted
+
+    values = ["byline", "post-Author", "TITLE", "entry-hed", "subhead", "auteur", "Autor",
+              "nav", "sidebar", "main-col", "ﬁtit", "K-head", "tıtle", "ſubhead", "作者 author",
+              "作者"]
+    for value in values:
+        assert _hinted(value) == bool(_HINT.search(value)), value

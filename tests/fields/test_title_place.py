@@ -46,3 +46,9 @@ def test_a_document_title_the_page_prints_stays() -> None:
 def test_a_whole_document_title_stays() -> None:
     record = extract_html(_plain_page("Top Stories"))
     assert record.title == "Top Stories"
+
+
+def test_a_document_title_the_page_prints_with_a_trademark_sign_stays() -> None:
+    # "Crusher® ANC 2" on the page, "Crusher ANC 2" in <title>: the same name, printed.
+    record = extract_html(_plain_page("Top Stories | ny1.com", printed="<p>Top Stories®</p>"))
+    assert record.title == "Top Stories"

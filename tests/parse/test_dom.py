@@ -11,6 +11,7 @@ from sitesift.parse.dom import (
     START,
     cjk_count,
     drop_keep_tail,
+    has_hint,
     hint_tokens,
     is_hidden,
     link_density,
@@ -68,6 +69,20 @@ def test_hint_tokens_split_camel_case_and_separators() -> None:
     tokens = hint_tokens(el)
     assert {"top", "ad", "article", "body", "main", "col", "articlebody"} <= tokens
     assert "header" not in hint_tokens(lxml.html.fromstring('<div class="shadow"></div>'))
+
+
+def test_has_hint_answers_as_hint_tokens() -> None:
+    # The squashed-name shortcut must never miss a token: whole names without separators,
+    # camelCase, ids, other scripts, and words spread over separators.
+    words = frozenset({"collapse", "accordion", "fold"})
+    names = ["js-collapse", "navCollapse x", "col-lapse", "c_ollapse", "accordion", "Accordion",
+             "x-ACCORDION-y", "akkordeon", "折叠 collapse", "collapsed", "foldable", "", "unfold"]
+    for name in names:
+        for attrs in (f'class="{name}"', f'id="{name}"', f'class="a" id="{name}"'):
+            el = lxml.html.fromstring(f"<div {attrs}></div>")
+            assert has_hint(el, words) == bool(hint_tokens(el) & words), attrs
+    assert has_hint(lxml.html.fromstring('<div class="col-lapse"></div>'), words)
+    assert not has_hint(lxml.html.fromstring('<div class="collapsed"></div>'), words)
 
 
 def test_is_hidden() -> None:

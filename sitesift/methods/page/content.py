@@ -57,6 +57,7 @@ from sitesift.parse.dom import (
     cjk_count,
     class_id,
     drop_keep_tail,
+    has_hint,
     hint_tokens,
     is_hidden,
     punctuation_count,
@@ -216,6 +217,12 @@ TEASER_MAX_PROSE_SHARE = 0.7
 #: Char F1 on modern-dev half a for 200 / 300 / 400 / 600 / none: 0.8742 / 0.8744 / 0.8737 /
 #: 0.8726 / 0.8716. (Per headline: l3s-gn1's boxes of four headlines with summaries stay teasers.)
 TEASER_MAX_ITEM_PROSE = 300
+#: Inside the block chosen, teasers holding at least this share of its prose (teasers and
+#: the rest) are its own sections (``_own_cards``); a box of other pages' summaries beside a
+#: story holds less. Char F1 on modern-dev half a for 0.1 / 0.2 / 0.3: 0.8925 / 0.8924 /
+#: 0.8924 (0.8924 keeping every teaser out); whole 0.8634 -> 0.8642, half b 0.8329 ->
+#: 0.8344; l3s-gn1 0.9054 -> 0.9059, scrapinghub and list-detail unchanged.
+TEASER_OWN_MIN_SHARE = 0.1
 #: A run of text at least this long (weighted characters, about a sentence) that repeats an
 #: earlier run of the main content word for word may be a second copy, not more text:
 #: responsive layouts render the story twice (a desktop and a mobile copy, one hidden by a
@@ -231,6 +238,12 @@ REPEAT_MIN_SHARE = 0.25
 #: (a two-paragraph page whose paragraphs read alike stays as it is).
 REPEAT_MIN_RUNS = 3
 
+#: A mostly linked line inside the text keeps its place when at least this many characters
+#: of it are outside its links (three or four words: ``_linked_line_of_text``). Char F1 on
+#: modern-dev half a for 10 / 20 / 40: 0.8925 / 0.8925 / 0.8922 (0.8920 without); whole
+#: 0.8631 -> 0.8634, half b 0.8326 -> 0.8329; l3s-gn1 0.9058 -> 0.9054, scrapinghub 0.9683
+#: -> 0.9685, list-detail unchanged.
+LINKED_LINE_MIN_OWN_CHARS = 20
 #: A linked unit at least this share of whose text is code names a symbol, not a story.
 CODE_NAME_MIN_SHARE = 0.9
 
@@ -548,10 +561,9 @@ def _clean(body: etree._Element) -> None:
     ]
     for el in doomed:
         drop_keep_tail(el)
-    revealed = _revealed(body)
     veiled = [
         el for el in body.iter(etree.Element)
-        if el is not body and (el.tag == "noscript" or is_hidden(el)) and el not in revealed
+        if el is not body and (el.tag == "noscript" or is_hidden(el)) and not _revealed(el)
     ]
     if not veiled:
         return
@@ -590,34 +602,32 @@ def _outermost(root: etree._Element, tag: str) -> list[etree._Element]:
     return [el for el in root.iter(tag) if not any(a.tag == tag for a in el.iterancestors())]
 
 
-def _revealed(body: etree._Element) -> set[etree._Element]:
-    """Hidden blocks a reader opens with one click: tab panels (a code sample's other
-    languages, a product's specifications). Char F1 on modern-dev half a 0.8744 -> 0.8765;
+def _revealed(el: etree._Element) -> bool:
+    """Whether ``el`` is a hidden block a reader opens with one click: a tab panel (a code
+    sample's other languages, a product's specifications), or folded (``_folded``). Asked of
+    the hidden elements alone: a few per page, where a pass over every element cost a tenth
+    of the page method. Char F1 on modern-dev half a 0.8744 -> 0.8765;
     also keeping blocks any control names in ``aria-controls`` adds nothing there and lets
     more menus and dialogs in (snippets absent 0.950 -> 0.947 on half b)."""
-    found = {el for el in body.iter(etree.Element) if el.get("role") == "tabpanel"}
-    return found | _folded(body)
+    return el.get("role") == "tabpanel" or _folded(el)
 
 
 #: Class and id words of a fold a reader opens with one click (an accordion's panel).
 FOLD_WORDS = frozenset({"accordion", "collapsible", "collapse", "expandable"})
 
 
-def _folded(body: etree._Element) -> set[etree._Element]:
-    """Folded panels: the body of a ``<details>`` (its summary is the button), and blocks
-    named as an accordion's or a collapsible's. Text a reader opens with one click, as a tab
-    panel's: FAQ answers, a shop's buying guide, a product's specifications. On modern-dev
-    (with ``_landmark_of_other``) char F1 0.8570 -> 0.8579, shingle F1 0.8111 -> 0.8127;
+def _folded(el: etree._Element) -> bool:
+    """Whether ``el`` is a folded panel: the body of a ``<details>`` (its summary is the
+    button), or a block named as an accordion's or a collapsible's. Text a reader opens with
+    one click, as a tab panel's: FAQ answers, a shop's buying guide, a product's
+    specifications. On modern-dev (with ``_landmark_of_other``) char F1 0.8570 -> 0.8579,
+    shingle F1 0.8111 -> 0.8127;
     half a 0.8853 -> 0.8852 (a FAQ's answers in one service page's gold, not in another's nor
     in a blog's), half b 0.8267 -> 0.8287 (collection pages' buying guides: per-kind mean
     0.461 -> 0.505); scrapinghub 0.9669 -> 0.9666, l3s-gn1 and list-detail unchanged."""
-    found: set[etree._Element] = set()
-    for el in body.iter(etree.Element):
-        parent = el.getparent()
-        if (parent is not None and parent.tag == "details" and el.tag != "summary") or \
-                hint_tokens(el) & FOLD_WORDS:
-            found.add(el)
-    return found
+    parent = el.getparent()
+    return (parent is not None and parent.tag == "details" and el.tag != "summary") or \
+        has_hint(el, FOLD_WORDS)
 
 
 def _prose_weights(body: etree._Element, units: list[_Unit]) -> dict[etree._Element, int]:
@@ -994,6 +1004,17 @@ def _describes(units: list[_Unit], i: int) -> bool:
         units[i + 1].link_share <= PRUNE_LINK_SHARE
 
 
+def _linked_line_of_text(units: list[_Unit], i: int, prose_at: list[int]) -> bool:
+    """A mostly linked line inside the text (between its first and last prose) with words of
+    its own outside the links: a list entry naming a linked place ("Flagship hotels: <a>,
+    <a>"), a sentence pointing to a source. A menu or a tag list has no words between its
+    links, and a heading is a title (``_titles_prose`` decides those)."""
+    unit = units[i]
+    return bool(prose_at) and prose_at[0] < i < prose_at[-1] and \
+        unit.block.tag not in HEADING_TAGS and \
+        unit.chars - unit.link_chars >= LINKED_LINE_MIN_OWN_CHARS
+
+
 def _is_anchored_heading(unit: _Unit) -> bool:
     """A heading whose link is its own anchor ("#instance_properties", for sharing the place):
     a section's title, not a link to another page."""
@@ -1025,6 +1046,20 @@ def _is_glossary(dl: etree._Element, by_block: dict[etree._Element, _Unit]) -> b
     return bool(chars) and links <= PRUNE_LINK_SHARE * chars
 
 
+def _own_cards(units: list[_Unit]) -> None:
+    """Unmark the teasers of a block whose prose is ``TEASER_OWN_MIN_SHARE`` or more teasers:
+    the block was chosen for that prose, so its cards are its sections (a guide's chapter
+    cards, a listicle's entries under linked names, a feature page's tiles), not a box of
+    other pages' summaries beside a story."""
+    teasers = sum(unit.weight for unit in units if unit.teaser)
+    if not teasers:
+        return
+    own = sum(unit.weight for unit in units if unit.is_prose())
+    if teasers >= TEASER_OWN_MIN_SHARE * (teasers + own):
+        for unit in units:
+            unit.teaser = False
+
+
 def prune(node: etree._Element, *, product: bool = False) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place). Public for the template method's wrappers, which
@@ -1035,17 +1070,18 @@ def prune(node: etree._Element, *, product: bool = False) -> None:
     stay. Its reviews go, as a story's comments do."""
     units = _segment(node)
     _mark_teasers(units)
+    _own_cards(units)
     keep = _prose_ancestors(units)
     by_block: dict[etree._Element, _Unit] = {u.block: u for u in units}
     doomed: list[etree._Element] = _labelled_sections(node, units, keep, product)
     dropped: list[_Unit] = []
+    prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
     for i, unit in enumerate(units):
         if unit.teaser or (unit.link_share > PRUNE_LINK_SHARE and not unit.is_prose() and \
                 not _titles_prose(units, i) and not _describes(units, i) and \
-                not _is_anchored_heading(unit)):
+                not _is_anchored_heading(unit) and not _linked_line_of_text(units, i, prose_at)):
             dropped.append(unit)
     # Leading and trailing labels: headline, byline, date, "Share this", "Comments".
-    prose_at = [i for i, unit in enumerate(units) if unit.is_prose()]
     if prose_at and not product:
         dropped.extend(units[: prose_at[0]])
         # List items and table cells after the text are usually its own list or table.
@@ -1217,6 +1253,30 @@ def _landmark_of_other(body: etree._Element, main: etree._Element) -> etree._Ele
 PRODUCT_LANDMARK_MIN_WEIGHT = 200
 
 
+#: The label of the control that puts an item in the basket ("Add to cart", "Add to bag",
+#: "Buy now"): the page of an item on sale shows one (two with a sticky bar); a shop's grid
+#: shows one per card.
+_BUY_LABEL = re.compile(r"^\W*(add to (cart|bag|basket|trolley)|buy (it )?now)\W*$", re.IGNORECASE)
+#: At most this many buy controls: one item on sale (a grid of cards shows one for each).
+#: modern-dev: 1-2 on 13 product pages (a sticky bar repeats the button) and one article
+#: (output unchanged), 4 on one product page, 9-48 on shop grids and on product pages whose
+#: carousels of other items each have a button (10, 13): 2 to 8 select the same pages.
+BUY_MAX_CONTROLS = 2
+
+
+def _sells_one_item(root: etree._Element) -> bool:
+    """Whether the page shows one control buying one item (``_BUY_LABEL``), read before
+    cleaning (buttons are no text): an item on sale whose page declares nothing."""
+    found = 0
+    for el in root.iter("button", "input", "a"):
+        label = el.get("value") or "" if el.tag == "input" else el.text_content()
+        if len(label) < 40 and _BUY_LABEL.match(" ".join(label.split())):
+            found += 1
+            if found > BUY_MAX_CONTROLS:
+                return False
+    return found > 0
+
+
 def _product_region(body: etree._Element, main: etree._Element) -> etree._Element:
     """On the page of an item on sale (declared: ``declared.PRODUCT_TYPES``), the main
     landmark, where the item's name, price, options, description and specifications sit
@@ -1253,7 +1313,7 @@ def extract_content(
     than the whole page."""
     kind = declared_kind(root)  # (before cleaning: JSON-LD sits in scripts)
     declared = kind if kind in ("thread", "list") else None
-    product = kind == "product"
+    product = kind == "product" or (kind is None and _sells_one_item(root))
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root

@@ -336,9 +336,27 @@ def _post_depth(bodies: list[etree._Element]) -> int:
     return sorted(depths)[len(depths) // 2]
 
 
+def _bound(rule: ClassRule, owned: dict[etree._Element, int],
+           texts: dict[etree._Element, tuple[int, int]]) -> int:
+    """At least the unlinked text under the bodies ``_run`` selects, from the elements that
+    own text alone (no selector run over the page): each body selected owns text and bears
+    the rule's tag and every class the selector tests (``ClassRule.xpath``: those without a
+    quote), each then a substring of its class attribute."""
+    classes = [c for c in rule.classes if "'" not in c]
+    total = 0
+    for el, weight in owned.items():
+        if weight and (rule.tag == "*" or el.tag == rule.tag):
+            names = el.get("class") or ""
+            if all(c in names for c in classes):
+                total += _unlinked(el, texts)
+    return total
+
+
 def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int],
          page: int, texts: dict[etree._Element, tuple[int, int]], *,
          min_weight: float = 0.0) -> Thread | None:
+    if min_weight and _bound(rule, owned, texts) < min_weight:
+        return None  # (before selecting: most runs of most pages end here)
     # An element of the rule owning no unlinked text is no body (a row of buttons in a cell
     # of the bodies' class, a cell framing classed parts): counted, it would narrow every
     # post's frame to the body alone.

@@ -618,3 +618,39 @@ def test_author_box_after_the_text_is_not_main_text() -> None:
     content = _extract(html)
     assert "Jane Doe" not in content.text
     assert content.text.endswith(f"{PROSE} Third.")
+
+
+def test_a_linked_line_inside_the_text_with_words_of_its_own_stays() -> None:
+    # "Flagship hotels: <a>, <a>" between paragraphs: mostly links, but a line of the text.
+    line = ("<div>Flagship hotels of the group: <a href='/h/1'>The Grand Palace Hotel Bangkok</a>"
+            " and <a href='/h/2'>The Riverside Resort Chiang Mai</a></div>")
+    html = _page(f"<div class='entry'><p>{PROSE}</p>{line}<p>{PROSE} Last.</p></div>")
+    assert "Flagship hotels of the group: The Grand Palace Hotel Bangkok" in _extract(html).text
+
+
+def test_a_menu_inside_the_text_still_goes() -> None:
+    menu = "".join(f"<li><a href='/s{i}'>Section number {i}</a></li>" for i in range(4))
+    html = _page(f"<div class='entry'><p>{PROSE}</p><ul>{menu}</ul><p>{PROSE} Last.</p></div>")
+    assert "Section number" not in _extract(html).text
+
+
+def _cards(n: int, text: str = PROSE) -> str:
+    return "".join(
+        f"<div class='card'><h5><a href='/c{i}'>Chapter {i}: the part on topic {i}</a></h5>"
+        f"<p>{text}</p></div>" for i in range(n)
+    )
+
+
+def test_cards_holding_much_of_the_block_prose_are_its_sections() -> None:
+    # A guide's chapter cards, each a linked title and a summary, beside its introduction:
+    # the block was chosen for them too.
+    intro = "".join(f"<p>{PROSE} Part {i}.</p>" for i in range(4))
+    html = _page(f"<div class='guide'>{intro}{_cards(4)}<p>{PROSE} End.</p></div>")
+    text = _extract(html).text
+    assert "Chapter 2: the part on topic 2" in text and text.count(PROSE) == 9
+
+
+def test_a_small_box_of_cards_beside_a_long_story_goes() -> None:
+    story = "".join(f"<p>{PROSE} Part {i}.</p>" for i in range(40))
+    html = _page(f"<div class='story'>{story}{_cards(3)}</div>")
+    assert "Chapter" not in _extract(html).text

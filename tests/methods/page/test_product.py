@@ -77,3 +77,13 @@ def test_undeclared_pages_keep_reviews_as_text_and_lose_their_labels() -> None:
     assert "day hikes" in text
     text = extract_content(parse_html(_page(None, ITEM))).text
     assert "Internal Frame" not in text  # (labels after the prose: a story's furniture)
+
+
+def test_one_buy_button_makes_an_undeclared_page_a_product_page_and_a_grid_of_them_not() -> None:
+    item = ITEM + "<button class='atc'>Add to cart</button>"
+    text = extract_content(parse_html(_page(None, item + REVIEWS))).text
+    assert "Internal Frame" in text and "day hikes" not in text
+    grid = item + "".join(f"<div><a href='/p{i}'>Pack {i}</a><button>Add to cart</button></div>"
+                          for i in range(3))
+    text = extract_content(parse_html(_page(None, grid + REVIEWS))).text
+    assert "day hikes" in text  # (a shop's grid: no one item's reviews)
