@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -117,9 +118,12 @@ def write_warc(pages: Iterable[Page], path: Path) -> None:
 
 
 def peak_memory(argv: list[str]) -> dict[str, Any]:
-    """Run ``argv``; the peak of the summed RSS of it and its children, and its wall time."""
+    """Run ``argv``; the peak of the summed RSS of it and its children, its wall time, and
+    its CPU seconds (user + system of it and every child it waited for, the pool's workers
+    included: on a shared box the wall clock is mostly the other jobs' load)."""
     import psutil
 
+    before = os.times()
     start = time.perf_counter()
     proc = subprocess.Popen(argv)
     peak = 0
@@ -139,10 +143,14 @@ def peak_memory(argv: list[str]) -> dict[str, Any]:
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     code = proc.wait()
+    after = os.times()
     done.set()
     sampler.join()
+    cpu = (after.children_user - before.children_user
+           + after.children_system - before.children_system)
     return {"exit_code": code, "peak_rss_mb": round(peak / 2**20, 1),
-            "seconds": round(time.perf_counter() - start, 1)}
+            "seconds": round(time.perf_counter() - start, 1), "cpu_seconds": round(cpu, 1),
+            "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
 def warc_run(pages: list[Page], n: int, spread: int,
@@ -156,7 +164,8 @@ def warc_run(pages: list[Page], n: int, spread: int,
         manifest = json.loads(Path(f"{tmp}/out/out.manifest.json").read_text())
         result.update(pages=manifest["pages"], errors=manifest["errors"],
                       methods=manifest["methods"], warc_mb=round(warc.stat().st_size / 2**20, 1),
-                      pages_per_s=round(manifest["pages"] / result["seconds"], 1))
+                      pages_per_s=round(manifest["pages"] / result["seconds"], 1),
+                      pages_per_cpu_s=round(manifest["pages"] / result["cpu_seconds"], 1))
         return result
 
 

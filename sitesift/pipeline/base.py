@@ -302,7 +302,8 @@ class PipelineBase:
         if self.options.blocks or plan.siblings is not None:
             from sitesift.segment.blocks import segment_blocks
 
-            blocks = segment_blocks(parsed.root)
+            # (texts and paths of the blocks for the --blocks output only)
+            blocks = segment_blocks(parsed.root, texts=self.options.blocks)
         siblings = plan.siblings
         verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
         if self.options.method == "auto" and plan.site_steps:

@@ -159,7 +159,8 @@ def _text_index(owner: etree._Element, position: int) -> int:
 class _Run:
     """The text run being collected between two block-level children of one element."""
 
-    def __init__(self) -> None:
+    def __init__(self, texts: bool = True) -> None:
+        self.texts = texts  # (``segment_blocks``: False leaves the run's text empty)
         self.items: list[etree._Element | str] = []
         self.pieces: list[tuple[etree._Element, str]] = []
         self.xpath = ""
@@ -189,15 +190,17 @@ class _Run:
             nodes = tuple(x for x in self.items if not isinstance(x, str))
             block.children.append(Block(
                 xpath=self.xpath, owner=block.owner, nodes=nodes,
-                text=_visible_text(self.items), weight=self.weight, link_weight=self.link,
-                is_run=True, pieces=tuple(self.pieces),
+                text=_visible_text(self.items) if self.texts else "", weight=self.weight,
+                link_weight=self.link, is_run=True, pieces=tuple(self.pieces),
             ))
-        self.__init__()  # type: ignore[misc]
+        self.__init__(self.texts)  # type: ignore[misc]
 
 
-def segment_blocks(root: etree._Element) -> Block:
+def segment_blocks(root: etree._Element, *, texts: bool = True) -> Block:
     """The block tree of the page under ``root`` (its ``<body>`` when there is one). Reads the
-    tree, never edits it."""
+    tree, never edits it. ``texts=False``: the blocks' ``text`` and ``xpath`` are left empty;
+    the sibling step reads their places and weights only, and the texts and paths of every
+    block were a third of the time here (``labelled_blocks`` needs them)."""
     body = root.find("body") if root.tag == "html" else root
     if body is None:
         body = root
@@ -207,9 +210,12 @@ def segment_blocks(root: etree._Element) -> Block:
         measure.weight[body] = measure.link[body] = 0
         measure.has_block[body] = False
 
+    def path(el: etree._Element) -> str:
+        return tree.getpath(el) if texts else ""
+
     def element_block(el: etree._Element) -> Block:
         return Block(
-            xpath=tree.getpath(el), owner=el, nodes=(el,), text="",
+            xpath=path(el), owner=el, nodes=(el,), text="",
             weight=measure.weight[el], link_weight=measure.link[el],
         )
 
@@ -219,25 +225,26 @@ def segment_blocks(root: etree._Element) -> Block:
         block = stack.pop()
         el = block.owner
         if not measure.has_block[el]:
-            block.text = _visible_text([el])
+            block.text = _visible_text([el]) if texts else ""
             continue
         # Divide: block-level children become blocks, what lies between them becomes runs.
-        run = _Run()
+        run = _Run(texts)
         if text_weight(el.text):
-            xpath = f"{tree.getpath(el)}/text()[1]"
+            xpath = f"{path(el)}/text()[1]" if texts else ""
             run.add_text(el.text or "", (el, "text"), xpath, el.tag == "a")
         for i, child in enumerate(el):
             if measure.is_block_child(child):
                 run.flush(block)
                 block.children.append(element_block(child))
             elif child in measure.weight and measure.weight[child] > 0:
-                run.add_node(child, tree.getpath(child), measure)
+                run.add_node(child, path(child), measure)
             if text_weight(child.tail):
-                xpath = f"{tree.getpath(el)}/text()[{_text_index(el, i)}]"
+                xpath = f"{path(el)}/text()[{_text_index(el, i)}]" if texts else ""
                 run.add_text(child.tail or "", (child, "tail"), xpath, el.tag == "a")
         run.flush(block)
         stack.extend(b for b in block.children if not b.is_run)
-    _fill_texts(top)
+    if texts:
+        _fill_texts(top)
     return top
 
 

@@ -64,3 +64,15 @@ def test_labels_say_why_and_keep_headline_and_byline_as_content() -> None:
 def test_a_page_without_body_text_has_no_leaves_but_the_top() -> None:
     top = segment_blocks(parse_html("<html><body><img src=x></body></html>"))
     assert top.weight == 0 and top.leaves() == [top]
+
+
+def test_without_texts_the_tree_is_the_same_but_for_texts_and_paths() -> None:
+    def shape(block) -> tuple:
+        return (block.owner, block.nodes, block.weight, block.link_weight, block.is_run,
+                block.pieces, [shape(c) for c in block.children])
+
+    root = parse_html(PAGE)
+    full, bare = segment_blocks(root), segment_blocks(root, texts=False)
+    assert shape(bare) == shape(full)
+    assert {(b.text, b.xpath) for b in bare.leaves()} == {("", "")}
+    assert all(b.text and b.xpath for b in full.leaves())

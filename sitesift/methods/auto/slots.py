@@ -127,7 +127,8 @@ def _pictured(el: etree._Element) -> bool:
 
 
 def _size(text: str) -> int:
-    return sum(1 for ch in text if not ch.isspace())
+    """Characters without white space (``str.split`` splits on what ``str.isspace`` says)."""
+    return len("".join(text.split()))
 
 
 def _breaks(el: etree._Element | None) -> bool:
@@ -146,6 +147,20 @@ def _alone(el: etree._Element) -> bool:
             and _breaks(prev) and _breaks(el.getnext()))
 
 
+def _holding_blocks(node: etree._Element) -> set[etree._Element]:
+    """The elements of ``node``'s tree with a block element below them, in one pass (asking
+    each element's descendants walked each subtree once per ancestor). A walk up stops at
+    an element already found: its ancestors were found with it."""
+    holders: set[etree._Element] = set()
+    for el in node.iter(etree.Element):
+        if el.tag in BLOCK_TAGS:
+            up = el.getparent()
+            while up is not None and up not in holders:
+                holders.add(up)
+                up = up.getparent()
+    return holders
+
+
 def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels, *,
            captions: bool = True, want: Callable[[str], bool] | None = None) -> list[_Line]:
     """The lines of ``nodes`` with text, and their places: leaf blocks (blocks holding no
@@ -154,13 +169,14 @@ def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels, *,
     of the time on a whole page); ``want``: the lines' texts to place, the others skipped."""
     out = []
     for node in nodes:
+        holders = _holding_blocks(node)
         for el in node.iter(etree.Element):
             if el.tag in SKIP_TAGS or el.tag == "br":
                 continue
             inline = el is not node and el.tag not in BLOCK_TAGS
             if inline and not _alone(el):
                 continue
-            if any(isinstance(d.tag, str) and d.tag in BLOCK_TAGS for d in el.iterdescendants()):
+            if el in holders:
                 continue
             text = " ".join(etree.tostring(el, method="text", encoding=str,
                                            with_tail=False).split())
@@ -258,10 +274,6 @@ COPY_MIN_SHARE = 0.5
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _pattern(text: str) -> tuple[str, ...]:
-    return tuple(w.casefold() for w in _WORD.findall(text))
-
-
 @dataclass(frozen=True, slots=True)
 class Printed:
     """A line of a page as printed, read before the page extractor edits the tree (it
@@ -273,9 +285,15 @@ class Printed:
 
 def printed_lines(root: etree._Element) -> list[Printed]:
     """The page's lines of ``PATTERN_MIN_WORDS`` words or more, with their places."""
-    lines = _lines([root], RelaxedLabels(), captions=False,
-                   want=lambda text: len(_WORD.findall(text)) >= PATTERN_MIN_WORDS)
-    return [Printed(line.element, line.slots, _pattern(line.text)) for line in lines]
+    words: dict[str, list[str]] = {}  # each line's words, found once
+
+    def want(text: str) -> bool:
+        found = words[text] = _WORD.findall(text)
+        return len(found) >= PATTERN_MIN_WORDS
+
+    lines = _lines([root], RelaxedLabels(), captions=False, want=want)
+    return [Printed(line.element, line.slots, tuple(w.casefold() for w in words[line.text]))
+            for line in lines]
 
 
 def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Element]]],
@@ -326,21 +344,45 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
     def copies(k: int, j: int) -> bool:
         return len(kept_words[k] & printed_words[j]) >= COPY_MIN_SHARE * len(kept_words[k])
 
+    # per place and wording: the pages printing it there alone (the line of its place there)
+    alone_at = {slot: {words: {j for j in prints if filled[slot][j] == 1}
+                       for words, (prints, _keeps) in wordings.items()}
+                for slot, wordings in index.items()}
     for (words, slots), members in groups.items():
         matcher = difflib.SequenceMatcher(None, b=words, autojunk=False)
+        # A page that leaves the line out prints a line alike that it does not keep. So the
+        # wordings some page leaves out, or prints alone at its place (the recurring lines),
+        # are matched first; unless two other pages could leave the line out, no member's
+        # verdict needs the other wordings (every page keeps them, none prints one alone: a
+        # story's paragraphs, most of what there is to match).
+        later: list[tuple[tuple[str, ...], set[int]]] = []
+        could: set[int] = set()  # pages printing a line alike that they do not keep
         shown, holding = set(), set()  # pages printing a line alike / keeping one
         # per place: the pages printing a line there alone, in nearly the same words
         alone: dict[tuple[str, ...], set[int]] = defaultdict(set)
         for slot in slots:
             for other, (prints, keeps) in index[slot].items():
-                if _alike(matcher, other):
+                lone = alone_at[slot][other]
+                if len(keeps) == len(prints) and not lone:
+                    later.append((other, keeps))
+                    continue
+                likeness = _likeness(matcher, other)
+                if likeness >= PATTERN_MIN_RATIO:
+                    could |= prints - keeps
                     shown |= prints
                     holding |= keeps
-                    if matcher.ratio() >= RECUR_MIN_RATIO:
-                        alone[slot] |= {j for j in prints if filled[slot][j] == 1}
+                    if likeness >= RECUR_MIN_RATIO:
+                        alone[slot] |= lone
+        left_out = not all(len(could) - (k in could) < MIN_CLUSTER_PAGES - 1
+                           for k, _n, _el in members)
+        if left_out:
+            for other, keeps in later:
+                if _likeness(matcher, other) >= PATTERN_MIN_RATIO:
+                    shown |= keeps
+                    holding |= keeps
         for k, n, element in members:  # the line's own page does not count
             held = len(holding) - (k in holding)
-            out = len(shown) - (k in shown) - held
+            out = len(shown) - (k in shown) - held if left_out else 0
             recur = {j for j in set().union(*(alone[slot] for slot in slots if k in alone[slot]))
                      if j != k and not copies(k, j)}
             if (out >= MIN_CLUSTER_PAGES - 1 and out > held) or len(recur) >= RECUR_MIN_PAGES:
@@ -348,13 +390,15 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
     return [[element for _n, element in sorted(lines, key=lambda c: c[0])] for lines in chosen]
 
 
-def _alike(matcher: difflib.SequenceMatcher, words: tuple[str, ...]) -> bool:
-    """Whether ``words`` read like ``matcher``'s line (its second sequence, whose index the
-    matcher keeps): the cheap upper bounds first."""
+def _likeness(matcher: difflib.SequenceMatcher, words: tuple[str, ...]) -> float:
+    """``difflib`` ratio of ``words`` to ``matcher``'s line (its second sequence, whose index
+    the matcher keeps); 0 as soon as a cheap upper bound shows it under
+    ``PATTERN_MIN_RATIO`` (the bounds are the ratio's, so nothing above it is missed)."""
     matcher.set_seq1(words)
-    return (matcher.real_quick_ratio() >= PATTERN_MIN_RATIO
-            and matcher.quick_ratio() >= PATTERN_MIN_RATIO
-            and matcher.ratio() >= PATTERN_MIN_RATIO)
+    if matcher.real_quick_ratio() < PATTERN_MIN_RATIO or \
+            matcher.quick_ratio() < PATTERN_MIN_RATIO:
+        return 0.0
+    return matcher.ratio()
 
 
 def _pictures(filled: Sequence[Sequence[_Line]]) -> bool:

@@ -17,9 +17,10 @@ template part, i.e. noise. The method, top to bottom:
    to where the slide began and ``t_move`` slides over up to MAX subtrees of T; failing that
    too, both nodes stay unmatched and matching goes on after them (the paper's Reset).
    Tag_similarity = matched nodes / |T|, Text_similarity = matched text / text of T.
-5. Second verification (``_verified``): the matched nodes of S must lie in one subtree (the
-   candidate root's) and every matched pair must have equal depths relative to its root; the
-   paper's figure 1 shows two different trees with one DFS string, which this rules out.
+5. Second verification (in ``match_subtree``, pair by pair): the matched nodes of S must lie
+   in one subtree (the candidate root's) and every matched pair must have equal depths
+   relative to its root; the paper's figure 1 shows two different trees with one DFS string,
+   which this rules out.
 6. A block with Tag_similarity >= alpha and Text_similarity >= beta (paper: 0.8, 0.6) in
    ``MIN_MATCH_SHARE`` of its same-layer pages (at least 1, at most ``MAX_NEEDED_MATCHES``) is
    noise (``SiblingSite.judge``).
@@ -274,57 +275,58 @@ class Match:
 
 
 def match_subtree(
-    t: NodeString, sub: _Subtree, s: NodeString, root: int, *, max_slide: int = MAX_SLIDE
+    t: NodeString, sub: _Subtree, s: NodeString, root: int, *, max_slide: int = MAX_SLIDE,
+    min_tag: float = 0.0,
 ) -> Match | None:
     """Match T (``sub`` of ``t``) against the subtree of ``s`` at ``root`` with the paper's
-    state machine; None when the second verification fails."""
+    state machine; None when the second verification fails, or (``min_tag``) as soon as
+    Tag_similarity can no longer reach ``min_tag``: a caller's threshold, which every failed
+    candidate would otherwise be matched to its end to miss. The verification is checked
+    pair by pair (a pair at unequal depths fails the whole match), not over all pairs after."""
     t_start, t_stop = sub.start, sub.stop
     s_start = root if sub.rooted else root + 1
     s_stop = s.ends[root]
+    t_tags, s_tags, t_ends, s_ends = t.tags, s.tags, t.ends, s.ends
+    t_depths, s_depths = t.depths, s.depths
+    shift = s_depths[root] - t_depths[sub.base]  # equal depths relative to the two roots
+    size = t_stop - t_start
     pairs: list[tuple[int, int]] = []
     i, j = s_start, t_start
     state, steps = NORMAL, 0
     save_i, save_j = i, j
     while j < t_stop and i < s_stop:
-        if s.tags[i] == t.tags[j]:
+        if s_tags[i] == t_tags[j]:
+            if s_depths[i] - t_depths[j] != shift:
+                return None  # (second verification)
             pairs.append((j, i))  # TextMatch happens when the pairs are scored below
             i, j = i + 1, j + 1
             state, steps = NORMAL, 0
             continue
         if state == NORMAL:
+            # Pairs take T's nodes in order, one each, and the slides from here come back to
+            # j at the lowest: at most the nodes from j on are still to pair.
+            if (len(pairs) + t_stop - j) / size < min_tag:
+                return None
             save_i, save_j, state, steps = i, j, S_MOVE, 0
         if state == S_MOVE:
-            if steps < max_slide and s.ends[i] < s_stop:
-                i, steps = s.ends[i], steps + 1  # Move(S, i): slide over one subtree of S
+            if steps < max_slide and s_ends[i] < s_stop:
+                i, steps = s_ends[i], steps + 1  # Move(S, i): slide over one subtree of S
                 continue
             i, j, state, steps = save_i, save_j, T_MOVE, 0  # Reset
         if state == T_MOVE:
-            if steps < max_slide and t.ends[j] < t_stop:
-                j, steps = t.ends[j], steps + 1  # Move(T, j): slide over one subtree of T
+            if steps < max_slide and t_ends[j] < t_stop:
+                j, steps = t_ends[j], steps + 1  # Move(T, j): slide over one subtree of T
                 continue
             # Neither slide finds a partner: both nodes stay unmatched, go on after them.
-            i, j, state, steps = s.ends[save_i], t.ends[save_j], NORMAL, 0
-    if not _verified(t, sub, s, root, pairs):
-        return None
+            i, j, state, steps = s_ends[save_i], t_ends[save_j], NORMAL, 0
+    if not pairs or (sub.rooted and pairs[0] != (t_start, root)):
+        return None  # (second verification: a block's own root pairs with the candidate's)
     matched_text = sum(t.weights[a] for a, b in pairs if t.texts[a] and t.texts[a] == s.texts[b])
-    total_text = sum(t.weights[sub.start:sub.stop])
+    total_text = sum(t.weights[t_start:t_stop])
     return Match(
-        tag_similarity=len(pairs) / (t_stop - t_start),
+        tag_similarity=len(pairs) / size,
         text_similarity=matched_text / total_text if total_text else 1.0,
     )
-
-
-def _verified(
-    t: NodeString, sub: _Subtree, s: NodeString, root: int, pairs: list[tuple[int, int]]
-) -> bool:
-    """Second verification: the matched nodes of S lie in one subtree (they do, matching ran
-    inside the candidate root's range) and each pair sits at equal depth relative to its root."""
-    if not pairs:
-        return False
-    t_base, s_base = t.depths[sub.base], s.depths[root]
-    if sub.rooted and pairs[0] != (sub.start, root):
-        return False
-    return all(t.depths[a] - t_base == s.depths[b] - s_base for a, b in pairs)
 
 
 # -- 6. decisions over a site ------------------------------------------------------------------
@@ -509,7 +511,8 @@ class SiblingSite:
             for root in self._roots(k, anchors, root_tag):
                 if (ends[root] - root - inside) / size < self.alpha:
                     continue
-                m = match_subtree(t, sub, s, root, max_slide=self.max_slide)  # type: ignore[arg-type]
+                m = match_subtree(t, sub, s, root, max_slide=self.max_slide,  # type: ignore[arg-type]
+                                  min_tag=self.alpha)
                 if m is None or m.tag_similarity < self.alpha or m.text_similarity < self.beta:
                     continue
                 if (1 - m.text_similarity) * total > slack + 1e-9:
@@ -543,7 +546,8 @@ class SiblingSite:
             for root in roots:
                 if (ends[root] - root) / size < self.alpha:
                     continue
-                m = match_subtree(t, sub, s, root, max_slide=self.max_slide)  # type: ignore[arg-type]
+                m = match_subtree(t, sub, s, root, max_slide=self.max_slide,  # type: ignore[arg-type]
+                                  min_tag=self.alpha)
                 if m is not None and m.tag_similarity >= self.alpha:
                     pages += 1
                     best = max(best, m.tag_similarity)
