@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from lxml import etree
 
@@ -399,19 +400,7 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     posts = [post for post, _, _ in found]
     bodies = [b for _, b, _ in found]
     containers = [c for _, _, c in found]
-    names = [p["author"] for p in posts if p["author"]
-             and _weighted(p["author"]) <= NAME_MAX_WEIGHT]
-    if len(names) < POSTER_MIN_SHARE * len(posts):
-        # Posts show their poster, a name (dates-dev: an article's two boxes, one "named";
-        # list-detail: a feed whose "poster" is each entry's unlinked headline).
-        return None
-    if sum(bool(_DATE.search(n)) for n in names) * 2 >= len(names):
-        return None  # the "poster" is the time stamp itself: a dated list
-    if _counted(names):
-        return None  # the "poster" is a numbered label ("1. By", "2. By"): comments counted
-    if not timed and len(set(names)) > UNTIMED_MAX_DISTINCT * len(names):
-        # Untimed articles: a discussion is posters taking turns, coming back; a listicle's
-        # entries (articles too, headed by their titles) hardly repeat.
+    if not _posters(posts, timed=timed):
         return None
     for post, container in zip(posts, containers, strict=True):
         post["published"] = post["published"] or _iso_time(container)
@@ -422,6 +411,24 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     outside = max((w for el, w in owned.items() if el not in inside), default=0)
     return Thread(post_rule, tuple(bodies), tuple(containers), tuple(posts), weight,
                   max(own for own, _ in per_post), outside, page)
+
+
+def _posters(posts: list[dict[str, Any]], *, timed: bool) -> bool:
+    """Whether the posts' posters read as people: most posts name one, a name (not a time
+    stamp, not a numbered label), and untimed posts' names come back."""
+    names = [p["author"] for p in posts if p["author"]
+             and _weighted(p["author"]) <= NAME_MAX_WEIGHT]
+    if len(names) < POSTER_MIN_SHARE * len(posts):
+        # Posts show their poster, a name (dates-dev: an article's two boxes, one "named";
+        # list-detail: a feed whose "poster" is each entry's unlinked headline).
+        return False
+    if sum(bool(_DATE.search(n)) for n in names) * 2 >= len(names):
+        return False  # the "poster" is the time stamp itself: a dated list
+    if _counted(names):
+        return False  # the "poster" is a numbered label ("1. By", "2. By"): comments counted
+    # Untimed articles: a discussion is posters taking turns, coming back; a listicle's
+    # entries (articles too, headed by their titles) hardly repeat.
+    return timed or len(set(names)) <= UNTIMED_MAX_DISTINCT * len(names)
 
 
 def is_thread(thread: Thread | None) -> bool:

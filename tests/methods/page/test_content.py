@@ -654,3 +654,37 @@ def test_a_small_box_of_cards_beside_a_long_story_goes() -> None:
     story = "".join(f"<p>{PROSE} Part {i}.</p>" for i in range(40))
     html = _page(f"<div class='story'>{story}{_cards(3)}</div>")
     assert "Chapter" not in _extract(html).text
+
+
+def test_a_block_that_is_one_of_several_sections_of_main_gives_the_landmark() -> None:
+    # A service page: its offer, its process and its cases, each a section of <main>; the
+    # block chosen is one of them.
+    def section(name: str, n: int, links: int = 0) -> str:
+        paras = "".join(f"<p>{PROSE} {name} {i}.</p>" for i in range(n))
+        cards = "".join(f"<li><a href='/{name}/{i}'>{name} story number {i}</a></li>"
+                        for i in range(links))
+        return f"<section><h2>{name}</h2><div><div>{paras}</div><ul>{cards}</ul></div></section>"
+    html = _page(f"{_nav()}<main>{section('Offer', 5)}{section('Process', 2, 12)}"
+                 f"{section('Cases', 2, 12)}</main>")
+    text = _extract(html).text
+    assert "Offer 4." in text and "Process 1." in text and "Cases 0." in text
+
+
+def test_a_story_holding_most_of_main_stands() -> None:
+    story = "".join(f"<p>{PROSE} Part {i}.</p>" for i in range(8))
+    html = _page(f"<main><div class='story'>{story}</div>"
+                 f"<div class='promo-box'><p>{PROSE} Boxed.</p></div></main>")
+    assert "Boxed." not in _extract(html).text
+
+
+def test_an_api_response_label_does_not_open_comments() -> None:
+    # A reference page's "Response" heading over a sample: the page's text goes on.
+    html = _page(f"<div class='doc'><p>{PROSE}</p><h4>Response</h4>"
+                 f"<pre>{{\"id\": \"ch_1\", \"amount\": 1099}}</pre><p>{PROSE} After.</p></div>")
+    assert f"{PROSE} After." in _extract(html).text
+
+
+def test_counted_responses_still_open_comments() -> None:
+    html = _page(f"<div class='doc'><p>{PROSE}</p><p>{PROSE} Two.</p><h4>2 Responses</h4>"
+                 f"<div><p>{PROSE} A reader.</p></div></div>")
+    assert "A reader." not in _extract(html).text

@@ -87,3 +87,13 @@ def test_one_buy_button_makes_an_undeclared_page_a_product_page_and_a_grid_of_th
                           for i in range(3))
     text = extract_content(parse_html(_page(None, grid + REVIEWS))).text
     assert "day hikes" in text  # (a shop's grid: no one item's reviews)
+
+
+def test_a_product_page_reads_its_repeated_buy_box_once() -> None:
+    bar = ("<div class='perks'><div>Free Shipping &amp; Returns</div>"
+           "<div>Secure Checkout</div></div>")
+    text = extract_content(parse_html(_page(PRODUCT, bar + ITEM + bar))).text
+    assert text.count("Free Shipping & Returns") == 1 and "Internal Frame" in text
+    # A story's repeated line stays (one repeat is no second copy of the story).
+    story = f"<h1>Packs</h1><p>{DESCRIPTION}</p>{bar}<p>{REVIEW}</p>{bar}<p>{REVIEW[::-1]}</p>"
+    assert extract_content(parse_html(_page(None, story))).text.count("Free Shipping") == 2
