@@ -328,6 +328,31 @@ class SiteTitles:
                 return a
         return title
 
+    def _printed_headline(self, own: str, c: TitleCandidates) -> str | None:
+        """The page's h1 when ``<title>`` without the site's learned decoration is that h1
+        word for word and ``own`` is printed nowhere on the page, else None.
+
+        The site's pages show where its ``<title>`` holds the headline ("BBC News -
+        {headline}"), and the page prints the same words as its h1: the two sources a reader
+        sees agree, and a declared title in other words ("How savvy retailers sell by
+        stealth" for "Insight selling: How retailers sell to us by stealth") is the wording
+        for sharing and indexing, or a cut copy of the h1. Paper 003 chooses that h1 too
+        (Sim to M is 1). An ``own`` the page prints as a heading stays: the page rules chose
+        among printed headings (the story under a section h1 that ``<title>`` names), and so
+        does a template heading (a section's name several pages print). A "line" (a
+        ``<title>`` segment found in plain text: a most-read list repeats it) is no heading."""
+        doc = normalize_space(c.doc_title)
+        bare = strip_decoration(doc, self.prefixes, self.suffixes)
+        folded = bare.casefold()
+        if not bare or bare == doc or own.casefold() == folded:
+            return None
+        if any(normalize_space(h).casefold() == own.casefold() for k, h in c.headings
+               if k != "line"):
+            return None
+        return next((normalize_space(h) for k, h in c.headings
+                     if k == "h1" and normalize_space(h).casefold() == folded
+                     and normalize_space(h) not in self.template_headings), None)
+
     def _undecorated(self, title: str) -> str:
         return strip_decoration(title, self.prefixes, self.suffixes) or title
 
@@ -391,6 +416,9 @@ class SiteTitles:
         # prints another headline is the SEO wording, as a declared title copying <title> is.
         own = choose_title(c)
         if own is not None and not self.names_site(own, c):
+            printed = self._printed_headline(own, c)
+            if printed is not None:
+                return printed, c
             return self._bared_by_anchor(own, url, page_id), c
         cleaned = self.cleaned(c)
         return self._choose_cleaned(c, cleaned, url, page_id), cleaned

@@ -88,11 +88,16 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
     if start is None:
         return meta.title
     title = _plain(meta.title)
+    inside = {el for node in nodes for el in node.iter(etree.Element)}
     best, best_distance, printed = None, None, False
     for el, i in position.items():
         text = _plain(el.text) if title and el.text and el.tag not in _UNSHOWN else ""
         if text and text == title:
             printed = True
+        if text and text == title and el in inside:
+            # Printed inside the main content, however far from its start (a promotion line
+            # may open the content): the story shows the chosen title, which stays.
+            return meta.title
         if not start - MAX_ELEMENTS_BEFORE <= i <= start + MAX_ELEMENTS_INSIDE:
             continue
         if text and text == title:  # the chosen title is printed at the story: it stays

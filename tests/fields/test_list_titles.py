@@ -190,3 +190,27 @@ def test_a_part_of_a_shared_title_is_the_sites_and_the_page_keeps_its_candidates
     own = TitleCandidates(doc_title="Gazette - Harbour barrier closed for the winter",
                           headings=(("h1", "Harbour barrier closed for the winter"),))
     assert site.read(own) == ("Harbour barrier closed for the winter", own)
+
+
+def test_the_printed_h1_the_sites_title_gives_wins_over_a_declared_title_in_other_words() -> None:
+    # "BBC News - {headline}" on every page: the <title> without the learned prefix is the h1
+    # word for word; og:title words the story for sharing and is printed nowhere but in a
+    # most-read list ("line"). The reader sees the h1 (cleanportal's gold body starts with it).
+    site = SiteTitles(prefixes=("BBC News -",), template_headings=("Related Stories",))
+    headline = "Insight selling: How retailers sell to us by stealth"
+    c = TitleCandidates(doc_title="BBC News - " + headline,
+                        declared_titles=("How savvy retailers sell by stealth",),
+                        headings=(("h2", "Related Stories"), ("h1", headline),
+                                  ("line", "How savvy retailers sell by stealth")))
+    assert site.choose(c) == headline
+    # Unchanged: a page the site's <title> holds no headline of (no learned decoration), a
+    # title the page prints as a heading (the story under a section h1 that <title> names),
+    # and an h1 the site's template prints on several pages.
+    assert SiteTitles().choose(c) == "How savvy retailers sell by stealth"
+    section = TitleCandidates(doc_title="wjz.com - Local Sports Wire",
+                              headings=(("h1", "Local Sports Wire"),
+                                        ("h2", "Hockey finally returns the love to O'Ree")))
+    assert SiteTitles(prefixes=("wjz.com -",)).choose(section) == \
+        "Hockey finally returns the love to O'Ree"
+    site = SiteTitles(prefixes=("BBC News -",), template_headings=(headline,))
+    assert site.choose(c) == "How savvy retailers sell by stealth"

@@ -52,3 +52,23 @@ def test_a_document_title_the_page_prints_with_a_trademark_sign_stays() -> None:
     # "Crusher® ANC 2" on the page, "Crusher ANC 2" in <title>: the same name, printed.
     record = extract_html(_plain_page("Top Stories | ny1.com", printed="<p>Top Stories®</p>"))
     assert record.title == "Top Stories"
+
+
+def test_a_title_printed_inside_the_content_stays_however_far_from_its_start() -> None:
+    # A site method's content opens with a promotion (its own heading) and prints the story's
+    # headline further down: the chosen title is the story's, not the promotion's heading.
+    from sitesift.fields.metadata import Metadata
+    from sitesift.fields.title_place import near_heading
+    from sitesift.fields.titles import TitleCandidates
+    from sitesift.parse import parse_html
+
+    headline = "Austin leaves Roughriders for alma mater"
+    links = "".join(f"<p><a href='/p{i}'>Promoted story {i}</a></p>" for i in range(30))
+    root = parse_html(f"<html><head><title>Regina Leader-Post</title></head><body>"
+                      f"<div id='content'><h3>Your Leader-Post</h3>{links}"
+                      f"<h2>{headline}</h2><p>{PROSE}</p></div></body></html>")
+    content = root.get_element_by_id("content")
+    candidates = TitleCandidates(doc_title="Regina Leader-Post",
+                                 headings=(("h3", "Your Leader-Post"), ("h2", headline)))
+    meta = Metadata(title=headline, title_candidates=candidates)
+    assert near_heading(meta, [content], root) == headline
