@@ -311,20 +311,13 @@ class SiteTitles:
         """``title`` without what it holds beside the text of a link to the page ("Headline
         -Gazette" linked as "Headline"): the site's own words for the headline agree with the
         page's, and the rest, shorter and set off by a separator, is decoration."""
-        folded = title.casefold()
         for anchor in self.external_titles(url, page_id):
             a = normalize_space(anchor)
             if not a or _ELLIPSIS.search(a) or len(a) >= len(title):
                 continue
-            if folded.startswith(a.casefold()):
-                rest = title[len(a):].lstrip(" ")
-                edge = rest[:1]
-            elif folded.endswith(a.casefold()):
-                rest = title[:-len(a)].rstrip(" ")
-                edge = rest[-1:]
-            else:
-                continue
-            if edge in _DECORATION_SEPARATORS and len(rest) < len(a):
+            beside = _beside(title, a, fold=True)
+            if beside is not None and beside[1] in _DECORATION_SEPARATORS and \
+                    len(beside[0]) < len(a):
                 return a
         return title
 
@@ -446,17 +439,29 @@ class SiteTitles:
         return best
 
 
+def _beside(title: str, text: str, *, fold: bool = False) -> tuple[str, str] | None:
+    """What ``title`` holds beside ``text`` when it starts (else ends) with it: the rest,
+    without the spaces next to ``text``, and the rest's character next to ``text`` ("" when
+    there is no rest); None when ``title`` neither starts nor ends with ``text``. ``fold``:
+    compare case-folded."""
+    t, x = (title.casefold(), text.casefold()) if fold else (title, text)
+    if t.startswith(x):
+        rest = title[len(text):].lstrip(" ")
+        return rest, rest[:1]
+    if t.endswith(x):
+        rest = title[:-len(text)].rstrip(" ")
+        return rest, rest[-1:]
+    return None
+
+
 def _part_of(text: str, title: str) -> bool:
     """Whether ``text`` is ``title`` or a part of it cut at a separator."""
     if not text:
         return False
     if text == title:
         return True
-    if title.startswith(text):
-        return title[len(text):].lstrip(" ")[:1] in _DECORATION_SEPARATORS
-    if title.endswith(text):
-        return title[:-len(text)].rstrip(" ")[-1:] in _DECORATION_SEPARATORS
-    return False
+    beside = _beside(title, text)
+    return beside is not None and beside[1] in _DECORATION_SEPARATORS
 
 
 def _headline_in_title(c: TitleCandidates) -> str | None:
@@ -470,14 +475,10 @@ def _headline_in_title(c: TitleCandidates) -> str | None:
             continue
         if title == h:
             return h
-        if title.startswith(h):
-            rest = title[len(h):].lstrip(" ")
-            if rest and rest[0] in _DECORATION_SEPARATORS and len(rest) <= len(h):
-                best = h
-        elif title.endswith(h):
-            rest = title[:-len(h)].rstrip(" ")
-            if rest and rest[-1] in _DECORATION_SEPARATORS and len(rest) <= len(h):
-                best = h
+        beside = _beside(title, h)
+        if beside is not None and beside[1] in _DECORATION_SEPARATORS and \
+                len(beside[0]) <= len(h):
+            best = h
     return best
 
 
