@@ -164,12 +164,6 @@ def _continuation(el: etree._Element,
     return None
 
 
-def _continues(el: etree._Element) -> bool:
-    """Whether ``el`` is the continuation of its parent (``_continuation``)."""
-    parent = el.getparent()
-    return parent is not None and _continuation(parent) is el
-
-
 def chain_children(parent: etree._Element,
                    words_of: Callable[[etree._Element], str] = class_words,
                    ) -> list[etree._Element]:
