@@ -17,7 +17,8 @@ import lxml.html
 
 from sitesift.fields.jsonld import ARTICLE_TYPES, MAX_SCRIPT_CHARS, _load, _types
 
-__all__ = ["LIST_TYPES", "PRODUCT_TYPES", "THREAD_TYPES", "declared_kind", "declared_type"]
+__all__ = ["LIST_TYPES", "PRODUCT_TYPES", "THREAD_TYPES", "declared_kind", "declared_type",
+           "page_type_of"]
 
 #: Declared types of a discussion page.
 THREAD_TYPES = frozenset({"qapage", "discussionforumposting"})
@@ -68,7 +69,12 @@ def _declared(root: lxml.html.HtmlElement) -> set[str]:
 
 def declared_type(root: lxml.html.HtmlElement) -> str | None:
     """"thread", "list" or None, from the page's declared schema.org types (read only)."""
-    kind = declared_kind(root)
+    return page_type_of(declared_kind(root))
+
+
+def page_type_of(kind: str | None) -> str | None:
+    """The page type a declared kind (``declared_kind``) sets: "thread" and "list" are page
+    types; a product page is typed by what it shows."""
     return kind if kind in ("thread", "list") else None
 
 

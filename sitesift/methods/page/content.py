@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import lxml.html
 from lxml import etree
 
-from sitesift.fields.declared import declared_kind
+from sitesift.fields.declared import declared_kind, page_type_of
 from sitesift.methods.page.linked import (
     POSTS_MIN_SHARE,
     TRUNCATED_MIN_PAGE_SHARE,
@@ -1355,7 +1355,7 @@ def extract_content(
     search only this element (a site template's known content container), which is cheaper
     than the whole page."""
     kind = declared_kind(root)  # (before cleaning: JSON-LD sits in scripts)
-    declared = kind if kind in ("thread", "list") else None
+    declared = page_type_of(kind)
     product = kind == "product" or (kind is None and _sells_one_item(root))
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
