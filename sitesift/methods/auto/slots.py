@@ -320,6 +320,7 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
     groups: dict[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]],
                  list[tuple[int, int, etree._Element]]] = defaultdict(list)
     filled: dict[tuple[str, ...], Counter[int]] = defaultdict(Counter)  # place -> page -> lines
+    kept_words: list[set[tuple[str, ...]]] = [set() for _ in pages]
     for k, (printed, nodes) in enumerate(pages):
         inside = {el for node in nodes for el in node.iter(etree.Element)}
         for n, line in enumerate(printed):
@@ -332,14 +333,11 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
                     holding.add(k)
             if kept:
                 groups[line.words, line.slots].append((k, n, line.element))
+                kept_words[k].add(line.words)
     chosen: list[list[tuple[int, etree._Element]]] = [[] for _ in pages]
     # Copies of one story (one article crawled at two addresses) print all its lines alike:
     # page j copies page k when it prints most of the wordings page k keeps.
     printed_words = [{line.words for line in printed} for printed, _ in pages]
-    kept_words: list[set[tuple[str, ...]]] = [set() for _ in pages]
-    for (words, _slots), members in groups.items():
-        for k, _n, _element in members:
-            kept_words[k].add(words)
 
     def copies(k: int, j: int) -> bool:
         return len(kept_words[k] & printed_words[j]) >= COPY_MIN_SHARE * len(kept_words[k])
