@@ -74,7 +74,7 @@ def test_a_failing_forum_step_keeps_the_pages(monkeypatch) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(pagetype, "apply_forum_site", broken)
+    monkeypatch.setattr(pagetype, "learn_site_types", broken)
     crawl = site()[:3]
     pages = [Page(id=str(k), url=u, site="forum.test", html=h)
              for k, (u, h, _) in enumerate(crawl)]
