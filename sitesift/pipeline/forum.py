@@ -8,13 +8,13 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from sitesift.methods.forum.method import ForumMethod
 from sitesift.pipeline.base import Parsed
 from sitesift.pipeline.site_method import SiteMethodPath
 from sitesift.record import Page, Record
 from sitesift.similarity import shingle_prf
 
 if TYPE_CHECKING:
+    from sitesift.methods.forum.method import ForumMethod
     from sitesift.methods.forum.site import ForumSite
     from sitesift.methods.template.profile import SiteProfile
 
@@ -29,6 +29,8 @@ class ForumPath(SiteMethodPath):
         """Forum method (paper 001, ``sitesift.methods.forum``): the site's post rule and
         URL clusters give page types and posts; every page also gets the page method's
         fields. A saved profile's forum rules are reused, new ones saved."""
+        from sitesift.methods.forum.method import ForumMethod
+
         saved = self._saved(site, lasting)
         method = ForumMethod()
         forum = self._run_method(method, site, members, pages, records, parsed,
