@@ -20,7 +20,7 @@ from sitesift.fields.dates import iter_dates
 __all__ = [
     "author_from_en_name_line", "author_from_markup", "author_from_meta",
     "author_from_name_line", "author_from_text",
-    "clean_author", "join_authors", "may_hold_author", "thread_author",
+    "clean_author", "is_cjk_organisation", "join_authors", "may_hold_author", "thread_author",
 ]
 
 #: Longest plausible author field (several names with "and"); longer text is a sentence.
@@ -82,19 +82,40 @@ _ROLE = re.compile(
 #: "Jane Doe for The Times": the outlet after a person's name (first and last name at least;
 #: "Organization for Transformative Works" is one name).
 _FOR_OUTLET = re.compile(r"^(?P<name>\S+(?:\s+\S+)+?)\s+for\s+.*$", re.IGNORECASE)
+#: Values a byline or author field holds when it names nobody: a template's placeholder
+#: ("name, email@gmail.com"), "unknown", "anonymous", "compiled from the web", a role label
+#: printed where a name would be ("特邀作者", invited author).
+_PLACEHOLDERS = frozenset((
+    "name", "author", "unknown", "anonymous", "n/a", "none", "null",
+    "未知", "佚名", "匿名", "不详", "无", "网络", "网络整理", "网友", "本站", "管理员",
+    "系统管理员", "特邀作者", "作者", "编辑", "小编",
+))
+#: What a Chinese organisation's name ends with: a paper (报), a site (网), an agency (社),
+#: a station (台), a magazine (刊, 杂志), a desk or office (编辑部, 部, 局, 中心), news
+#: (新闻, 消息, 资讯), a channel, an app, a company or a government body. Personal names
+#: (2-4 characters, given names of one or two) practically never end so; one-character
+#: endings count from three characters on.
+_CJK_ORG_END = re.compile(
+    r"(?:(?:[\u3400-\u9fff\w]{2,})(?:报|網|网|社|台|刊|部|局|院|厅|处|所|办)|"
+    r"(?:[\u3400-\u9fff\w]+)(?:新闻|新聞|消息|资讯|在线|频道|客户端|杂志|周刊|日报|晚报|时报|"
+    r"科技|财经|財經|综合|编辑部|中心|集团|公司|政府|委员会|之家|基地|官网|官方号|号))$")
+
 _BAD_WORDS = re.compile(
     r"\b(?:comments?|share|tweet|follow|subscribe|login|log in|sign in|menu|home|"
     r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
     r"cookie|privacy|copyright|©)\b", re.IGNORECASE)
 
+#: 记者 X, 本报记者X发自北京, （记者 X）
+_ZH_REPORTER = re.compile(r"(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[:：]?\s*"
+                          r"(?P<v>[^\n]{1,40})")
 #: Chinese byline labels, best first; each group is searched in the whole window before the
 #: next. "来源" (source) names the publisher and is deliberately absent.
 _ZH_BYLINES = (
     # 作者：X / 文：X / 撰文：X (a colon or slash is required: 文 alone is a common character)
-    re.compile(r"(?:作\s*者|原作者|撰\s*文|撰稿人?|文\s*字|(?<![\u3400-\u9fff])文)\s*[:：/]\s*"
+    re.compile(r"(?:作\s*者|原作者|撰\s*文|撰稿人?|执\s*笔|執\s*筆|采\s*写|採\s*寫|文\s*字|"
+               r"(?<![\u3400-\u9fff])文)\s*[:：/]\s*"
                r"(?P<v>[^\n]{1,40})"),
-    # 记者 X, 本报记者X发自北京, （记者 X）
-    re.compile(r"(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
+    _ZH_REPORTER,
     # （姚峰 上海报道）: a name and a place before 报道 inside brackets
     re.compile(r"[（(]\s*(?P<v>[\u3400-\u9fff]{2,4}(?:[ 、][\u3400-\u9fff]{2,4})*)\s+"
                r"[\u3400-\u9fff]{2,8}(?:报道|報道)\s*[)）]"),
@@ -103,6 +124,25 @@ _ZH_BYLINES = (
     # X 发表于 2005-9-15 (blogs and forums)
     re.compile(r"(?:^|\n)(?P<v>[^\s:：]{2,20})\s*发表于"),
 )
+#: Longest line read as a reporter's credit line ("新京报记者 陆一夫", "采写：南都见习记者 林子沛");
+#: in a longer line "记者" is a word of the story ("记者获悉", "向南都记者介绍").
+MAX_CREDIT_LINE_CHARS = 30
+_PHOTO_CREDIT = re.compile(r"^[^\n]{0,30}?\s*(?:摄|攝|/摄|供图|供圖)(?:$|[\s。，)）])")
+
+
+def _credit_context(text: str, m: re.Match[str]) -> bool:
+    """Whether the reporter credit ``m`` in ``text`` is a byline: in brackets ("（记者 裴剑飞）",
+    "电（记者唐霁）") or on a short line of its own, and not a photographer's ("记者 贾天勇 摄")."""
+    if _PHOTO_CREDIT.match(m.group("v")):
+        return False
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    line = text[start:end if end >= 0 else len(text)]
+    before = text[start:m.start()]
+    bracketed = before.rfind("（") > before.rfind("）") or before.rfind("(") > before.rfind(")")
+    return bracketed or len(line.strip()) <= MAX_CREDIT_LINE_CHARS
+
+
 #: Where a Chinese byline value ends: the next label, a date, a place ("发自北京"), brackets.
 _ZH_VALUE_END = re.compile(
     r"\s*(?:\S*(?:报道|報道)|来源|來源|出处|出處|发布|發佈|发表|發表|发自|發自|摄影|攝影|/?摄|时间|時間|日期|"
@@ -198,6 +238,8 @@ def clean_author(value: str | None, *, handles: bool = False) -> str | None:
         return None
     if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]{2}", text):
         return None
+    if text.casefold() in _PLACEHOLDERS or is_cjk_organisation(text):
+        return None
     # Names have no digits; user handles ("CC7567") do, and are one word.
     if re.search(r"\d", text) and not (handles and " " not in text):
         return None
@@ -207,6 +249,14 @@ def clean_author(value: str | None, *, handles: bool = False) -> str | None:
     elif len(text.split()) > MAX_AUTHOR_WORDS:
         return None
     return text
+
+
+def is_cjk_organisation(value: str) -> bool:
+    """Whether ``value`` is a Chinese organisation's name (a paper, site, agency, desk or
+    office: "新京报", "环球网", "新浪财经-自媒体综合"), which a source or publisher field holds
+    and an author field sometimes does: not a person."""
+    return bool(_CJK.search(value)) and any(
+        _CJK_ORG_END.search(part) for part in re.split(r"[-—–·|/ ]+", value.strip()) if part)
 
 
 def join_authors(names: Iterable[str], *, handles: bool = False) -> str | None:
@@ -364,6 +414,8 @@ def author_from_text(lines: Sequence[str]) -> str | None:
     everything = "\n".join(lines)
     for pattern in _ZH_BYLINES:
         for m in pattern.finditer(everything):
+            if pattern is _ZH_REPORTER and not _credit_context(everything, m):
+                continue
             names = _zh_names(m.group("v"))
             if names:
                 return names

@@ -559,6 +559,15 @@ def _without_site(author: str | None, site_names: list[str]) -> str | None:
     return ", ".join(kept) if kept and len(kept) < len(names) else author
 
 
+def _in_cjk_decoration(author: str, doc_title: str | None, title: str | None) -> bool:
+    """Whether the Chinese ``author`` is printed in ``doc_title`` outside the headline
+    ``title``: in the decoration that names the site ("..._网易新闻", "..._凤凰网")."""
+    if not doc_title or not _CJK.search(author):
+        return False
+    rest = doc_title.replace(title, " ") if title else doc_title
+    return author in rest and author not in (title or "")
+
+
 def _is_site(author: str, site_names: list[str]) -> bool:
     """Whether ``author`` is (or holds, or is held in) one of the site's names."""
     folded = author.casefold()
@@ -605,6 +614,7 @@ def _date_and_author(
     *, body: lxml.html.HtmlElement, anchor: lxml.html.HtmlElement | None, title: str | None,
     meta: dict[str, list[str]], ld: JsonLd, url: str | None, lang: str | None,
     dates: list[lxml.html.HtmlElement] | None, authors: list[lxml.html.HtmlElement] | None,
+    doc_title: str | None = None,
 ) -> tuple[str | None, str | None]:
     """Published and author, read from the declared metadata, the marked elements and the text
     around the headline's element ``anchor`` (None: the top of the body). ``dates`` or
@@ -641,6 +651,10 @@ def _date_and_author(
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)
         declared = join_authors(ld.authors) or author_from_meta(meta)
+        if declared and _in_cjk_decoration(declared, doc_title, title):
+            # A Chinese site declaring itself the author ("网易" on "..._网易新闻"): the
+            # publisher, named in `<title>`'s decoration, is no author; the byline decides.
+            declared = None
         if declared and _is_site(declared, site_names):
             # The publisher declared as the author (a CMS default): a person marked as the
             # author in the page is the writer; failing that the publisher stands (a bare
@@ -674,7 +688,7 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(
         body=body, anchor=anchor, title=title, meta=meta, ld=ld, url=url, lang=lang,
-        dates=marked.dates, authors=marked.authors)
+        dates=marked.dates, authors=marked.authors, doc_title=doc_title)
     site_name = next(iter(meta.get("og:site_name", [])), None) or ld.site_name
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
                        None) or ld.description
@@ -721,4 +735,5 @@ def complete_metadata(
         dates.sort(key=lambda el: el.sourceline or 0)  # (the order ``_candidates`` gives)
     return _date_and_author(
         body=_body(root), anchor=anchor, title=title, meta=meta, ld=ld, url=url,
-        lang=_lang(root, meta, ld), dates=dates if published else None, authors=authors)
+        lang=_lang(root, meta, ld), dates=dates if published else None, authors=authors,
+        doc_title=_doc_title(root) if author else None)
