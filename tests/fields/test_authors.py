@@ -274,6 +274,7 @@ def test_reporter_credit_is_a_byline_only_in_brackets_or_on_its_own_line() -> No
 
 def test_site_declared_as_author_in_a_chinese_title_is_no_author() -> None:
     html = ("<html><head><title>多地项目连环爆雷_网易财经</title>"
-            "<meta name='author' content='网易'></head><body><h1>多地项目连环爆雷</h1><p>2019-09-07 13:43:45 来源: 证券市场红周刊</p>"
+            "<meta name='author' content='网易'></head><body><h1>多地项目连环爆雷</h1>"
+            "<p>2019-09-07 13:43:45 来源: 证券市场红周刊</p>"
             "<p>正文第一段。</p><p>本文来源：证券市场红周刊</p></body></html>")
     assert extract_metadata(parse_html(html)).author is None
