@@ -20,6 +20,7 @@ from lxml import etree
 from rapidfuzz.distance import Indel
 
 from sitesift.fields.authors import (
+    author_from_editor_line,
     author_from_en_name_line,
     author_from_markup,
     author_from_meta,
@@ -635,9 +636,12 @@ def _date_and_author(
         # Labelled Chinese bylines may come at the end of the story; English "By X" sits
         # under the headline, within the first lines.
         chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
-        found = author_from_text(story() if chinese else after)
-        return found or (author_from_name_line(after) if chinese
-                         else author_from_en_name_line(after))
+        if not chinese:
+            return author_from_text(after) or author_from_en_name_line(after)
+        # The editor credited at the end is the author only where the page names no other,
+        # also not on a line of names under the headline.
+        return author_from_text(story(), editors=False) or author_from_name_line(after) \
+            or author_from_editor_line(story())
 
     published = author = None
     if dates is not None:

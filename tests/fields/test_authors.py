@@ -278,3 +278,36 @@ def test_site_declared_as_author_in_a_chinese_title_is_no_author() -> None:
             "<p>2019-09-07 13:43:45 来源: 证券市场红周刊</p>"
             "<p>正文第一段。</p><p>本文来源：证券市场红周刊</p></body></html>")
     assert extract_metadata(parse_html(html)).author is None
+
+
+def test_a_class_repeated_on_every_comment_is_no_byline() -> None:
+    comments = "".join(f"<div class='tie-author'>网友{n}号[网易北京网友]</div><p>评论</p>"
+                       for n in "甲乙丙丁戊")
+    html = f"<html><body><h1>标题在这里</h1><p>正文第一段。</p>{comments}</body></html>"
+    assert _author(html) is None
+    byline = ("<html><body><h1>Headline here</h1><div class='author'>Kelli Miller</div>"
+              "</body></html>")
+    assert _author(byline) == "Kelli Miller"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["采写：南都见习记者 林子沛"], "林子沛"),
+        (["【文/观察者网专栏作者 王文】", "责任编辑: 小婷"], "王文"),
+        (["长江网10月4日讯（记者陈智 整合） 国庆中秋长假过半。"], "陈智"),
+        (["《棱镜》作者 周纯"], "周纯"),
+        (["Publié par Unknown"], None),
+    ],
+)
+def test_chinese_credit_forms(lines: list[str], expected: str | None) -> None:
+    assert author_from_text(lines) == expected
+
+
+def test_writer_over_outlet_under_the_headline_outvotes_the_editor() -> None:
+    html = ("<html><body><h1>共享充电宝涨价告别1元时代</h1><p>石佳/中国青年报</p>"
+            "<p>2019-09-24 09:10</p><p>正文第一段，很长的一段话。</p><p>责任编辑：张珺</p>"
+            "</body></html>")
+    assert _author(html) == "石佳"
+    no_writer = html.replace("<p>石佳/中国青年报</p>", "")
+    assert _author(no_writer) == "张珺"
