@@ -1,0 +1,50 @@
+"""Data rows (``methods.template.rows``): DeleteSame leaves a row's label with the page's own
+value, and takes a row that recurs whole. Small pages written for these tests."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from sitesift.methods.template.rows import is_label
+from sitesift.methods.template.template import SignatureIndex, content_signatures, delete_shared
+from sitesift.parse import parse_html
+
+ITEM = """<html><body><div class="nav"><a href="/">Home</a> <a href="/deals">Deals</a></div>
+<div class="item"><h1>{name}</h1>
+<div class="row"><div class="label"><span>Condition:</span></div>
+<div class="value">{condition}</div></div>
+<div class="row"><div class="label"><span>Ships from:</span></div>
+<div class="value">United States</div></div>
+<dl class="specs"><dt>Year</dt><dd>{year}</dd></dl>
+<table><tr><th>Weight</th><td>{weight}</td></tr></table>
+<p>{description}</p></div></body></html>"""
+
+
+def _item(k: int) -> etree._Element:
+    return parse_html(ITEM.format(
+        name=f"Brass lamp number {k}", condition=("Used", "New", "For parts", "Open box")[k % 4],
+        year=1950 + k, weight=f"{k + 1} kg",
+        description=f"A brass desk lamp, model {k}, rewired and tested by the seller."))
+
+
+def test_a_label_beside_the_page_s_own_value_stays_and_a_row_shared_whole_goes() -> None:
+    index = SignatureIndex(content_signatures(_item(k)).values() for k in range(1, 4))
+    target = _item(0)
+    delete_shared(target, index)
+    left = "".join(target.text_content().split())
+    assert "Home" not in left  # the template's own block goes as before
+    for row in ("Condition:Used", "Year1950", "Weight1kg"):
+        assert row in left  # each label stays beside the value only this page has
+    assert "Shipsfrom" not in left and "UnitedStates" not in left  # the row recurs whole
+
+
+def test_a_label_is_a_label_element_or_a_short_line_ending_in_a_colon() -> None:
+    def el(html: str) -> etree._Element:
+        return parse_html(f"<html><body>{html}</body></html>").find(".//body")[0]
+
+    assert is_label(el("<dt>Year</dt>")) and is_label(el("<th>Weight</th>"))
+    assert is_label(el("<div><span>Item number:</span></div>"))
+    assert is_label(el("<div>型号：</div>"))
+    assert not is_label(el("<div>Year</div>"))  # no colon, no label element
+    assert not is_label(el("<p>Here is what the seller wrote about the lamp's history:</p>"))
+    assert not is_label(el("<dt> </dt>"))
