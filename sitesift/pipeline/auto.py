@@ -164,7 +164,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
 
         content = parsed.content
         assert content is not None
-        if delete_fields(content.nodes, lines, text_size(record.text or "")):
+        if delete_fields(content.nodes, lines, text_size(record.text or ""), item=content.item):
             record.text = content.text
             record.method = f"{record.method}+fields"
             if self.options.output_format == "markdown":
