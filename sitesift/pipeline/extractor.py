@@ -1,7 +1,8 @@
 """The ``Extractor``: the public surface of the pipeline, and which path a run takes.
 
 The paths live beside it, one module per method (``template``, ``siblings``, ``forum``,
-``visual``, ``auto``), over the steps they share (``base``)."""
+``visual``, ``auto``), over the steps they share (``base``) and the run of a method behind
+the site-level interface (``site_method``)."""
 
 from __future__ import annotations
 
