@@ -311,3 +311,29 @@ def test_writer_over_outlet_under_the_headline_outvotes_the_editor() -> None:
     assert _author(html) == "石佳"
     no_writer = html.replace("<p>石佳/中国青年报</p>", "")
     assert _author(no_writer) == "张珺"
+
+
+def test_the_sites_acronym_after_the_name_is_its_affiliation() -> None:
+    html = ("<html><head><title>Airport screening - CNN.com</title>"
+            "<meta name='author' content='By  Pam Benson CNN '></head>"
+            "<body><h1>Airport screening</h1><p>Text.</p></body></html>")
+    assert _author(html) == "Pam Benson"
+    credential = html.replace("By  Pam Benson CNN ", "Jeffrey A. Slotnick CPP, PSP")
+    assert _author(credential) == "Jeffrey A. Slotnick CPP, PSP"
+    byline = ("<html><head><title>BBC News - Insight selling</title></head><body>"
+              "<h1>Insight selling</h1><p>By Jane O'Brien BBC, Washington</p><p>Text.</p>"
+              "</body></html>")
+    assert _author(byline) == "Jane O'Brien"
+
+
+def test_a_twitter_link_beside_the_author_link_is_no_second_author() -> None:
+    html = ("<html><body><h1>Headline here</h1><span class='post-info'>"
+            "<a rel='author' href='/author/z'>Zachary Roth</a>, "
+            "<a rel='author-twitter external' href='https://twitter.com/zackroth'>@zackroth</a>"
+            "</span><p>Text.</p></body></html>")
+    assert _author(html) == "Zachary Roth"
+
+
+def test_an_ap_writers_role_and_what_follows_it_are_cut() -> None:
+    raw = "AMY LORENTZEN, Associated Press Writer Amy Lorentzen"
+    assert clean_author(raw) == "AMY LORENTZEN"
