@@ -174,6 +174,8 @@ _ZH_ROLE_PREFIX = re.compile(r"^[\u3400-\u9fff《》]{0,12}?"
 #: name (letters, digits, CJK and "&._-", up to 20 characters, not all CJK).
 _NAME_TOKEN = re.compile(r"^(?:[\u3400-\u9fff]{2,4}|[\u3400-\u9fff]{1,6}(?:·[\u3400-\u9fff]{1,6})+|"
                          r"[A-Za-z][A-Za-z0-9_.\-]{1,29}|[\u3400-\u9fff\w]{1,10}&[\u3400-\u9fff\w]{1,10})$")
+_TRANSLITERATED = re.compile(r"[\u3400-\u9fff]{1,8}(?:·[\u3400-\u9fff]{1,8})*\s*"
+                             r"[(（][A-Za-z][A-Za-z .'-]{1,40}[)）]")
 _ORIGINAL_NAME = re.compile(r"[\u3400-\u9fff·]{2,8}\s*[(（][A-Za-z][A-Za-z .'-]{1,40}[)）]")
 #: Government documents name their author as the issuing body: "发文机关：吉林省人民政府".
 _ZH_ISSUER = re.compile(r"(?:发文机关|發文機關|发布机构|發佈機構|发文单位|發文單位)"
@@ -244,6 +246,11 @@ def clean_author(value: str | None, *, handles: bool = False,
     text = " ".join(value.split())
     if _SPACED_CJK_NAME.match(text):  # "赵  培": a two-character name spaced out to align
         text = text.replace(" ", "")
+    originals = re.split(r"\s*[&＆、]\s*", text)
+    if all(_TRANSLITERATED.fullmatch(n) for n in originals):
+        # "琳达·普雷斯利（Linda Pressly）& 埃斯佩兰萨·埃斯克里巴诺（Esperanza Escribano）":
+        # transliterated names with the original in brackets, which the bracket cut would lose.
+        return ", ".join(originals)
     if not text or (_URL.search(text) and " " not in text):
         return None
     text = _EMAIL.sub("", text)

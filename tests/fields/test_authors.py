@@ -343,3 +343,9 @@ def test_a_twitter_link_beside_the_author_link_is_no_second_author() -> None:
 def test_an_ap_writers_role_and_what_follows_it_are_cut() -> None:
     raw = "AMY LORENTZEN, Associated Press Writer Amy Lorentzen"
     assert clean_author(raw) == "AMY LORENTZEN"
+
+
+def test_transliterated_names_keep_their_originals_and_are_joined() -> None:
+    raw = "琳达·普雷斯利（Linda Pressly）& 埃斯佩兰萨·埃斯克里巴诺（Esperanza Escribano）"
+    assert clean_author(raw) == ("琳达·普雷斯利（Linda Pressly）, "
+                                 "埃斯佩兰萨·埃斯克里巴诺（Esperanza Escribano）")
