@@ -330,17 +330,17 @@ _TAGGED_XPATH = etree.XPath(
 _CLASS_ID_XPATH = etree.XPath("/descendant::*/@class | /descendant::*/@id")
 #: Superset of the class/id hints of ``may_hold_author`` and ``_heading_kind``.
 _HINT = re.compile(r"author|byl|writer|autor|auteur|tit|headline|hed|head", re.IGNORECASE)
-#: The same words, looked for with ``in`` in a lower-cased ASCII value (an alternation under
-#: IGNORECASE is a slow scan, and every class and id of a page is checked; "headline" holds
-#: "head").
-_HINT_WORDS = ("author", "byl", "writer", "autor", "auteur", "tit", "hed", "head")
 
 
 def _hinted(value: str) -> bool:
-    """``_HINT.search(value)``, fast for ASCII (where lower-casing is what IGNORECASE does)."""
+    """``_HINT.search(value)``, fast for ASCII (where lower-casing is what IGNORECASE does):
+    the same words looked for with ``in`` in the lower-cased value, spelt out ("headline"
+    holds "head"; an alternation under IGNORECASE is a slow scan, a generator over the words
+    a call per value, and every class and id of a page is checked)."""
     if value.isascii():
         low = value.lower()
-        return any(word in low for word in _HINT_WORDS)
+        return "author" in low or "byl" in low or "writer" in low or "autor" in low or \
+            "auteur" in low or "tit" in low or "hed" in low or "head" in low
     return _HINT.search(value) is not None
 
 
