@@ -133,6 +133,8 @@ _ZH_BYLINES = (
                r"(?P<v>[^\n]{1,40})"),
     # 《棱镜》作者 周纯: the label and the name spaced, on a credit line of its own
     _ZH_AUTHOR_SPACED,
+    # (文/图 刘玺东 易赛楠): text and photos by
+    re.compile(r"(?<![\u3400-\u9fff])文\s*/\s*[图圖]\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
     _ZH_REPORTER,
     # （姚峰 上海报道）: a name and a place before 报道 inside brackets
     re.compile(r"[（(]\s*(?P<v>[\u3400-\u9fff]{2,4}(?:[ 、][\u3400-\u9fff]{2,4})*)\s+"

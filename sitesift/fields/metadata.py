@@ -567,6 +567,11 @@ def _acronyms(doc_title: str | None, site_names: list[str]) -> set[str]:
     return set(words)
 
 
+def _employs_reporter(name: str, lines: list[str]) -> bool:
+    """Whether ``lines`` print ``name`` as a reporter's outlet ("央视记者 刘骁骞": X记者)."""
+    return any(f"{name}记者" in line or f"{name}記者" in line for line in lines)
+
+
 def _in_cjk_decoration(author: str, doc_title: str | None, title: str | None) -> bool:
     """Whether the Chinese ``author`` is printed in ``doc_title`` outside the headline
     ``title``: in the decoration that names the site ("..._网易新闻", "..._凤凰网")."""
@@ -664,9 +669,11 @@ def _date_and_author(
         site_names = _site_names(meta, ld.site_name, url)
         outlets = _acronyms(doc_title, site_names)
         declared = join_authors(ld.authors) or author_from_meta(meta, outlets=outlets)
-        if declared and _in_cjk_decoration(declared, doc_title, title):
+        if declared and (_in_cjk_decoration(declared, doc_title, title)
+                         or (_CJK.search(declared) and _employs_reporter(declared, story()))):
             # A Chinese site declaring itself the author ("网易" on "..._网易新闻"): the
-            # publisher, named in `<title>`'s decoration, is no author; the byline decides.
+            # publisher, named in `<title>`'s decoration, is no author; nor is an outlet the
+            # story credits as a reporter's ("（央视记者 刘骁骞）"). The byline decides.
             declared = None
         if declared and _is_site(declared, site_names):
             # The publisher declared as the author (a CMS default): a person marked as the

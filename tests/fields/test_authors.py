@@ -349,3 +349,13 @@ def test_transliterated_names_keep_their_originals_and_are_joined() -> None:
     raw = "琳达·普雷斯利（Linda Pressly）& 埃斯佩兰萨·埃斯克里巴诺（Esperanza Escribano）"
     assert clean_author(raw) == ("琳达·普雷斯利（Linda Pressly）, "
                                  "埃斯佩兰萨·埃斯克里巴诺（Esperanza Escribano）")
+
+
+def test_an_outlet_the_story_credits_as_a_reporters_is_no_author() -> None:
+    html = ("<html><head><title>特朗普：无意解雇鲍威尔|美联储</title>"
+            "<meta property='article:author' content='央视'></head><body>"
+            "<h1>特朗普：无意解雇鲍威尔</h1><p>2025年04月23日 05:22 央视</p>"
+            "<p>当地时间22日，美国总统特朗普称美联储应该降低利率。（央视记者 刘骁骞）</p>"
+            "<p>责任编辑：刘德宾</p></body></html>")
+    assert _author(html) == "刘骁骞"
+    assert author_from_text(["（文/图 刘玺东 易赛楠）"]) == "刘玺东 易赛楠"
