@@ -28,6 +28,7 @@ __all__ = [
     "hint_tokens",
     "is_hidden",
     "link_density",
+    "name_tokens",
     "normalize_space",
     "postorder",
     "punctuation_count",
@@ -186,7 +187,12 @@ def class_id(el: etree._Element) -> str:
 
 def hint_tokens(el: etree._Element) -> set[str]:
     """Lower-case words of the class and id, split on punctuation and camelCase."""
-    raw = class_id(el)
+    return name_tokens(class_id(el))
+
+
+def name_tokens(raw: str) -> set[str]:
+    """``hint_tokens`` of class and id names ``raw``. The tokens of names joined by a space
+    are those of each (a caller may remember them name by name)."""
     if not raw:
         return set()
     words = set(_SPLIT.split(_CAMEL.sub(" ", raw).lower()))

@@ -30,6 +30,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import lxml.html
@@ -60,6 +61,7 @@ from sitesift.parse.dom import (
     has_hint,
     hint_tokens,
     is_hidden,
+    name_tokens,
     punctuation_count,
     text_content,
     text_weight,
@@ -686,12 +688,14 @@ def _prose_weights(body: etree._Element, units: list[_Unit]) -> dict[etree._Elem
     return total
 
 
-def _hints(el: etree._Element) -> frozenset[str]:
+def _hints(el: etree._Element,
+           tokens_of: Callable[[etree._Element], set[str]] = hint_tokens) -> frozenset[str]:
     """The element's boilerplate hint words ("nav", "aside", "footer" for those tags); none
-    for the document frame or where a word marks the main text."""
+    for the document frame or where a word marks the main text. ``tokens_of``: ``hint_tokens``
+    or a memo of it (``_PageHints``)."""
     if el.tag in _FRAME_TAGS:
         return frozenset()
-    tokens = hint_tokens(el)
+    tokens = tokens_of(el)
     if tokens & POSITIVE_HINTS:
         return _compound_hints(el) | (tokens & CONSENT_HINTS)
     hints = (tokens & NEGATIVE_HINTS) | (tokens & AUTHOR_BOX_HINTS)
@@ -709,6 +713,37 @@ def _hints(el: etree._Element) -> frozenset[str]:
     if el.tag in ("nav", "aside", "footer"):
         hints.add(el.tag)
     return frozenset(hints)
+
+
+class _PageHints:
+    """``_hints`` of one page's elements, remembered: an element without an id has the hints
+    of its tag and class (nothing else is read then), which repeat; the tokens of each class
+    and id string are made once (an element's are those of its class and of its id)."""
+
+    def __init__(self) -> None:
+        self._by_class: dict[tuple[str, str], frozenset[str]] = {}
+        self._tokens: dict[str, set[str]] = {}
+
+    def tokens(self, el: etree._Element) -> set[str]:
+        """``hint_tokens(el)``."""
+        out: set[str] = set()
+        for raw in (el.get("class"), el.get("id")):
+            if raw:
+                words = self._tokens.get(raw)
+                if words is None:
+                    words = self._tokens[raw] = name_tokens(raw)
+                out |= words
+        return out
+
+    def of(self, el: etree._Element) -> frozenset[str]:
+        """``_hints(el)``."""
+        if el.get("id") is not None:
+            return _hints(el, self.tokens)
+        key = (el.tag, el.get("class") or "")
+        hints = self._by_class.get(key)
+        if hints is None:
+            hints = self._by_class[key] = _hints(el, self.tokens)
+        return hints
 
 
 def _compound_hints(el: etree._Element) -> frozenset[str]:
@@ -741,26 +776,17 @@ def _id_spells_heading(el: etree._Element) -> bool:
 
 
 def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
-                    total: int) -> frozenset[str]:
+                    total: int, hints_of: _PageHints) -> frozenset[str]:
     """Weak hint words that are this page's layout, not its boilerplate: the outermost
     elements carrying the word hold ``WEAK_HINT_LAYOUT_SHARE`` of the page's prose (a page
     builder wraps the story's sections in "widget"s)."""
     held: Counter[str] = Counter()
     seen: dict[str, set[etree._Element]] = {}
-    # An element without an id: its hints depend on its tag and class alone, which repeat.
-    by_class: dict[tuple[str, str], frozenset[str]] = {}
     for el in body.iter(etree.Element):
         value = prose.get(el, 0)
         if not value:
             continue
-        if el.get("id") is None:
-            key = (el.tag, el.get("class") or "")
-            hints = by_class.get(key)
-            if hints is None:
-                hints = by_class[key] = _hints(el)
-        else:
-            hints = _hints(el)
-        for word in hints & WEAK_HINTS:
+        for word in hints_of.of(el) & WEAK_HINTS:
             inside = seen.setdefault(word, set())
             parent = el.getparent()
             if parent in inside:  # counted with its outermost ancestor carrying the word
@@ -808,7 +834,8 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
     doomed = []
     # The verdict depends on the tag and the class/id text only, which repeat across a page.
     verdicts: dict[tuple[str, str], frozenset[str]] = {}
-    layout = _outvoted_hints(body, prose, total)
+    hints_of = _PageHints()
+    layout = _outvoted_hints(body, prose, total, hints_of)
     # Containers kept for their prose, with their words: the comments of a page that is a
     # discussion ("comment-tree" holding the thread, no story beside it) keep their own
     # "comment"s too. Beside a story, they stay comments.
@@ -821,7 +848,7 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         key = (tag, class_id(el))
         hints = verdicts.get(key)
         if hints is None:
-            hints = verdicts[key] = _hints(el) - layout
+            hints = verdicts[key] = hints_of.of(el) - layout
         if not hints:
             continue
         own = prose.get(el, 0)

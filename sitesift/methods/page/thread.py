@@ -38,7 +38,7 @@ from sitesift.fields.posts import (
     author_rule,
     text_pieces,
 )
-from sitesift.parse.dom import cjk_count, text_weight
+from sitesift.parse.dom import cjk_count, text_content, text_weight
 
 __all__ = ["Thread", "find_thread", "has_time", "is_thread", "read_thread"]
 
@@ -192,7 +192,7 @@ def _headline(container: etree._Element, body: etree._Element) -> str | None:
             break  # a card's headline comes before its summary (not "liked by ..." after)
         if a.tag != "a":
             continue
-        text = " ".join("".join(a.itertext()).split())
+        text = " ".join(text_content(a).split())
         if _DATE.search(text):
             continue
         parent = a.getparent()
