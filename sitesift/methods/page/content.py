@@ -591,19 +591,22 @@ def _leads_elsewhere(block: etree._Element) -> bool:
     return False
 
 
-def _clean(body: etree._Element) -> None:
+def _clean(body: etree._Element) -> list[etree._Element]:
     """Remove non-text elements and hidden ones (in place), except veiled text that outweighs
-    the visible page."""
+    the visible page. Returns the hidden blocks kept for a reader to open (``_revealed``):
+    with ``body`` itself, the only elements under it left hidden or of a tag in
+    ``SKIP_TAGS``."""
     doomed = _entry_forms(body)
     doomed += body.iter(*_DROPPED_TAGS)  # (document order, as a filtered walk gives them)
     for el in doomed:
         drop_keep_tail(el)
-    veiled = [
-        el for el in body.iter(etree.Element)
-        if el is not body and (el.tag == "noscript" or is_hidden(el)) and not _revealed(el)
-    ]
+    veiled: list[etree._Element] = []
+    revealed: list[etree._Element] = []
+    for el in body.iter(etree.Element):
+        if el is not body and (el.tag == "noscript" or is_hidden(el)):
+            (revealed if _revealed(el) else veiled).append(el)
     if not veiled:
-        return
+        return revealed
     weights = {el: text_weight(text_content(el)) for el in veiled}
     outermost = [el for el in veiled if not any(a in weights for a in el.iterancestors())]
     visible = text_weight(text_content(body)) - sum(weights[el] for el in outermost)
@@ -619,6 +622,7 @@ def _clean(body: etree._Element) -> None:
                 el.attrib.pop(attr, None)
         elif el.getparent() is not None:
             drop_keep_tail(el)
+    return revealed
 
 
 #: What ``_clean`` drops by tag: every element never read as text but ``<noscript>``, which
@@ -1427,13 +1431,13 @@ def extract_content(
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
-    _clean(body)
+    revealed = _clean(body)
     memo: Measures = {}  # (the page's texts, measured once for its several segmentations)
     units = _segment(body, memo)
     records = record_share(body, units)
     posts = whole_posts_share(body, units, url)
     grid = priced_grid(body)
-    thread = find_thread(body)
+    thread = find_thread(body, hidden=revealed)
     if thread is not None and posts < POSTS_MIN_SHARE:
         # A discussion seen alone: posts are its text (whole posts under linked titles are a
         # blog's list of them, no thread).
