@@ -65,6 +65,7 @@ from sitesift.parse.dom import (
     punctuation_count,
     text_content,
     text_weight,
+    up_sums,
 )
 
 __all__ = ["Content", "extract_content", "prune"]
@@ -414,9 +415,10 @@ def _measures_of(text: str) -> tuple[int, int, int, int]:
     return chars, cjk_count(text), colons, punctuation_count(text) - colons
 
 
-def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool,
+def _measure(run: list, el: etree._Element, is_tail: bool, in_link: bool,
              memo: Measures, text: str | None) -> None:
-    """Add ``text``, ``el``'s tail or text, to ``unit``."""
+    """Add ``text``, ``el``'s tail or text, to the open run ``run`` of ``_segment``
+    (``[block, seq, unit]``), making its unit with the first text that counts."""
     if not text:
         return
     measures = memo.get(text)
@@ -425,6 +427,9 @@ def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool,
     chars, cjk, colons, punct = measures
     if not chars:
         return
+    unit = run[2]
+    if unit is None:
+        unit = run[2] = _Unit(run[0], seq=run[1])
     unit.chars += chars
     unit.cjk += cjk
     unit.colons += colons
@@ -442,7 +447,9 @@ def _segment(body: etree._Element, memo: Measures | None = None) -> list[_Unit]:
     if memo is None:
         memo = {}
     units: list[_Unit] = []
-    stack: list[_Unit] = [_Unit(body)]
+    # The open runs, innermost last: [block, seq, unit]; the unit is made when the run's first
+    # text comes (most blocks hold none of their own: only nested blocks, or nothing).
+    stack: list[list] = [[body, 0, None]]
     counter = itertools.count(1)
     link_depth = 0
     # libxml2's own walk (the text after "start", the tail after "end"); most texts and tails
@@ -457,10 +464,10 @@ def _segment(body: etree._Element, memo: Measures | None = None) -> list[_Unit]:
                 continue
             if tag in BLOCK_TAGS:
                 outer = stack[-1]
-                if outer.chars:  # close the run before this block; a new one may follow it
-                    units.append(outer)
-                    stack[-1] = _Unit(outer.block)
-                stack.append(_Unit(el, seq=next(counter)))
+                if outer[2] is not None:  # close the run before this block; a new one may follow
+                    units.append(outer[2])
+                    outer[1], outer[2] = 0, None
+                stack.append([el, next(counter), None])
             elif tag == "a":
                 link_depth += 1
             text = el.text
@@ -470,18 +477,18 @@ def _segment(body: etree._Element, memo: Measures | None = None) -> list[_Unit]:
             if el is body:
                 continue
             if tag in BLOCK_TAGS:
-                unit = stack.pop()
-                if unit.chars:
+                unit = stack.pop()[2]
+                if unit is not None:
                     units.append(unit)
-                if not stack[-1].chars:
-                    stack[-1].seq = next(counter)  # the outer run resumes after this block
+                if stack[-1][2] is None:
+                    stack[-1][1] = next(counter)  # the outer run resumes after this block
             elif tag == "a":
                 link_depth -= 1
             tail = el.tail
             if tail and not tail.isspace():
                 _measure(stack[-1], el, True, link_depth > 0, memo, tail)
-    if stack and stack[0].chars:
-        units.append(stack[0])
+    if stack and stack[0][2] is not None:
+        units.append(stack[0][2])
     units.sort(key=lambda u: u.seq)
     return units
 
@@ -677,19 +684,14 @@ def _folded(el: etree._Element) -> bool:
 
 
 def _prose_weights(body: etree._Element, units: list[_Unit]) -> dict[etree._Element, int]:
-    """Prose weight under every element (bottom-up sums over the units' blocks)."""
+    """Prose weight under every element of ``body`` that holds some: each prose block's
+    weight added up its ancestors (a few hundred blocks, where summing bottom-up visits
+    every element of the page)."""
     own: dict[etree._Element, int] = {}
     for unit in units:
         if unit.is_prose():
             own[unit.block] = own.get(unit.block, 0) + unit.weight
-    total: dict[etree._Element, int] = {}
-    for el in reversed(list(body.iter(etree.Element))):
-        value = own.get(el, 0)
-        for child in el:
-            value += total.get(child, 0)
-        if value:
-            total[el] = value
-    return total
+    return up_sums(body, own)
 
 
 def _hints(el: etree._Element,
