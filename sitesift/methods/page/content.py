@@ -321,6 +321,9 @@ class Content:
     #: A discussion seen alone (``page_type`` "thread"): its posts, {author, published, text}
     #: in page order; ``nodes`` are then their bodies.
     posts: tuple[dict[str, str | None], ...] = field(default=(), repr=False)
+    #: The page declares itself an item on sale (``declared.PRODUCT_TYPES``, no story type):
+    #: its main text is the item's data, short fields included (name, price, condition).
+    item: bool = False
 
     @property
     def text(self) -> str:
@@ -1476,4 +1479,4 @@ def extract_content(
     prune(main, product=product, memo=memo)
     _drop_repeats(main, product=product, memo=memo)
     nodes = (main,)
-    return Content(page_type=page_type, nodes=nodes)
+    return Content(page_type=page_type, nodes=nodes, item=kind == "product")

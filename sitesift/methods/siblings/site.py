@@ -50,17 +50,20 @@ is a recurring list of links whose items change: noise too.
 
 from __future__ import annotations
 
+import itertools
 import math
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from lxml import etree
 
 from sitesift.methods.page.content import Content
-from sitesift.parse.dom import drop_keep_tail, normalize_space, text_weight
+from sitesift.parse.dom import drop_keep_tail
+from sitesift.parse.rows import labels_left
 from sitesift.parse.signatures import RelaxedLabels, stable_hash
 from sitesift.segment.blocks import Block, is_visible
 
@@ -175,6 +178,8 @@ class NodeString:
     labels: list[int] = field(default_factory=list)
     elements: dict[etree._Element, int] = field(default_factory=dict)
     pieces: dict[Piece, int] = field(default_factory=dict)
+    #: Sums of ``weights`` before each position, made on first use (``text_weight``).
+    _before: list[int] | None = None
 
     @classmethod
     def of(cls, root: etree._Element, labels: RelaxedLabels | None = None) -> NodeString:
@@ -184,7 +189,28 @@ class NodeString:
             body = root
         labels = labels or RelaxedLabels()
         out = cls()
+        # (``_node`` and ``_text`` inlined, the lists bound to locals: this walk visits every
+        # element and text of every page of the site)
+        tags, depths, ends, parents = out.tags, out.depths, out.ends, out.parents
+        texts, weights, label_hashes = out.texts, out.weights, out.labels
+        elements, pieces = out.elements, out.pieces
         open_: list[int] = []
+
+        def text_node(text: str, piece: Piece) -> None:
+            # ``text_weight`` and ``normalize_space`` of one split (the same characters)
+            words = text.split()
+            if not words:
+                return
+            pos = len(tags)
+            pieces[piece] = pos
+            tags.append(TEXT_TAG)
+            depths.append(len(open_))
+            ends.append(pos + 1)
+            parents.append(open_[-1])
+            texts.append(stable_hash(" ".join(words)))
+            weights.append(len("".join(words)))
+            label_hashes.append(0)
+
         # lxml's own walk (C): a skipped subtree's only event after its start is its end; a
         # comment or processing instruction comes as one event, and only its tail is text.
         walker = etree.iterwalk(body, events=("start", "end", "comment", "pi"))
@@ -195,36 +221,35 @@ class NodeString:
                     walker.skip_subtree()
                     skipped = True
                     continue
-                pos = out._node(el.tag, open_, 0, 0, labels.get(el)[1])
-                out.elements[el] = pos
+                pos = len(tags)
+                tags.append(el.tag)
+                depths.append(len(open_))
+                ends.append(pos + 1)
+                parents.append(open_[-1] if open_ else -1)
+                texts.append(0)
+                weights.append(0)
+                label_hashes.append(labels.get(el)[1])
+                elements[el] = pos
                 open_.append(pos)
-                out._text(el.text, (el, "text"), open_)
+                if el.text:
+                    text_node(el.text, (el, "text"))
                 continue
             if event == "end":
                 if skipped:
                     skipped = False
                 else:
-                    out.ends[open_.pop()] = len(out.tags)
-            if el is not body:
-                out._text(el.tail, (el, "tail"), open_)
+                    ends[open_.pop()] = len(tags)
+            if el is not body and el.tail and open_:
+                text_node(el.tail, (el, "tail"))
         return out
 
-    def _node(self, tag: str, open_: list[int], text: int, weight: int, label: int) -> int:
-        pos = len(self.tags)
-        self.tags.append(tag)
-        self.depths.append(len(open_))
-        self.ends.append(pos + 1)
-        self.parents.append(open_[-1] if open_ else -1)
-        self.texts.append(text)
-        self.weights.append(weight)
-        self.labels.append(label)
-        return pos
-
-    def _text(self, text: str | None, piece: Piece, open_: list[int]) -> None:
-        weight = text_weight(text)
-        if weight and open_:
-            folded = normalize_space(text or "")
-            self.pieces[piece] = self._node(TEXT_TAG, open_, stable_hash(folded), weight, 0)
+    def text_weight(self, start: int, stop: int) -> int:
+        """Text weight of the nodes ``start`` to ``stop`` (excluded), from running sums: a
+        block's text is summed for each of its candidate matches."""
+        before = self._before
+        if before is None or len(before) != len(self.weights) + 1:
+            before = self._before = [0, *itertools.accumulate(self.weights)]
+        return before[stop] - before[start]
 
     def ancestor(self, pos: int, levels: int) -> int:
         for _ in range(levels):
@@ -234,10 +259,10 @@ class NodeString:
         return pos
 
 
-@dataclass(frozen=True, slots=True)
-class _Subtree:
+class _Subtree(NamedTuple):
     """A block as the part of its page's node string to match: T = string[start:stop], depths
-    relative to ``base`` (the block's element, or for a run the element it sits in)."""
+    relative to ``base`` (the block's element, or for a run the element it sits in). (A named
+    tuple: a frozen dataclass's ``__init__`` was 4 % of the sibling step.)"""
 
     start: int
     stop: int
@@ -266,8 +291,7 @@ def _subtree(string: NodeString, block: Block) -> _Subtree | None:
 NORMAL, S_MOVE, T_MOVE = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(NamedTuple):
     """Best match of a block in one sibling page."""
 
     tag_similarity: float
@@ -289,8 +313,11 @@ def match_subtree(
     t_tags, s_tags, t_ends, s_ends = t.tags, s.tags, t.ends, s.ends
     t_depths, s_depths = t.depths, s.depths
     shift = s_depths[root] - t_depths[sub.base]  # equal depths relative to the two roots
+    t_texts, s_texts, t_weights = t.texts, s.texts, t.weights
     size = t_stop - t_start
-    pairs: list[tuple[int, int]] = []
+    # The pairs are counted, not kept: the first one (for the second verification below),
+    # how many, and the text weight of those whose texts are equal (TextMatch).
+    paired, first, matched_text = 0, None, 0
     i, j = s_start, t_start
     state, steps = NORMAL, 0
     save_i, save_j = i, j
@@ -298,14 +325,19 @@ def match_subtree(
         if s_tags[i] == t_tags[j]:
             if s_depths[i] - t_depths[j] != shift:
                 return None  # (second verification)
-            pairs.append((j, i))  # TextMatch happens when the pairs are scored below
+            if not paired:
+                first = (j, i)
+            paired += 1
+            h = t_texts[j]
+            if h and h == s_texts[i]:
+                matched_text += t_weights[j]
             i, j = i + 1, j + 1
             state, steps = NORMAL, 0
             continue
         if state == NORMAL:
             # Pairs take T's nodes in order, one each, and the slides from here come back to
             # j at the lowest: at most the nodes from j on are still to pair.
-            if (len(pairs) + t_stop - j) / size < min_tag:
+            if (paired + t_stop - j) / size < min_tag:
                 return None
             save_i, save_j, state, steps = i, j, S_MOVE, 0
         if state == S_MOVE:
@@ -319,12 +351,11 @@ def match_subtree(
                 continue
             # Neither slide finds a partner: both nodes stay unmatched, go on after them.
             i, j, state, steps = s_ends[save_i], t_ends[save_j], NORMAL, 0
-    if not pairs or (sub.rooted and pairs[0] != (t_start, root)):
+    if not paired or (sub.rooted and first != (t_start, root)):
         return None  # (second verification: a block's own root pairs with the candidate's)
-    matched_text = sum(t.weights[a] for a, b in pairs if t.texts[a] and t.texts[a] == s.texts[b])
-    total_text = sum(t.weights[t_start:t_stop])
+    total_text = t.text_weight(t_start, t_stop)
     return Match(
-        tag_similarity=len(pairs) / size,
+        tag_similarity=paired / size,
         text_similarity=matched_text / total_text if total_text else 1.0,
     )
 
@@ -393,6 +424,9 @@ class SiblingSite:
         #: every page would otherwise walk the label's whole entry list (all ``<li>`` of a
         #: site) again.
         self._label_roots: dict[int, list[tuple[int, list[int]]]] = {}
+        #: text hash -> the pages holding it, each once, in page order; filled on first use
+        #: (a text's index entries list it once per occurrence: a menu's every page).
+        self._text_pages: dict[int, list[int]] = {}
 
     def siblings(self, target: int) -> list[int]:
         live = [k for k, s in enumerate(self.strings) if s is not None]
@@ -411,12 +445,13 @@ class SiblingSite:
             return {}
         need = max(1, min(MAX_NEEDED_MATCHES, math.ceil(MIN_MATCH_SHARE * len(siblings))))
         allowed = set(siblings)
+        shared: dict[int, bool] = {}  # text hash -> whether a sibling holds it (this page's)
         verdicts: dict[int, Verdict] = {}
         stack = [top]
         while stack:
             block = stack.pop()
             sub = _subtree(t, block)
-            verdict = None if sub is None else self._same(t, sub, block, allowed, need)
+            verdict = None if sub is None else self._same(t, sub, block, allowed, need, shared)
             if verdict is None and sub is not None and not block.children:
                 verdict = self._varying(t, sub, block, allowed)
             if verdict is not None:
@@ -444,11 +479,19 @@ class SiblingSite:
         """The sibling pages holding an anchor text, in the order the anchors find them."""
         order: dict[int, None] = {}
         for h, _ in anchors:
-            for entry in self.by_text.get(h, ()):
-                k = entry >> _PAGE_SHIFT
+            for k in self._pages_of(h):
                 if k in allowed and k not in order:
                     order[k] = None
         return list(order)
+
+    def _pages_of(self, h: int) -> list[int]:
+        """The pages holding text ``h``, each once, in page order (``by_text`` is sorted by
+        page)."""
+        found = self._text_pages.get(h)
+        if found is None:
+            found = self._text_pages[h] = list(dict.fromkeys(
+                entry >> _PAGE_SHIFT for entry in self.by_text.get(h, ())))
+        return found
 
     def _roots(self, k: int, anchors: list[tuple[int, int]], root_tag: str) -> list[int]:
         """Candidate roots in page ``k`` (the first ``MAX_CANDIDATES``): ancestors, as many
@@ -477,21 +520,29 @@ class SiblingSite:
         return roots
 
     def _same(
-        self, t: NodeString, sub: _Subtree, block: Block, allowed: set[int], need: int
+        self, t: NodeString, sub: _Subtree, block: Block, allowed: set[int], need: int,
+        shared: dict[int, bool],
     ) -> Verdict | None:
         """The paper's test: matches (alpha, beta) in ``need`` siblings (searching stops
         there). A container must leave at most ``CONTAINER_MAX_UNMATCHED`` characters
         unmatched; text found in no sibling at all can never match, so a block with more of
-        it than it may leave unmatched is not searched."""
-        total = sum(t.weights[sub.start:sub.stop])
+        it than it may leave unmatched is not searched. ``shared``: whether a sibling holds
+        a text, memoised over the page's blocks (a container's texts are its children's)."""
+        total = t.text_weight(sub.start, sub.stop)
         slack = (1 - self.beta) * total
         if block.children:
             slack = min(slack, CONTAINER_MAX_UNMATCHED)
         unique = 0
+        texts, weights = t.texts, t.weights
         for p in range(sub.start, sub.stop):
-            h = t.texts[p]
-            if h and not any(e >> _PAGE_SHIFT in allowed for e in self.by_text.get(h, ())):
-                unique += t.weights[p]
+            h = texts[p]
+            if not h:
+                continue
+            found = shared.get(h)
+            if found is None:
+                found = shared[h] = any(k in allowed for k in self._pages_of(h))
+            if not found:
+                unique += weights[p]
                 if unique > slack:
                     return None
         pages, best_tag, best_text = 0, 0.0, 0.0
@@ -618,6 +669,9 @@ def clean_content(content: Content, top: Block, verdicts: dict[int, Verdict]) ->
     a noise block goes whole (a page without an article of its own, whose extractor picked a
     notice every page shows)."""
     noise = noise_blocks(top, verdicts)
+    labels = labels_left([block.owner for block, _ in noise if not block.is_run])
+    noise = [(block, verdict) for block, verdict in noise
+             if block.is_run or block.owner not in labels]  # a row's label stays with its value
     owners = {block.owner for block, _ in noise if not block.is_run}
     kept = tuple(
         node for node in content.nodes
