@@ -12,7 +12,6 @@ from collections import defaultdict
 import lxml.etree
 import lxml.html
 
-from sitesift.methods.forum.method import ForumMethod
 from sitesift.pipeline.base import Parsed, Step
 from sitesift.pipeline.forum import ForumPath, holds_post, saved_forum, thread_holds
 from sitesift.pipeline.siblings import SiblingsPath
@@ -43,6 +42,9 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
             return
         saved = self._saved(site, lasting)
         seen = self._site_pages(members, pages, parsed)
+        # (imported here: the page method never loads the forum's modules, numpy among them)
+        from sitesift.methods.forum.method import ForumMethod
+
         # Both read the untouched trees, so they learn before any page is extracted.
         forum_method, siblings = ForumMethod(), self._siblings()
         forum = self._learn_with(forum_method, site, seen, saved_forum(forum_method, saved))

@@ -11,7 +11,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from sitesift.methods.forum.method import ForumMethod
 from sitesift.methods.interface import SiteMethod
 from sitesift.options import SITE_METHODS, Options
 from sitesift.pipeline.auto import AutoPath
@@ -100,6 +99,9 @@ class Extractor(AutoPath):
             return None
         rules = None
         if self.options.method == "forum" and len(members) >= 2:  # before trees are edited
+            # (imported here: the page method never loads the forum's modules, numpy among them)
+            from sitesift.methods.forum.method import ForumMethod
+
             method = ForumMethod()
             forum = self._learn_with(method, site, self._site_pages(members, pages, parsed))
             rules = method.to_profile(forum) if forum is not None else None
