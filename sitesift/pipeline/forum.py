@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from sitesift.pipeline.base import Parsed
 from sitesift.pipeline.site_method import SiteMethodPath
 from sitesift.record import Page, Record
-from sitesift.similarity import shingle_prf
 
 if TYPE_CHECKING:
     from sitesift.methods.forum.method import ForumMethod
@@ -79,6 +78,8 @@ def forum_profile(site: str, rules: Mapping[str, Any], pages: int,
 def holds_post(text: str | None, post: str | None) -> bool:
     """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every
     CJK character a word), as the body scorer counts them."""
+    from sitesift.similarity import shingle_prf  # (auto's alone: the page method needs none)
+
     if not post or not post.strip():
         return False
     return shingle_prf(post, text or "")[1] >= THREAD_MIN_HELD
@@ -87,5 +88,7 @@ def holds_post(text: str | None, post: str | None) -> bool:
 def thread_holds(posts: list[dict[str, Any]], text: str | None) -> bool:
     """Whether the thread's text (``posts`` joined) holds at least ``THREAD_MIN_SHARE`` of the
     page's main ``text``, so that answering with the posts drops no main text."""
+    from sitesift.similarity import shingle_prf  # (as in ``holds_post``)
+
     thread = "\n".join(post["text"] or "" for post in posts)
     return not (text or "").strip() or shingle_prf(text, thread)[1] >= THREAD_MIN_SHARE
