@@ -334,9 +334,10 @@ def match_subtree(
             state, steps = NORMAL, 0
             continue
         if state == NORMAL:
-            # Pairs take T's nodes in order, one each, and the slides from here come back to
-            # j at the lowest: at most the nodes from j on are still to pair.
-            if (paired + t_stop - j) / size < min_tag:
+            # Pairs take the nodes of T and of S in order, one each, and the slides from here
+            # come back to (i, j) at the lowest: at most the nodes from j on in T, and from i
+            # on in S, are still to pair.
+            if (paired + min(t_stop - j, s_stop - i)) / size < min_tag:
                 return None
             save_i, save_j, state, steps = i, j, S_MOVE, 0
         if state == S_MOVE:
