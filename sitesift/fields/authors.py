@@ -8,6 +8,7 @@ trailing punctuation go; URLs and values that do not look like names are refused
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -18,9 +19,9 @@ from lxml import etree
 from sitesift.fields.dates import iter_dates
 
 __all__ = [
-    "author_from_en_name_line", "author_from_markup", "author_from_meta",
+    "author_from_editor_line", "author_from_en_name_line", "author_from_markup", "author_from_meta",
     "author_from_name_line", "author_from_text",
-    "clean_author", "join_authors", "may_hold_author", "thread_author",
+    "clean_author", "is_cjk_organisation", "join_authors", "may_hold_author", "thread_author",
 ]
 
 #: Longest plausible author field (several names with "and"); longer text is a sentence.
@@ -34,6 +35,9 @@ MAX_CJK_AUTHOR_CHARS = 20
 #: characters share its byline (a byline of five long names with roles fits; two posts do not).
 MAX_BYLINE_CHARS = 400
 MAX_MARKUP_AUTHORS = 4
+#: Most elements of one author class read as a byline: co-authors' names may each carry the
+#: class (two or three), while comment or teaser lists repeat it once per item.
+MAX_CLASSED_REPEATS = 3
 #: How many characters of text after the headline are searched for an English "By X" byline.
 BYLINE_WINDOW = 800
 
@@ -53,7 +57,8 @@ _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORE
 _PREFIX = re.compile(
     # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
     r"^\s*(?:(?:this\s+(?:post|article|story|piece)\s+(?:was\s+)?)?"
-    r"(?:(?:written|posted|published|reported|story|text|words|photos?)\s+)?"
+    r"(?:(?:written|posted|published|reported|story|text|words|photos?|publi[ée]e?|post[ée]e?|"
+    r"[ée]crit|geschrieben|ver[öo]ffentlicht)\s+)?"
     r"(?:by|from|von|par|por|di|door|av|af|autor(?:in|/in)?|auteur|author|authors|writer)"
     r"(?:\s*[:：/|]\s*|\s+)|"
     r"(?:作者|文|记者|編輯|编辑|责任编辑|責任編輯|撰文|文字|撰稿|稿件|供稿)\s*[:：/|]?\s*)",
@@ -82,32 +87,81 @@ _ROLE = re.compile(
 #: "Jane Doe for The Times": the outlet after a person's name (first and last name at least;
 #: "Organization for Transformative Works" is one name).
 _FOR_OUTLET = re.compile(r"^(?P<name>\S+(?:\s+\S+)+?)\s+for\s+.*$", re.IGNORECASE)
+#: Values a byline or author field holds when it names nobody: a template's placeholder
+#: ("name, email@gmail.com"), "unknown", "anonymous", "compiled from the web", a role label
+#: printed where a name would be ("特邀作者", invited author).
+_PLACEHOLDERS = frozenset((
+    "name", "author", "unknown", "anonymous", "n/a", "none", "null",
+    "未知", "佚名", "匿名", "不详", "无", "网络", "网络整理", "网友", "本站", "管理员",
+    "系统管理员", "特邀作者", "作者", "编辑", "小编",
+))
+#: What a Chinese organisation's name ends with: a paper (报), a site (网), an agency (社),
+#: a station (台), a magazine (刊, 杂志), a desk or office (编辑部, 部, 局, 中心), news
+#: (新闻, 消息, 资讯), a channel, an app, a company or a government body. Personal names
+#: (2-4 characters, given names of one or two) practically never end so; one-character
+#: endings count from three characters on.
+_CJK_ORG_END = re.compile(
+    r"(?:(?:[\u3400-\u9fff\w]{2,})(?:报|網|网|社|台|刊|部|局|院|厅|处|所|办)|"
+    r"(?:[\u3400-\u9fff\w]+)(?:新闻|新聞|消息|资讯|在线|频道|客户端|杂志|周刊|日报|晚报|时报|"
+    r"科技|财经|財經|综合|编辑部|中心|集团|公司|政府|委员会|之家|基地|官网|官方号|号))$")
+
 _BAD_WORDS = re.compile(
     r"\b(?:comments?|share|tweet|follow|subscribe|login|log in|sign in|menu|home|"
     r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
     r"cookie|privacy|copyright|©)\b", re.IGNORECASE)
 
+#: 记者 X, 本报记者X发自北京, （记者 X）
+_ZH_REPORTER = re.compile(r"(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[:：]?\s*"
+                          r"(?P<v>[^\n]{1,40})")
+_ZH_AUTHOR_SPACED = re.compile(r"(?:作\s*者)\s+(?P<v>[^\n]{1,40})")
+#: 编辑：X, 责任编辑：X: the editor, the author only where the page names no other.
+_ZH_EDITOR = re.compile(r"(?:责任编辑|責任編輯|责编|編輯|编辑)\s*[:：]\s*(?P<v>[^\n]{1,40})")
 #: Chinese byline labels, best first; each group is searched in the whole window before the
 #: next. "来源" (source) names the publisher and is deliberately absent.
 _ZH_BYLINES = (
     # 作者：X / 文：X / 撰文：X (a colon or slash is required: 文 alone is a common character)
-    re.compile(r"(?:作\s*者|原作者|撰\s*文|撰稿人?|文\s*字|(?<![\u3400-\u9fff])文)\s*[:：/]\s*"
+    re.compile(r"(?:作\s*者|原作者|撰\s*文|撰稿人?|执\s*笔|執\s*筆|采\s*写|採\s*寫|文\s*字|"
+               r"(?<![\u3400-\u9fff])文)\s*[:：/]\s*"
                r"(?P<v>[^\n]{1,40})"),
-    # 记者 X, 本报记者X发自北京, （记者 X）
-    re.compile(r"(?:记者|記者|通讯员|通訊員|实习生|實習生)\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
+    # 《棱镜》作者 周纯: the label and the name spaced, on a credit line of its own
+    _ZH_AUTHOR_SPACED,
+    _ZH_REPORTER,
     # （姚峰 上海报道）: a name and a place before 报道 inside brackets
     re.compile(r"[（(]\s*(?P<v>[\u3400-\u9fff]{2,4}(?:[ 、][\u3400-\u9fff]{2,4})*)\s+"
                r"[\u3400-\u9fff]{2,8}(?:报道|報道)\s*[)）]"),
-    # 编辑：X, 责任编辑：X
-    re.compile(r"(?:责任编辑|責任編輯|责编|編輯|编辑)\s*[:：]\s*(?P<v>[^\n]{1,40})"),
+    _ZH_EDITOR,
     # X 发表于 2005-9-15 (blogs and forums)
     re.compile(r"(?:^|\n)(?P<v>[^\s:：]{2,20})\s*发表于"),
 )
+#: Longest line read as a reporter's credit line ("新京报记者 陆一夫", "采写：南都见习记者 林子沛");
+#: in a longer line "记者" is a word of the story ("记者获悉", "向南都记者介绍").
+MAX_CREDIT_LINE_CHARS = 30
+_CREDIT_LINES = (_ZH_REPORTER, _ZH_AUTHOR_SPACED)
+_PHOTO_CREDIT = re.compile(r"^[^\n]{0,30}?\s*(?:摄|攝|/摄|供图|供圖)(?:$|[\s。，)）])")
+
+
+def _credit_context(text: str, m: re.Match[str]) -> bool:
+    """Whether the reporter credit ``m`` in ``text`` is a byline: in brackets ("（记者 裴剑飞）",
+    "电（记者唐霁）") or on a short line of its own, and not a photographer's ("记者 贾天勇 摄")."""
+    if _PHOTO_CREDIT.match(m.group("v")):
+        return False
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.end())
+    line = text[start:end if end >= 0 else len(text)]
+    before = text[start:m.start()]
+    bracketed = before.rfind("（") > before.rfind("）") or before.rfind("(") > before.rfind(")")
+    return bracketed or len(line.strip()) <= MAX_CREDIT_LINE_CHARS
+
+
 #: Where a Chinese byline value ends: the next label, a date, a place ("发自北京"), brackets.
 _ZH_VALUE_END = re.compile(
     r"\s*(?:\S*(?:报道|報道)|来源|來源|出处|出處|发布|發佈|发表|發表|发自|發自|摄影|攝影|/?摄|时间|時間|日期|"
     r"阅读|閱讀|浏览|瀏覽|评论|評論|点击|點擊|字号|字體|字体|编辑|編輯|责任|通讯员|实习生|记者|"
-    r"原标题|【|\[|\(|（|\)|）|\||│|\d{4}).*$")
+    r"原标题|整合|整理|编译|綜合|【|】|\[|\]|\(|（|\)|）|\||│|\d{4}).*$")
+#: An outlet and role before the name in a byline value ("南都见习记者 林子沛", "观察者网专栏作者
+#: 王文", "澎湃新闻记者 段彦超"): the credit's own label, not a name.
+_ZH_ROLE_PREFIX = re.compile(r"^[\u3400-\u9fff《》]{0,12}?"
+                             r"(?:见习|實習|实习|特约|特約|专栏|專欄|首席)?(?:记者|記者|作者|撰稿人|通讯员|通訊員|评论员|評論員)\s*")
 #: A Chinese personal name (2-4 characters, longer transliterations joined by "·") or a user
 #: name (letters, digits, CJK and "&._-", up to 20 characters, not all CJK).
 _NAME_TOKEN = re.compile(r"^(?:[\u3400-\u9fff]{2,4}|[\u3400-\u9fff]{1,6}(?:·[\u3400-\u9fff]{1,6})+|"
@@ -157,7 +211,7 @@ def _zh_names(value: str) -> str | None:
     original = _ORIGINAL_NAME.match(value)
     if original:  # already a name by construction; clean_author would cut at the bracket
         return " ".join(original.group(0).split())
-    value = _ZH_VALUE_END.sub("", value)
+    value = _ZH_VALUE_END.sub("", _ZH_ROLE_PREFIX.sub("", value, count=1))
     kept: list[str] = []
     for token in re.split(r"(\s+|、|，|,)", value):
         if not token.strip() or token in ("、", "，", ","):
@@ -198,6 +252,8 @@ def clean_author(value: str | None, *, handles: bool = False) -> str | None:
         return None
     if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]{2}", text):
         return None
+    if text.casefold() in _PLACEHOLDERS or is_cjk_organisation(text):
+        return None
     # Names have no digits; user handles ("CC7567") do, and are one word.
     if re.search(r"\d", text) and not (handles and " " not in text):
         return None
@@ -207,6 +263,14 @@ def clean_author(value: str | None, *, handles: bool = False) -> str | None:
     elif len(text.split()) > MAX_AUTHOR_WORDS:
         return None
     return text
+
+
+def is_cjk_organisation(value: str) -> bool:
+    """Whether ``value`` is a Chinese organisation's name (a paper, site, agency, desk or
+    office: "新京报", "环球网", "新浪财经-自媒体综合"), which a source or publisher field holds
+    and an author field sometimes does: not a person."""
+    return bool(_CJK.search(value)) and any(
+        _CJK_ORG_END.search(part) for part in re.split(r"[-—–·|/ ]+", value.strip()) if part)
 
 
 def join_authors(names: Iterable[str], *, handles: bool = False) -> str | None:
@@ -273,7 +337,7 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
     """
     itemprop: list[tuple[lxml.html.HtmlElement, str]] = []
     rel: list[tuple[lxml.html.HtmlElement, str]] = []
-    classed: list[str] = []
+    classed: list[tuple[str, str]] = []
     for el in elements:
         if el.tag in ("script", "style", "meta", "link", "body", "html", "head"):
             continue
@@ -288,7 +352,7 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
             continue
         attrs = _attrs(el)
         if attrs and _AUTHOR_CLASS.search(attrs) and not _NOT_AUTHOR_CLASS.search(attrs):
-            classed.append(_first_line(el))
+            classed.append((attrs, _first_line(el)))
     if not classes:
         for group in (itemprop, rel):
             joined = join_authors(_one_byline(group)[:MAX_MARKUP_AUTHORS], handles=True)
@@ -296,7 +360,12 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
                 return joined
         return None
     # Classed elements nest (a byline box around a name link): the first clean one is the byline.
-    for text in classed:
+    # A class that many elements carry marks the authors of a list's items (comments, related
+    # stories), each printed with its own text: not the page's byline.
+    repeats = Counter(attrs for attrs, _text in classed)
+    for attrs, text in classed:
+        if repeats[attrs] > MAX_CLASSED_REPEATS:
+            continue
         cleaned = clean_author(text)
         if cleaned:
             return cleaned
@@ -346,12 +415,13 @@ def _first_line(el: lxml.html.HtmlElement) -> str:
     return " ".join("".join(parts).split())
 
 
-def author_from_text(lines: Sequence[str]) -> str | None:
+def author_from_text(lines: Sequence[str], *, editors: bool = True) -> str | None:
     """A byline written in the text below the headline ("作者：X", "记者 X", "By X and Y").
 
     ``lines`` are the visible text lines from the headline on. Chinese labelled bylines are
     searched in all of them (reporters and editors are often credited at the end of the
-    story); an English "By X" only in the first ``BYLINE_WINDOW`` characters.
+    story); an English "By X" only in the first ``BYLINE_WINDOW`` characters. ``editors``
+    False: "编辑：X" is not read (``author_from_editor_line``, after the other bylines).
     """
     window: list[str] = []
     used = 0
@@ -364,6 +434,10 @@ def author_from_text(lines: Sequence[str]) -> str | None:
     everything = "\n".join(lines)
     for pattern in _ZH_BYLINES:
         for m in pattern.finditer(everything):
+            if pattern is _ZH_EDITOR and not editors:
+                break
+            if pattern in _CREDIT_LINES and not _credit_context(everything, m):
+                continue
             names = _zh_names(m.group("v"))
             if names:
                 return names
@@ -412,12 +486,30 @@ def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = Non
     return None
 
 
+def author_from_editor_line(lines: Sequence[str]) -> str | None:
+    """The editor credited in a Chinese story ("责任编辑：X"): its author where the page names
+    no other (the last resort of the Chinese bylines)."""
+    for m in _ZH_EDITOR.finditer("\n".join(lines)):
+        names = _zh_names(m.group("v"))
+        if names:
+            return names
+    return None
+
+
+#: "石佳/中国青年报": a writer and the paper they write for, alone on a line under the headline.
+_NAME_SLASH_OUTLET = re.compile(r"^(?P<v>[\u3400-\u9fff]{2,4}(?:[、，][\u3400-\u9fff]{2,4}){0,3})"
+                                r"\s*/\s*(?P<org>[^/]{2,15})$")
+
+
 def author_from_name_line(lines: Sequence[str]) -> str | None:
     """Names printed alone on a line right under a Chinese headline ("胡平", "赵延东、风笑天"),
     joined by ", "; the first must start with a common surname, so that a short section name
     or a two-word phrase is not taken for a person."""
     for line in lines[:NAME_LINE_PROBE]:
         line = line.strip()
+        outlet = _NAME_SLASH_OUTLET.match(line)
+        if outlet and is_cjk_organisation(outlet.group("org")):
+            line = outlet.group("v")
         if not _NAME_LINE.match(line):
             continue
         names = [n for n in re.split(r"\s*[、，,]\s*|\s+", line) if n]

@@ -20,6 +20,7 @@ from lxml import etree
 from rapidfuzz.distance import Indel
 
 from sitesift.fields.authors import (
+    author_from_editor_line,
     author_from_en_name_line,
     author_from_markup,
     author_from_meta,
@@ -329,17 +330,17 @@ _TAGGED_XPATH = etree.XPath(
 _CLASS_ID_XPATH = etree.XPath("/descendant::*/@class | /descendant::*/@id")
 #: Superset of the class/id hints of ``may_hold_author`` and ``_heading_kind``.
 _HINT = re.compile(r"author|byl|writer|autor|auteur|tit|headline|hed|head", re.IGNORECASE)
-#: The same words, looked for with ``in`` in a lower-cased ASCII value (an alternation under
-#: IGNORECASE is a slow scan, and every class and id of a page is checked; "headline" holds
-#: "head").
-_HINT_WORDS = ("author", "byl", "writer", "autor", "auteur", "tit", "hed", "head")
 
 
 def _hinted(value: str) -> bool:
-    """``_HINT.search(value)``, fast for ASCII (where lower-casing is what IGNORECASE does)."""
+    """``_HINT.search(value)``, fast for ASCII (where lower-casing is what IGNORECASE does):
+    the same words looked for with ``in`` in the lower-cased value, spelt out ("headline"
+    holds "head"; an alternation under IGNORECASE is a slow scan, a generator over the words
+    a call per value, and every class and id of a page is checked)."""
     if value.isascii():
         low = value.lower()
-        return any(word in low for word in _HINT_WORDS)
+        return "author" in low or "byl" in low or "writer" in low or "autor" in low or \
+            "auteur" in low or "tit" in low or "hed" in low or "head" in low
     return _HINT.search(value) is not None
 
 
@@ -559,6 +560,15 @@ def _without_site(author: str | None, site_names: list[str]) -> str | None:
     return ", ".join(kept) if kept and len(kept) < len(names) else author
 
 
+def _in_cjk_decoration(author: str, doc_title: str | None, title: str | None) -> bool:
+    """Whether the Chinese ``author`` is printed in ``doc_title`` outside the headline
+    ``title``: in the decoration that names the site ("..._网易新闻", "..._凤凰网")."""
+    if not doc_title or not _CJK.search(author):
+        return False
+    rest = doc_title.replace(title, " ") if title else doc_title
+    return author in rest and author not in (title or "")
+
+
 def _is_site(author: str, site_names: list[str]) -> bool:
     """Whether ``author`` is (or holds, or is held in) one of the site's names."""
     folded = author.casefold()
@@ -605,6 +615,7 @@ def _date_and_author(
     *, body: lxml.html.HtmlElement, anchor: lxml.html.HtmlElement | None, title: str | None,
     meta: dict[str, list[str]], ld: JsonLd, url: str | None, lang: str | None,
     dates: list[lxml.html.HtmlElement] | None, authors: list[lxml.html.HtmlElement] | None,
+    doc_title: str | None = None,
 ) -> tuple[str | None, str | None]:
     """Published and author, read from the declared metadata, the marked elements and the text
     around the headline's element ``anchor`` (None: the top of the body). ``dates`` or
@@ -625,9 +636,12 @@ def _date_and_author(
         # Labelled Chinese bylines may come at the end of the story; English "By X" sits
         # under the headline, within the first lines.
         chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
-        found = author_from_text(story() if chinese else after)
-        return found or (author_from_name_line(after) if chinese
-                         else author_from_en_name_line(after))
+        if not chinese:
+            return author_from_text(after) or author_from_en_name_line(after)
+        # The editor credited at the end is the author only where the page names no other,
+        # also not on a line of names under the headline.
+        return author_from_text(story(), editors=False) or author_from_name_line(after) \
+            or author_from_editor_line(story())
 
     published = author = None
     if dates is not None:
@@ -641,6 +655,10 @@ def _date_and_author(
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)
         declared = join_authors(ld.authors) or author_from_meta(meta)
+        if declared and _in_cjk_decoration(declared, doc_title, title):
+            # A Chinese site declaring itself the author ("网易" on "..._网易新闻"): the
+            # publisher, named in `<title>`'s decoration, is no author; the byline decides.
+            declared = None
         if declared and _is_site(declared, site_names):
             # The publisher declared as the author (a CMS default): a person marked as the
             # author in the page is the writer; failing that the publisher stands (a bare
@@ -674,7 +692,7 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(
         body=body, anchor=anchor, title=title, meta=meta, ld=ld, url=url, lang=lang,
-        dates=marked.dates, authors=marked.authors)
+        dates=marked.dates, authors=marked.authors, doc_title=doc_title)
     site_name = next(iter(meta.get("og:site_name", [])), None) or ld.site_name
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
                        None) or ld.description
@@ -721,4 +739,5 @@ def complete_metadata(
         dates.sort(key=lambda el: el.sourceline or 0)  # (the order ``_candidates`` gives)
     return _date_and_author(
         body=_body(root), anchor=anchor, title=title, meta=meta, ld=ld, url=url,
-        lang=_lang(root, meta, ld), dates=dates if published else None, authors=authors)
+        lang=_lang(root, meta, ld), dates=dates if published else None, authors=authors,
+        doc_title=_doc_title(root) if author else None)

@@ -11,8 +11,8 @@ template   ``template.site``           ``template.site``            ``SiteProfil
            shared subtrees,            (DeleteSame inside the page  (``profiles``
            containers, wrappers,       extractor's main block)      ``.serialize``)
            fields)
-forum      ``forum.site``              ``ForumSite.fill`` (page     ``SiteProfile``
-  (001)    ``.apply_forum_site``       type, posts)                 ``.forum``
+forum      ``forum.site``              ``ForumSite.decide`` (page   ``SiteProfile``
+  (001)    ``.learn_site_types``       types, posts: ``review``)    ``.forum``
            (post rule, URL clusters)
 visual     none (one page's            ``VisualSegmenter.segment``  none
   (002)    rendering)                  (body, title, time)
@@ -25,18 +25,21 @@ siblings   ``siblings.site``           ``judge`` +                  none (the pa
 
 Module names are under ``sitesift.methods`` unless they start with ``fields``.
 
-The common shape is ``SiteMethod``, in three steps because every method reads a page's
+The common shape is ``SiteMethod``, in four steps because every method reads a page's
 untouched tree first and edits it after the page extractor chose the main content: ``learn``
-reads a site's pages before any method edits their trees; ``look`` reads one page's untouched
-tree for what ``apply`` will need (template: subtree signatures; siblings: the DOM blocks;
-auto's slots: the headline's neighbours); ``apply`` takes the page, the page extractor's main
-content and what ``look`` found, and answers with a ``Decision`` (elements to remove, each with
-its reason, and fields to set), which the pipeline carries out, so that a method never writes
-records itself; ``to_profile`` / ``from_profile`` turn a model into JSON-able data and back
-(None: the model is not worth keeping).
-``Extractor.extract_with`` runs any object of this shape end to end; the five methods above
-keep their own paths through the pipeline (``sitesift.pipeline.<method>``) until they move
-behind it (docs/architecture.md).
+reads a site's pages before any method edits their trees (or refreshes a model saved in the
+site's profile: forum's rules read the pages' posts again); ``look`` reads one page's untouched
+tree for what ``apply`` will need (template: subtree signatures; siblings: the DOM blocks and
+their verdicts); ``apply`` takes the page, the main content the page extractor (and the steps
+before it) left and what ``look`` found, and answers with a ``Decision`` (elements to remove,
+each with its reason, or the content left, and fields to set), which the pipeline carries out,
+so that a method never writes records itself; ``review`` sees every page of the site once each
+has its record, for what needs the whole site (forum: page types from URL clusters, a thread's
+posts); ``to_profile`` / ``from_profile`` turn a model into JSON-able data and back (None: the
+model is not worth keeping).
+``Extractor.extract_with`` runs any object of this shape end to end; the pipeline runs forum
+(``methods.forum.method``) and siblings (``methods.siblings.method``) through it; template and
+visual keep their own paths (``sitesift.pipeline.<method>``, docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from lxml import etree
 
 from sitesift.fields.metadata import Metadata
 from sitesift.methods.page.content import Content
+from sitesift.record import Record
 
 __all__ = ["Decision", "Model", "SiteMethod", "SitePage"]
 
@@ -62,20 +66,34 @@ class SitePage:
     id: str
     url: str | None
     root: etree._Element
+    #: As read when the site's pages were gathered (before site titles, ``fields.list_titles``).
     meta: Metadata
+    #: The page's source: what the parser normalises away (forum: the root tags' classes).
+    html: str = ""
+    #: The page's place among the site's pages as ``learn`` got them.
+    index: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What a method does to one page. ``remove``: elements of the page extractor's main
-    content to delete, each with the reason said in the record; a field left None keeps the
-    page method's value."""
+    """What a method does to one page. ``remove``: elements of the main content to delete, each
+    with the reason said in the record; or ``content``: the main content the method's own
+    deletions left (siblings removes loose runs of text, which no element stands for). A field
+    left None keeps the value the record has."""
 
     remove: Sequence[tuple[etree._Element, str]] = ()
+    content: Content | None = None
     title: str | None = None
     published: str | None = None
     author: str | None = None
     page_type: str | None = None
+    #: ``review``: the record's main text replaced (a forum thread: its posts joined).
+    text: str | None = None
+    #: ``review``: the page's posts, {author, published, text} in page order.
+    posts: Sequence[Mapping[str, str | None]] | None = None
+    #: The record names the method as its maker (``apply``: joined to the steps before it,
+    #: "template+siblings"; ``review``: alone, its reading of the page replaces theirs).
+    credit: bool = True
 
 
 Model = TypeVar("Model")
@@ -86,8 +104,9 @@ class SiteMethod(Protocol[Model]):
 
     name: str
 
-    def learn(self, pages: Sequence[SitePage]) -> Model | None:
-        """The site's model from its pages (None: nothing to learn, the page method stands)."""
+    def learn(self, pages: Sequence[SitePage], saved: Model | None = None) -> Model | None:
+        """The site's model from its pages (None: nothing to learn, the page method stands).
+        ``saved``: the model of the site's profile (``from_profile``), to reuse."""
         ...
 
     def look(self, model: Model, page: SitePage) -> Any:
@@ -95,9 +114,15 @@ class SiteMethod(Protocol[Model]):
         prunes it; the elements found stay valid after)."""
         ...
 
-    def apply(self, model: Model, page: SitePage, content: Content, seen: Any) -> Decision:
+    def apply(self, model: Model, page: SitePage, content: Content, seen: Any) -> Decision | None:
         """What to do to ``page``, whose main content the page extractor chose; ``seen`` is what
-        ``look`` found on it."""
+        ``look`` found on it. None: the method does not apply to this page."""
+        ...
+
+    def review(self, model: Model, pages: Sequence[SitePage],
+               records: Sequence[Record]) -> Sequence[Decision | None]:
+        """Once every page of the site has its record (``records[k]`` of ``pages[k]``): one
+        decision per page for what needs the whole site (None: the record stands)."""
         ...
 
     def to_profile(self, model: Model) -> Mapping[str, Any] | None:

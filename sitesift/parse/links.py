@@ -16,7 +16,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from sitesift.parse.dom import SKIP_TAGS, class_id, normalize_space
+from sitesift.parse.dom import SKIP_TAGS, class_id, normalize_space, text_content
 
 __all__ = ["Link", "document_base", "join_url", "page_links", "structural_path"]
 
@@ -76,7 +76,7 @@ def page_links(
         target = joined.get(href)
         if target is None:
             target = joined[href] = (join_url(base, href) if base else href).split("#", 1)[0]
-        anchor = normalize_space(a.text_content() or a.get("title") or "")
+        anchor = normalize_space(text_content(a) or a.get("title") or "")
         links.append(Link(target, anchor, structural_path(a) if paths else ""))
     return links
 

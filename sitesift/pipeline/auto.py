@@ -12,8 +12,9 @@ from collections import defaultdict
 import lxml.etree
 import lxml.html
 
-from sitesift.pipeline.base import Parsed
-from sitesift.pipeline.forum import ForumPath, forum_profile, holds_post, thread_holds
+from sitesift.methods.forum.method import ForumMethod
+from sitesift.pipeline.base import Parsed, Step
+from sitesift.pipeline.forum import ForumPath, holds_post, saved_forum, thread_holds
 from sitesift.pipeline.siblings import SiblingsPath
 from sitesift.pipeline.template import TemplatePath
 from sitesift.pipeline.visual import VisualPath
@@ -41,11 +42,15 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
                 self._guarded(records[i], pages[i], finish)
             return
         saved = self._saved(site, lasting)
-        # Both read the untouched trees, so they run before any page is extracted.
-        forum = self._forum_site(site, members, pages, parsed, saved)
-        index = self._sibling_index(site, members, pages, parsed)
+        seen = self._site_pages(members, pages, parsed)
+        # Both read the untouched trees, so they learn before any page is extracted.
+        forum_method, siblings = ForumMethod(), self._siblings()
+        forum = self._learn_with(forum_method, site, seen, saved_forum(forum_method, saved))
+        index = self._learn_with(siblings, site, seen)
+        steps = {i: (Step(siblings, index, page),) for i, page in zip(members, seen, strict=True)
+                 } if index is not None else {}
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
-                                     siblings=index)
+                                     steps=steps)
         self._field_slots(site, members, pages, records, parsed)
         if self.options.visual_fallback:
             self._visual_vote([i for i in members if parsed[i].stages], pages, records, parsed)
@@ -60,10 +65,9 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
             if posts and not (any(holds_post(records[i].text, post["text"]) for post in posts)
                               and thread_holds(posts, records[i].text)):
                 forum.posts[j] = []
-        forum.fill([records[i] for i in members])
-        store = self.profiles if lasting else None
-        if store is not None and forum.is_forum and (saved is None or saved.forum is None):
-            store.put(forum_profile(site, forum, profile))
+        self._review(forum_method, site, forum, seen, [records[i] for i in members])
+        if saved is None or saved.forum is None:
+            self._keep_forum(site, forum_method, forum, profile, len(members), lasting=lasting)
 
     def _field_slots(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
@@ -159,7 +163,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
 
         content = parsed.content
         assert content is not None
-        if delete_fields(content.nodes, lines, text_size(record.text or "")):
+        if delete_fields(content.nodes, lines, text_size(record.text or ""), item=content.item):
             record.text = content.text
             record.method = f"{record.method}+fields"
             if self.options.output_format == "markdown":

@@ -10,7 +10,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import lxml.html
 
@@ -19,16 +19,19 @@ from sitesift.fields.authors import thread_author
 from sitesift.fields.list_titles import Link, learn_site_titles, page_links
 from sitesift.fields.metadata import Metadata, extract_metadata
 from sitesift.fields.title_place import near_heading
+from sitesift.methods.interface import Decision, SiteMethod, SitePage
 from sitesift.methods.page.content import Content, extract_content
 from sitesift.options import Options
+from sitesift.output.render import to_text
 from sitesift.parse import parse_html
+from sitesift.parse.dom import drop_keep_tail
 from sitesift.record import Page, Record
 from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
     from sitesift.methods.auto.choose import Stage
     from sitesift.methods.auto.slots import Printed
-    from sitesift.methods.siblings.site import SiblingSite, Verdict
+    from sitesift.methods.siblings.site import Verdict
     from sitesift.methods.template.features import PageFeatures
     from sitesift.methods.template.profile import SiteProfile
     from sitesift.methods.template.template import TemplateModel
@@ -71,10 +74,21 @@ class Parsed:
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a method behind the interface (``methods.interface.SiteMethod``) on one
+    page: the method, the site's model, the page as the method sees it."""
+
+    method: SiteMethod[Any]
+    model: Any
+    page: SitePage
+
+
+@dataclass(frozen=True, slots=True)
 class PagePlan:
     """What the site-level methods do to one page after the page extractor, in order: the
     template method's DeleteSame (paper 000) inside the template's content container, then the
-    sibling method's noise blocks (paper 004). The empty plan is the page method alone."""
+    steps of the methods behind the interface (``auto``, ``siblings``: the sibling method's
+    noise blocks, paper 004). The empty plan is the page method alone."""
 
     #: The page's template (None: no template step).
     template: TemplateModel | None = None
@@ -82,13 +96,13 @@ class PagePlan:
     member: bool = False
     #: The template's content container on the page (None: the whole page).
     within: lxml.html.HtmlElement | None = None
-    #: The site's sibling index and the page's place in it (None: no sibling step).
-    siblings: tuple[SiblingSite, int] | None = None
+    #: The steps after the template's, in order.
+    steps: tuple[Step, ...] = ()
 
     @property
     def site_steps(self) -> bool:
         """Whether any site-level step runs (``auto`` then reads what its own steps need)."""
-        return self.template is not None or self.siblings is not None
+        return self.template is not None or bool(self.steps)
 
 
 PAGE_ONLY = PagePlan()
@@ -273,18 +287,22 @@ class PipelineBase:
         """Fill ``record`` by the page extractor, then ``plan``'s site-level steps; returns the
         content as the page extractor found it (before any site method's deletions), whose
         main block tells where a template's content sits."""
-        blocks, verdicts = self._look(parsed, plan)
+        seen, blocks, verdicts = self._look(parsed, plan)
         content = found = extract_content(parsed.root, url=page.url, within=plan.within)
         self._stage(parsed, "page", content)
         if self.options.method == "auto" and plan.site_steps:
             from sitesift.methods.auto.slots import pictured
 
             parsed.pictured = pictured(content.nodes)
-        content, methods = self._run_plan(parsed, plan, content, blocks, verdicts)
+        content, methods, decided = self._run_plan(parsed, plan, content, seen)
         record.method = "+".join(methods) or "page"
         if self.options.method == "auto":
             parsed.content = content
         self._fill(record, parsed, content)
+        for name, decision, removed in decided:
+            if removed:
+                record.extra[name] = {"removed": removed}
+            carry_out(record, decision)
         if blocks is not None and self.options.blocks:
             from sitesift.segment.blocks import labelled_blocks
 
@@ -294,18 +312,22 @@ class PipelineBase:
 
     def _look(
         self, parsed: Parsed, plan: PagePlan,
-    ) -> tuple[list[Block] | None, dict[int, Verdict] | None]:
+    ) -> tuple[list[Any], Block | None, dict[int, Verdict] | None]:
         """What the plan's steps read of the untouched tree, before the page extractor edits
-        it: the DOM blocks and the sibling method's verdicts on them; ``auto``'s headline
-        leads, paragraph places and printed lines."""
-        blocks = None
-        if self.options.blocks or plan.siblings is not None:
+        it (each step's ``look``); the DOM blocks of the ``--blocks`` output (the sibling
+        step's, with its verdicts, when it runs); ``auto``'s headline leads, paragraph places
+        and printed lines."""
+        seen = [step.method.look(step.model, step.page) for step in plan.steps]
+        blocks = verdicts = None
+        if self.options.blocks:
+            from sitesift.methods.siblings.method import SiblingLook
             from sitesift.segment.blocks import segment_blocks
 
-            # (texts and paths of the blocks for the --blocks output only)
-            blocks = segment_blocks(parsed.root, texts=self.options.blocks)
-        siblings = plan.siblings
-        verdicts = siblings[0].judge(siblings[1], blocks) if siblings and blocks else None
+            judged = next((look for look in seen if isinstance(look, SiblingLook)), None)
+            if judged is not None:
+                blocks, verdicts = judged.top, judged.verdicts
+            else:
+                blocks = segment_blocks(parsed.root, texts=True)
         if self.options.method == "auto" and plan.site_steps:
             from sitesift.methods.auto.slots import (
                 headline_leads,
@@ -316,19 +338,19 @@ class PipelineBase:
             parsed.leads = headline_leads(parsed.root)
             parsed.places = paragraph_places(parsed.root)
             parsed.printed = printed_lines(parsed.root)
-        return blocks, verdicts
+        return seen, blocks, verdicts
 
     def _run_plan(
-        self, parsed: Parsed, plan: PagePlan, content: Content,
-        blocks: list[Block] | None, verdicts: dict[int, Verdict] | None,
-    ) -> tuple[Content, list[str]]:
+        self, parsed: Parsed, plan: PagePlan, content: Content, seen: list[Any],
+    ) -> tuple[Content, list[str], list[tuple[str, Decision, list[dict[str, str]]]]]:
         """The plan's removals from the page extractor's content, in order (a block removed by
-        either goes): the template's shared subtrees, then the sibling method's noise blocks;
-        returns the content left and the methods that ran."""
+        any goes): the template's shared subtrees, then each step's decision; returns the
+        content left, the methods that ran, and the steps' decisions with what each removed
+        (their fields are set once the record is filled)."""
         methods: list[str] = []
         # ``auto`` reads a list page's items whole: the labels its items share with the
         # items of other list pages ("Top rated", "Save 25%") are the items' own, as their
-        # headlines are (the sibling step below skips list pages for that reason).
+        # headlines are (the sibling step skips list pages for that reason).
         listed = self.options.method == "auto" and content.page_type == "list"
         if plan.template is not None and parsed.features is not None and not listed:
             from sitesift.methods.template.site import clean_content
@@ -337,15 +359,17 @@ class PipelineBase:
                                     member=plan.member, items=self.options.method == "auto")
             methods.append("template")
             self._stage(parsed, "template", content)
-        # Paper 004 is for articles: on a list page the items' headlines recur, as headlines,
-        # in the articles they link to, and would all go.
-        if verdicts is not None and blocks is not None and content.page_type == "detail":
-            from sitesift.methods.siblings.site import clean_content as clean_siblings
-
-            content = clean_siblings(content, blocks, verdicts)
-            methods.append("siblings")
+        decided = []
+        for step, looked in zip(plan.steps, seen, strict=True):
+            decision = step.method.apply(step.model, step.page, content, looked)
+            if decision is None:
+                continue
+            content, removed = _removed(content, decision)
+            if decision.credit:
+                methods.append(step.method.name)
+            decided.append((step.method.name, decision, removed))
             self._stage(parsed, "+".join(methods), content)
-        return content, methods
+        return content, methods, decided
 
     def _fill(self, record: Record, parsed: Parsed, content: Content) -> None:
         """The record's fields from the page's metadata and its main content."""
@@ -388,6 +412,31 @@ class PipelineBase:
         if choice.stage.markdown is not None:
             record.extra["markdown"] = choice.stage.markdown
         record.extra["auto"] = {"disagree": choice.reason()}
+
+
+def _removed(content: Content, decision: Decision) -> tuple[Content, list[dict[str, str]]]:
+    """The main content after ``decision``'s deletions (its content, then its removals done on
+    the tree), and each removal's text and reason."""
+    content = decision.content if decision.content is not None else content
+    if not decision.remove:
+        return content, []
+    removed = []
+    for el, reason in decision.remove:
+        removed.append({"text": to_text([el]), "reason": reason})
+        drop_keep_tail(el)
+    gone = {id(el) for el, _reason in decision.remove}
+    return dataclasses.replace(
+        content, nodes=tuple(n for n in content.nodes if id(n) not in gone)), removed
+
+
+def carry_out(record: Record, decision: Decision) -> None:
+    """Set on ``record`` the fields, text and posts ``decision`` gives (None keeps its own)."""
+    for name in ("page_type", "text", "author", "published", "title"):
+        value = getattr(decision, name)
+        if value is not None:
+            setattr(record, name, value)
+    if decision.posts is not None:
+        record.extra["posts"] = list(decision.posts)
 
 
 def read_links(page: Page, root: lxml.html.HtmlElement) -> list[Link]:

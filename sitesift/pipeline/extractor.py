@@ -5,17 +5,15 @@ The paths live beside it, one module per method (``template``, ``siblings``, ``f
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from sitesift.methods.interface import SiteMethod, SitePage
+from sitesift.methods.forum.method import ForumMethod
+from sitesift.methods.interface import SiteMethod
 from sitesift.options import SITE_METHODS, Options
-from sitesift.output.render import to_text
-from sitesift.parse.dom import drop_keep_tail
 from sitesift.pipeline.auto import AutoPath
 from sitesift.pipeline.base import Parsed
 from sitesift.pipeline.forum import forum_profile
@@ -100,13 +98,15 @@ class Extractor(AutoPath):
         if self.options.method == "siblings":  # nothing to learn: the pages are the model
             self._extract_siblings(site, members, pages, records, parsed, lasting=lasting)
             return None
-        forum = None
+        rules = None
         if self.options.method == "forum" and len(members) >= 2:  # before trees are edited
-            forum = self._forum_site(site, members, pages, parsed, None)
+            method = ForumMethod()
+            forum = self._learn_with(method, site, self._site_pages(members, pages, parsed))
+            rules = method.to_profile(forum) if forum is not None else None
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
                                      relearn=True)
-        if profile is not None and forum is not None and forum.is_forum:
-            profile = forum_profile(site, forum, profile)
+        if profile is not None and rules is not None:
+            profile = forum_profile(site, rules, len(members), profile)
             if lasting and self.profiles is not None:
                 self.profiles.put(profile)
         return profile
@@ -131,9 +131,10 @@ class Extractor(AutoPath):
     ) -> tuple[list[Record], dict[str, Any]]:
         """Records of ``pages`` by ``method`` (``sitesift.methods.interface``), and the model
         of each site that has one. Pages are grouped by site and parsed once; a site's model is
-        taken from ``models`` (e.g. read back with ``method.from_profile``) or learned from its
-        untouched trees; each page is looked at by the method (untouched), gets the page
-        method's record, then the method's decision.
+        learned from its untouched trees, given the model ``models`` holds for it (e.g. read
+        back with ``method.from_profile``) to reuse; each page is looked at by the method
+        (untouched), gets the page method's record, then the method's decision; last, the
+        method reviews the site's records.
         A site whose learning fails keeps the page method; a page whose step fails becomes an
         error record, as everywhere."""
         batch = list(pages)
@@ -141,58 +142,11 @@ class Extractor(AutoPath):
         groups, _discovered = self._group_by_site(batch, parsed)
         learned: dict[str, Any] = {}
         for site, members in groups.items():
-            seen = [SitePage(id=batch[i].id, url=batch[i].url, root=parsed[i].root,
-                             meta=parsed[i].meta) for i in members]  # type: ignore[arg-type]
-            model = (models or {}).get(site)
-            if model is None:
-                model = self._learn_with(method, site, seen)
+            model = self._run_method(method, site, members, batch, records, parsed,
+                                     saved=(models or {}).get(site), titles=False)
             if model is not None:
                 learned[site] = model
-            for i, site_page in zip(members, seen, strict=True):
-                records[i].site = records[i].site or site
-                step = functools.partial(self._finish_with, records[i], batch[i], parsed[i],
-                                         method, model, site_page)
-                self._guarded(records[i], batch[i], step)
         return records, learned
-
-    @staticmethod
-    def _learn_with(method: SiteMethod[Any], site: str, pages: list[SitePage]) -> Any:
-        """``method.learn`` on one site; None (the page method) when it fails."""
-        try:
-            return method.learn(pages)
-        except Exception:  # a bug in learning must not lose the site's pages
-            log.exception("learning site %s with method %s failed; its pages get the page "
-                          "method", site, method.name)
-            return None
-
-    def _finish_with(
-        self, record: Record, page: Page, parsed: Parsed, method: SiteMethod[Any],
-        model: Any, site_page: SitePage,
-    ) -> None:
-        """``method``'s look at the untouched page, the page method's record, then ``method``'s
-        decision carried out on it."""
-        if model is None:
-            self._finish(record, page, parsed)
-            return
-        seen = method.look(model, site_page)
-        content = self._finish(record, page, parsed)
-        decision = method.apply(model, site_page, content, seen)
-        removed = []
-        for el, reason in decision.remove:
-            removed.append({"text": to_text([el]), "reason": reason})
-            drop_keep_tail(el)
-        gone = {id(el) for el, _reason in decision.remove}
-        content = dataclasses.replace(
-            content, nodes=tuple(n for n in content.nodes if id(n) not in gone))
-        record.text = content.text
-        if "markdown" in record.extra:
-            record.extra["markdown"] = content.markdown
-        for name in ("title", "published", "author", "page_type"):
-            value = getattr(decision, name)
-            if value is not None:
-                setattr(record, name, value)
-        record.method = method.name
-        record.extra[method.name] = {"removed": removed}
 
 
 def extract_html(html: str, *, url: str | None = None, options: Options | None = None) -> Record:

@@ -1,14 +1,16 @@
 """The forum method's path (paper 001, ``sitesift.methods.forum``): the site's URL clusters
-and post rule give page types and posts."""
+and post rule give page types and posts (``ForumMethod``, run through the interface); its
+rules are read from and kept in the site's profile."""
 
 from __future__ import annotations
 
 import dataclasses
-import functools
-import logging
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from sitesift.pipeline.base import Parsed, PipelineBase
+from sitesift.methods.forum.method import ForumMethod
+from sitesift.pipeline.base import Parsed
+from sitesift.pipeline.site_method import SiteMethodPath
 from sitesift.record import Page, Record
 from sitesift.similarity import shingle_prf
 
@@ -17,50 +19,36 @@ if TYPE_CHECKING:
     from sitesift.methods.template.profile import SiteProfile
 
 
-log = logging.getLogger(__name__)
-
-
-class ForumPath(PipelineBase):
+class ForumPath(SiteMethodPath):
     """The forum method over one site's pages."""
-
-    def _forum_site(
-        self, site: str, members: list[int], pages: list[Page], parsed: dict[int, Parsed],
-        saved: SiteProfile | None,
-    ) -> ForumSite | None:
-        """Page types and forum rules of a site, from its untouched trees (None on failure:
-        the pages keep the page method's types)."""
-        from sitesift.methods.forum.site import apply_forum_site
-
-        try:
-            return apply_forum_site([parsed[i].root for i in members],
-                                    [pages[i].url for i in members],
-                                    saved.forum if saved is not None else None,
-                                    htmls=[pages[i].html for i in members])
-        except Exception:  # a bug in site learning must not lose the site's pages
-            log.exception("forum rules failed on site %s; its pages get the page method", site)
-            return None
 
     def _extract_forum_site(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
         parsed: dict[int, Parsed], *, lasting: bool,
     ) -> None:
-        """Forum method (paper 001, ``sitesift.methods.forum.site``): the site's post rule and
+        """Forum method (paper 001, ``sitesift.methods.forum``): the site's post rule and
         URL clusters give page types and posts; every page also gets the page method's
         fields. A saved profile's forum rules are reused, new ones saved."""
-        store = self.profiles if lasting else None
         saved = self._saved(site, lasting)
-        self._learn_titles(members, pages, parsed)
-        # Forum rules read the untouched trees, so they run before the page method edits them.
-        forum = self._forum_site(site, members, pages, parsed, saved)
-        for i in members:
-            self._guarded(records[i], pages[i],
-                          functools.partial(self._finish, records[i], pages[i], parsed[i]))
-        if forum is None:
-            return
-        forum.fill([records[i] for i in members])
-        if store is not None and forum.post_rule is not None and (saved is None or
-                                                                  saved.forum is None):
-            store.put(forum_profile(site, forum, saved))
+        method = ForumMethod()
+        forum = self._run_method(method, site, members, pages, records, parsed,
+                                 saved=saved_forum(method, saved))
+        if forum is not None and (saved is None or saved.forum is None):
+            self._keep_forum(site, method, forum, saved, len(members), lasting=lasting)
+
+    def _keep_forum(
+        self, site: str, method: ForumMethod, forum: ForumSite, base: SiteProfile | None,
+        pages: int, *, lasting: bool,
+    ) -> None:
+        """Save the site's forum rules (when it is a forum) in ``base`` or a new profile."""
+        rules = method.to_profile(forum)
+        if lasting and self.profiles is not None and rules is not None:
+            self.profiles.put(forum_profile(site, rules, pages, base))
+
+
+def saved_forum(method: ForumMethod, saved: SiteProfile | None) -> ForumSite | None:
+    """The forum model of a saved profile (None: it holds no forum rules)."""
+    return method.from_profile(saved.forum) if saved is not None and saved.forum else None
 
 
 #: Share of a post's word 4-grams the page's main text must hold (for one post at least) for
@@ -76,13 +64,14 @@ THREAD_MIN_HELD = 0.5
 THREAD_MIN_SHARE = 0.25
 
 
-def forum_profile(site: str, forum: ForumSite, saved: SiteProfile | None) -> SiteProfile:
-    """``saved`` (or a new profile) holding the site's forum rules."""
+def forum_profile(site: str, rules: Mapping[str, Any], pages: int,
+                  saved: SiteProfile | None) -> SiteProfile:
+    """``saved`` (or a new profile of a site of ``pages`` pages) holding the forum ``rules``."""
     from sitesift.methods.template.profile import SiteProfile
 
     if saved is not None:
-        return dataclasses.replace(saved, forum=forum.rules())
-    return SiteProfile(site=site, pages=len(forum.urls), forum=forum.rules())
+        return dataclasses.replace(saved, forum=dict(rules))
+    return SiteProfile(site=site, pages=pages, forum=dict(rules))
 
 
 def holds_post(text: str | None, post: str | None) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -15,13 +15,11 @@ import lxml.html
 
 from sitesift.errors import PageError
 from sitesift.fields.metadata import Metadata, extract_metadata
-from sitesift.fields.title_place import near_heading
 from sitesift.methods.page.content import Content
-from sitesift.pipeline.base import PagePlan, Parsed, PipelineBase, read_links
+from sitesift.pipeline.base import PagePlan, Parsed, PipelineBase, Step, read_links
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
-    from sitesift.methods.siblings.site import SiblingSite
     from sitesift.methods.template.profile import SiteProfile
     from sitesift.methods.template.site import LearnedSite
     from sitesift.methods.template.template import PathFinder, Step, TemplateModel
@@ -88,13 +86,13 @@ class TemplatePath(PipelineBase):
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
         parsed: dict[int, Parsed], *, lasting: bool,
         relearn: bool = False,
-        siblings: SiblingSite | None = None,
+        steps: Mapping[int, tuple[Step, ...]] | None = None,
     ) -> SiteProfile | None:
         """Records of one site's pages (in ``records``); returns the profile applied or learned
         (None when no page had features). ``lasting``: the site has a name beyond this run, so
         its profile is read from and written to the store (when there is one). ``relearn``:
-        learn even when the store holds a profile (``learn``). ``siblings``: the site's
-        sibling index over ``members`` (``auto``): a block removed by either method goes."""
+        learn even when the store holds a profile (``learn``). ``steps``: each page's steps
+        after the template's (``auto``: the sibling method's): a block removed by any goes."""
         from sitesift.parse.signatures import RelaxedLabels
 
         labels = RelaxedLabels()  # the pages of one site share most element labels
@@ -102,15 +100,13 @@ class TemplatePath(PipelineBase):
         profile = None if relearn else saved
         if profile is not None and not profile.templates:
             profile = None  # saved by the forum method (its rules only): learn the templates
-        place = {i: j for j, i in enumerate(members)}  # positions in the sibling index
+        steps = steps or {}
         if profile is None:
             return self._learn_templates(site, members, pages, records, parsed, labels, saved,
-                                         lasting=lasting, relearn=relearn, siblings=siblings,
-                                         place=place)
+                                         lasting=lasting, relearn=relearn, steps=steps)
         members, models, containers, clusters = self._apply_saved(
             site, members, pages, records, parsed, profile, labels)
-        plans = [PagePlan(model, within=within,
-                          siblings=(siblings, place[i]) if siblings else None)
+        plans = [PagePlan(model, within=within, steps=steps.get(i, ()))
                  for i, model, within in zip(members, models, containers, strict=True)]
         self._clean_pages(site, members, pages, records, parsed, plans, clusters)
         return profile
@@ -118,7 +114,7 @@ class TemplatePath(PipelineBase):
     def _learn_templates(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
         parsed: dict[int, Parsed], labels: RelaxedLabels, saved: SiteProfile | None, *,
-        lasting: bool, relearn: bool, siblings: SiblingSite | None, place: dict[int, int],
+        lasting: bool, relearn: bool, steps: Mapping[int, tuple[Step, ...]],
     ) -> SiteProfile | None:
         """A site without a saved profile: its templates learned from its pages (paper 000),
         each page cleaned by its own; a profile to be saved also learns its templates'
@@ -141,12 +137,11 @@ class TemplatePath(PipelineBase):
         # edits the trees); with the template method alone, their wrappers.
         learning = None
         if store is not None or relearn:
-            steps = [element_steps(parsed[i].root, labels=labels) for i in members]
+            paths = [element_steps(parsed[i].root, labels=labels) for i in members]
             learned = with_anchors(learned, features,  # type: ignore[arg-type]
-                                   [(parsed[i].root, steps[j]) for j, i in enumerate(members)])
-            learning = _Learning(steps, WrapperLearner(labels) if siblings is None else None)
-        plans = [PagePlan(model, member=True,
-                          siblings=(siblings, place[i]) if siblings else None)
+                                   [(parsed[i].root, paths[j]) for j, i in enumerate(members)])
+            learning = _Learning(paths, WrapperLearner(labels) if not steps else None)
+        plans = [PagePlan(model, member=True, steps=steps.get(i, ()))
                  for i, model in zip(members, learned.templates, strict=True)]
         self._clean_pages(site, members, pages, records, parsed, plans, learned.clusters,
                           learning)
@@ -303,23 +298,13 @@ class TemplatePath(PipelineBase):
         """Fill ``record`` of a page that its template's wrapper read (``_wrap``): its main
         block as the wrapper left it, its fields as read (placed as the page method places
         them when the page-level metadata read them)."""
-        from sitesift.output.render import to_markdown, to_text
-
         wrapper, meta = model.wrapper, parsed.meta
         assert wrapper is not None and meta is not None
         record.site = record.site or site
         record.extra["cluster"] = model.cluster
         record.method = "template"
         record.extra["wrapper"] = True
-        record.title = near_heading(meta, [main], parsed.root,
-                                    list_page=wrapper.page_type == "list")
-        record.published, record.author = meta.published, meta.author
-        record.text = to_text([main])
-        record.page_type = wrapper.page_type
-        if record.page_type == "list":
-            record.extra["links"] = [link.to_dict() for link in parsed.links]
-        if self.options.output_format == "markdown":
-            record.extra["markdown"] = to_markdown([main])
+        self._fill(record, parsed, Content(page_type=wrapper.page_type, nodes=(main,)))
 
 
 def _learning_page(votes: Votes, key: tuple[Step, ...], page: Page,

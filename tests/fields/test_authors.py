@@ -247,3 +247,67 @@ def test_a_credits_list_in_meta_is_not_the_writer() -> None:
     credits = "content: MarketingSherpa, design: Scott McDaniel, code: Steve Beger, MECLABS"
     assert author_from_meta({"author": [credits]}) is None
     assert author_from_meta({"author": ["Jane Roe"]}) == "Jane Roe"
+
+
+# Held-out check of issue 22 (pages the rules were not written for): publishers and sources
+# named where an author field stands, and "记者" as a word of the story.
+
+@pytest.mark.parametrize("raw", ["新京报", "证券时报网", "新浪财经-自媒体综合", "国际在线",
+                                 "IT之家", "name, email@gmail.com", "未知", "特邀作者"])
+def test_organisations_and_placeholders_are_no_author(raw: str) -> None:
+    assert clean_author(raw) is None
+
+
+@pytest.mark.parametrize("name", ["陆一夫", "伊琳 李清芬", "刘国栋 周炜", "Ed Hornick"])
+def test_personal_names_stay(name: str) -> None:
+    assert clean_author(name) == name
+
+
+def test_reporter_credit_is_a_byline_only_in_brackets_or_on_its_own_line() -> None:
+    prose = ("一位业内人士向南都记者介绍，这类手机的续航只有四小时，"
+             "用户普遍不满，厂商正在改进电池技术。")
+    assert author_from_text([prose, "资料图：市民出行。中新社记者 贾天勇 摄"]) is None
+    lead = "新京报快讯（记者 裴剑飞）今日有网友在暗网发现大量数据出售的情况。"
+    assert author_from_text([lead]) == "裴剑飞"
+    assert author_from_text([prose, "新京报记者 陆一夫"]) == "陆一夫"
+
+
+def test_site_declared_as_author_in_a_chinese_title_is_no_author() -> None:
+    html = ("<html><head><title>多地项目连环爆雷_网易财经</title>"
+            "<meta name='author' content='网易'></head><body><h1>多地项目连环爆雷</h1>"
+            "<p>2019-09-07 13:43:45 来源: 证券市场红周刊</p>"
+            "<p>正文第一段。</p><p>本文来源：证券市场红周刊</p></body></html>")
+    assert extract_metadata(parse_html(html)).author is None
+
+
+def test_a_class_repeated_on_every_comment_is_no_byline() -> None:
+    comments = "".join(f"<div class='tie-author'>网友{n}号[网易北京网友]</div><p>评论</p>"
+                       for n in "甲乙丙丁戊")
+    html = f"<html><body><h1>标题在这里</h1><p>正文第一段。</p>{comments}</body></html>"
+    assert _author(html) is None
+    byline = ("<html><body><h1>Headline here</h1><div class='author'>Kelli Miller</div>"
+              "</body></html>")
+    assert _author(byline) == "Kelli Miller"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["采写：南都见习记者 林子沛"], "林子沛"),
+        (["【文/观察者网专栏作者 王文】", "责任编辑: 小婷"], "王文"),
+        (["长江网10月4日讯（记者陈智 整合） 国庆中秋长假过半。"], "陈智"),
+        (["《棱镜》作者 周纯"], "周纯"),
+        (["Publié par Unknown"], None),
+    ],
+)
+def test_chinese_credit_forms(lines: list[str], expected: str | None) -> None:
+    assert author_from_text(lines) == expected
+
+
+def test_writer_over_outlet_under_the_headline_outvotes_the_editor() -> None:
+    html = ("<html><body><h1>共享充电宝涨价告别1元时代</h1><p>石佳/中国青年报</p>"
+            "<p>2019-09-24 09:10</p><p>正文第一段，很长的一段话。</p><p>责任编辑：张珺</p>"
+            "</body></html>")
+    assert _author(html) == "石佳"
+    no_writer = html.replace("<p>石佳/中国青年报</p>", "")
+    assert _author(no_writer) == "张珺"

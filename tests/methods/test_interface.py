@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sitesift import Extractor, Options, Page
+from sitesift import Extractor, Options, Page, Record
 from sitesift.methods.interface import Decision, SiteMethod, SitePage
 from sitesift.methods.page.content import Content
 
@@ -48,7 +48,10 @@ class RepeatedParagraphs:
     share: float = 0.6
     learned: list[int] = field(default_factory=list)
 
-    def learn(self, pages: Sequence[SitePage]) -> frozenset[str] | None:
+    def learn(self, pages: Sequence[SitePage],
+              saved: frozenset[str] | None = None) -> frozenset[str] | None:
+        if saved is not None:  # (a saved model is kept as it is)
+            return saved
         self.learned.append(len(pages))
         seen = Counter(line for page in pages
                        for line in {_line(p) for p in page.root.iter("p")})
@@ -66,6 +69,10 @@ class RepeatedParagraphs:
         kept = {id(el) for node in content.nodes for el in node.iter()}
         remove = [(p, "printed on most of the site's pages") for p in seen if id(p) in kept]
         return Decision(remove=remove, page_type="detail")
+
+    def review(self, model: frozenset[str], pages: Sequence[SitePage],
+               records: Sequence[Record]) -> list[Decision | None]:
+        return [None] * len(records)  # nothing needs the whole site
 
     def to_profile(self, model: frozenset[str]) -> Mapping[str, Any] | None:
         return {"lines": sorted(model)}
@@ -120,8 +127,33 @@ class Failing(RepeatedParagraphs):
 
 
 class FailingToLearn(RepeatedParagraphs):
-    def learn(self, pages: Sequence[SitePage]) -> frozenset[str] | None:
+    def learn(self, pages: Sequence[SitePage],
+              saved: frozenset[str] | None = None) -> frozenset[str] | None:
         raise RuntimeError("toy bug")
+
+
+class Counting(RepeatedParagraphs):
+    """Reviews the site once every page has its record: each record says how many of the
+    site's pages kept the boilerplate out (a decision no single page can make)."""
+
+    def review(self, model: frozenset[str], pages: Sequence[SitePage],
+               records: Sequence[Record]) -> list[Decision | None]:
+        assert [p.id for p in pages] == [r.id for r in records]
+        clean = sum(BOILERPLATE not in (r.text or "") for r in records if r.error is None)
+        return [None if r.id == "p0" else Decision(
+            title=f"{clean} of {len(records)} clean", credit=r.id != "p2",
+            posts=[{"author": "toy", "published": None, "text": "counted"}])
+            for r in records]
+
+
+def test_the_review_sees_the_whole_site_and_its_decisions_are_carried_out() -> None:
+    records, _ = Extractor(Options(method="page")).extract_with(
+        Counting(), [_page(0), _page(1), _page(2), _page(0, site="other.example")])
+    assert records[0].title == "Story 0" and "posts" not in records[0].extra
+    assert records[1].title == records[2].title == "3 of 3 clean"
+    assert records[1].extra["posts"] == [{"author": "toy", "published": None, "text": "counted"}]
+    assert [r.method for r in records] == ["repeated", "repeated", "repeated", "page"]
+    assert records[3].title == "Story 0"  # a lone page: no model, no review
 
 
 def test_a_failing_page_costs_that_page_only() -> None:

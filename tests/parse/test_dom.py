@@ -17,6 +17,7 @@ from sitesift.parse.dom import (
     link_density,
     postorder,
     punctuation_count,
+    text_content,
     text_weight,
     walk,
 )
@@ -95,6 +96,19 @@ def test_link_density() -> None:
     el = lxml.html.fromstring('<p>abcd <a href="#">efgh</a></p>')
     assert link_density(el) == 0.5
     assert link_density(lxml.html.fromstring("<p></p>")) == 0.0
+
+
+def test_text_content_is_lxmls_for_every_element() -> None:
+    root = parse_html(
+        "<html><body><a href=x>plain</a><a href=y></a><p>one<!-- c --> two<b>three<?pi x?>"
+        "four</b>five<script>s()</script>&amp; six</p><div><span></span>tail</div>"
+        "<td>数据<br>二</td></body></html>")
+    for el in root.iter(etree.Element):
+        assert text_content(el) == el.text_content(), el.tag
+    made = etree.Element("div")  # (a plain element, as the page extractor's run wrappers)
+    assert text_content(made) == ""
+    etree.SubElement(made, "p").text = "x"
+    assert text_content(made) == "x"
 
 
 def test_drop_keep_tail_keeps_following_text() -> None:

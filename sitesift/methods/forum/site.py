@@ -28,7 +28,7 @@ import math
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -36,6 +36,7 @@ from lxml import etree
 
 from sitesift.fields.posts import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
+from sitesift.methods.interface import Decision
 from sitesift.methods.page.linked import (
     POSTS_MIN_SHARE,
     post_titles,
@@ -267,26 +268,29 @@ class ForumSite:
                     out[i] = "other"
         return out
 
-    def fill(self, records: Sequence[Record]) -> None:
-        """Set page types (all pages) and posts (threads) on the page method's records.
+    def decide(self, records: Sequence[Record]) -> list[Decision | None]:
+        """Page types (all pages) and posts (threads) for the page method's records.
 
         A thread's text is the whole discussion, every post's text in page order (what a
         reader of the thread reads, and what the gold of every forum set holds); ``posts``
-        splits it. Its author and time are the first post's, the thread starter's."""
+        splits it. Its author and time are the first post's, the thread starter's (its time
+        only where the page's own metadata has none)."""
         types = self.page_types([r.page_type for r in records])
+        decisions: list[Decision | None] = []
         for i, record in enumerate(records):
             if record.error:
+                decisions.append(None)
                 continue
-            record.page_type = types[i]
-            if self.is_forum:
-                record.method = "forum"
             if types[i] == "thread" and self.posts[i]:
                 first = self.posts[i][0]
-                record.extra["posts"] = self.posts[i]
-                record.text = THREAD_TEXT_JOIN.join(
-                    p["text"] for p in self.posts[i] if p["text"])
-                record.author = first["author"] or record.author
-                record.published = record.published or first["published"]
+                decisions.append(Decision(
+                    page_type=types[i], credit=self.is_forum, posts=self.posts[i],
+                    text=THREAD_TEXT_JOIN.join(p["text"] for p in self.posts[i] if p["text"]),
+                    author=first["author"] or None,
+                    published=None if record.published else first["published"]))
+            else:
+                decisions.append(Decision(page_type=types[i], credit=self.is_forum))
+        return decisions
 
     def rules(self) -> dict[str, object]:
         """This site's forum rules as a profile keeps them (``SiteProfile.forum``): the post
@@ -442,17 +446,3 @@ def learn_site_types(
             if votes and votes.most_common(1)[0][1] >= 2:
                 site.thread_rule = site.clustering.resolver(votes.most_common(1)[0][0])
     return site
-
-
-# -- the forum method ---------------------------------------------------------------------------
-
-def apply_forum_site(roots: Sequence[etree._Element], urls: Sequence[str | None],
-                     saved: Mapping[str, object] | None = None,
-                     htmls: Sequence[str] | None = None) -> ForumSite:
-    """``learn_site_types`` with a site's saved forum rules (``ForumSite.rules``) when it has
-    them."""
-    if saved:
-        return learn_site_types(
-            roots, urls, post_rule=PostRule.from_dict(saved),  # type: ignore[arg-type]
-            thread_regex=saved.get("thread_regex"), htmls=htmls)  # type: ignore[arg-type]
-    return learn_site_types(roots, urls, htmls=htmls)

@@ -61,6 +61,7 @@ from sitesift.parse.dom import (
     hint_tokens,
     is_hidden,
     punctuation_count,
+    text_content,
     text_weight,
 )
 
@@ -317,6 +318,9 @@ class Content:
     #: A discussion seen alone (``page_type`` "thread"): its posts, {author, published, text}
     #: in page order; ``nodes`` are then their bodies.
     posts: tuple[dict[str, str | None], ...] = field(default=(), repr=False)
+    #: The page declares itself an item on sale (``declared.PRODUCT_TYPES``, no story type):
+    #: its main text is the item's data, short fields included (name, price, condition).
+    item: bool = False
 
     @property
     def text(self) -> str:
@@ -398,24 +402,46 @@ class _Unit:
         return self.marks >= PROSE_MIN_PUNCT and self.weight >= PROSE_MIN_LENGTH // 2
 
 
-def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool) -> None:
-    text = el.tail if is_tail else el.text
+#: A text's measures: (characters without white space, CJK characters, colons, punctuation
+#: marks other than colons).
+Measures = dict[str, tuple[int, int, int, int]]
+
+
+def _measures_of(text: str) -> tuple[int, int, int, int]:
     chars = text_weight(text)
+    if not chars:
+        return 0, 0, 0, 0
+    colons = text.count(":") + text.count("：")
+    return chars, cjk_count(text), colons, punctuation_count(text) - colons
+
+
+def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool,
+             memo: Measures, text: str | None) -> None:
+    """Add ``text``, ``el``'s tail or text, to ``unit``."""
+    if not text:
+        return
+    measures = memo.get(text)
+    if measures is None:
+        measures = memo[text] = _measures_of(text)
+    chars, cjk, colons, punct = measures
     if not chars:
         return
     unit.chars += chars
-    unit.cjk += cjk_count(text)
-    colons = text.count(":") + text.count("：")  # type: ignore[union-attr]
+    unit.cjk += cjk
     unit.colons += colons
-    unit.punct += punctuation_count(text) - colons
+    unit.punct += punct
     if in_link:
         unit.link_chars += chars
-    unit.pieces.append(text)  # type: ignore[arg-type]
+    unit.pieces.append(text)
     unit.slots.append((el, is_tail))
 
 
-def _segment(body: etree._Element) -> list[_Unit]:
-    """Text runs in document order: the inline text of block elements, cut at nested blocks."""
+def _segment(body: etree._Element, memo: Measures | None = None) -> list[_Unit]:
+    """Text runs in document order: the inline text of block elements, cut at nested blocks.
+    ``memo``: the measures of texts met before (a page is segmented several times as it is
+    pruned: the same texts come back, and measuring them is most of a walk's cost)."""
+    if memo is None:
+        memo = {}
     units: list[_Unit] = []
     stack: list[_Unit] = [_Unit(body)]
     counter = itertools.count(1)
@@ -423,10 +449,12 @@ def _segment(body: etree._Element) -> list[_Unit]:
     # libxml2's own walk (the text after "start", the tail after "end"); most texts and tails
     # are empty or white space, checked here before any measuring.
     for event, el in etree.iterwalk(body, events=("start", "end")):
-        tag = el.tag if isinstance(el.tag, str) else ""
+        tag = el.tag
+        if not isinstance(tag, str):
+            tag = ""
         if event == "start":
             if el is body:
-                _measure(stack[-1], el, False, False)
+                _measure(stack[-1], el, False, False, memo, el.text)
                 continue
             if tag in BLOCK_TAGS:
                 outer = stack[-1]
@@ -438,7 +466,7 @@ def _segment(body: etree._Element) -> list[_Unit]:
                 link_depth += 1
             text = el.text
             if text and not text.isspace():
-                _measure(stack[-1], el, False, link_depth > 0)
+                _measure(stack[-1], el, False, link_depth > 0, memo, text)
         else:
             if el is body:
                 continue
@@ -452,7 +480,7 @@ def _segment(body: etree._Element) -> list[_Unit]:
                 link_depth -= 1
             tail = el.tail
             if tail and not tail.isspace():
-                _measure(stack[-1], el, True, link_depth > 0)
+                _measure(stack[-1], el, True, link_depth > 0, memo, tail)
     if stack and stack[0].chars:
         units.append(stack[0])
     units.sort(key=lambda u: u.seq)
@@ -547,7 +575,7 @@ def _mark_teasers(units: list[_Unit]) -> None:
 def _names_code(unit: _Unit) -> bool:
     """Whether the unit's text is set as code (``<code>``): a linked identifier names a
     symbol ("WebSocket.send()", a reference page's member), not another page's story."""
-    code = sum(text_weight(el.text_content()) for el in _outermost(unit.block, "code"))
+    code = sum(text_weight(text_content(el)) for el in _outermost(unit.block, "code"))
     return code >= CODE_NAME_MIN_SHARE * unit.chars
 
 
@@ -568,9 +596,7 @@ def _clean(body: etree._Element) -> None:
     """Remove non-text elements and hidden ones (in place), except veiled text that outweighs
     the visible page."""
     doomed = _entry_forms(body)
-    doomed += [
-        el for el in body.iter(etree.Element) if el.tag in SKIP_TAGS and el.tag != "noscript"
-    ]
+    doomed += body.iter(*_DROPPED_TAGS)  # (document order, as a filtered walk gives them)
     for el in doomed:
         drop_keep_tail(el)
     veiled = [
@@ -579,9 +605,9 @@ def _clean(body: etree._Element) -> None:
     ]
     if not veiled:
         return
-    weights = {el: text_weight(el.text_content()) for el in veiled}
+    weights = {el: text_weight(text_content(el)) for el in veiled}
     outermost = [el for el in veiled if not any(a in weights for a in el.iterancestors())]
-    visible = text_weight(body.text_content()) - sum(weights[el] for el in outermost)
+    visible = text_weight(text_content(body)) - sum(weights[el] for el in outermost)
     for el in veiled:
         # A veiled block holding more text than the whole visible page is the page's content
         # waiting for a script: a Discourse thread in <noscript> under an empty app shell, a
@@ -596,6 +622,11 @@ def _clean(body: etree._Element) -> None:
             drop_keep_tail(el)
 
 
+#: What ``_clean`` drops by tag: every element never read as text but ``<noscript>``, which
+#: is veiled (kept when it holds the page).
+_DROPPED_TAGS = tuple(sorted(SKIP_TAGS - {"noscript"}))
+
+
 def _entry_forms(body: etree._Element) -> list[etree._Element]:
     """Forms that ask the reader to type (``ENTRY_INPUT_TYPES``, text areas), outermost only."""
     doomed = []
@@ -604,7 +635,7 @@ def _entry_forms(body: etree._Element) -> list[etree._Element]:
             1 for el in form.iter("input", "textarea")
             if el.tag == "textarea" or (el.get("type") or "").strip().lower() in ENTRY_INPUT_TYPES
         )
-        if fields and text_weight(form.text_content()) <= FORM_MAX_TEXT_PER_FIELD * fields:
+        if fields and text_weight(text_content(form)) <= FORM_MAX_TEXT_PER_FIELD * fields:
             doomed.append(form)
     return doomed
 
@@ -709,7 +740,7 @@ def _id_spells_heading(el: etree._Element) -> bool:
     if len(ident) < HEADING_SLUG_MIN_WORDS:
         return False
     heading = next(el.iter(*HEADING_TAGS), None)
-    return heading is not None and ident <= _words(heading.text_content())
+    return heading is not None and ident <= _words(text_content(heading))
 
 
 def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
@@ -719,11 +750,20 @@ def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
     builder wraps the story's sections in "widget"s)."""
     held: Counter[str] = Counter()
     seen: dict[str, set[etree._Element]] = {}
+    # An element without an id: its hints depend on its tag and class alone, which repeat.
+    by_class: dict[tuple[str, str], frozenset[str]] = {}
     for el in body.iter(etree.Element):
         value = prose.get(el, 0)
         if not value:
             continue
-        for word in _hints(el) & WEAK_HINTS:
+        if el.get("id") is None:
+            key = (el.tag, el.get("class") or "")
+            hints = by_class.get(key)
+            if hints is None:
+                hints = by_class[key] = _hints(el)
+        else:
+            hints = _hints(el)
+        for word in hints & WEAK_HINTS:
             inside = seen.setdefault(word, set())
             parent = el.getparent()
             if parent in inside:  # counted with its outermost ancestor carrying the word
@@ -750,9 +790,9 @@ def _is_code_panel(el: etree._Element) -> bool:
     pres = _outermost(el, "pre")
     if not pres:
         return False
-    code = sum(text_weight(pre.text_content()) for pre in pres)
+    code = sum(text_weight(text_content(pre)) for pre in pres)
     return code >= CODE_PANEL_MIN_WEIGHT and \
-        code >= CODE_PANEL_MIN_SHARE * text_weight(el.text_content())
+        code >= CODE_PANEL_MIN_SHARE * text_weight(text_content(el))
 
 
 def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
@@ -855,8 +895,8 @@ def _data_cells(body: etree._Element) -> set[etree._Element]:
                 if sum(1 for cell in tr if cell.tag in ("td", "th")) >= 2]
         if len(rows) < DATA_TABLE_MIN_ROWS:
             continue
-        text = text_weight(table.text_content())
-        linked = sum(text_weight(a.text_content()) for a in table.iter("a"))
+        text = text_weight(text_content(table))
+        linked = sum(text_weight(text_content(a)) for a in table.iter("a"))
         if text and linked <= DATA_TABLE_MAX_LINK_SHARE * text:
             cells.update(table.iter("td", "th"))
     return cells
@@ -1075,15 +1115,16 @@ def _own_cards(units: list[_Unit]) -> None:
             unit.teaser = False
 
 
-def prune(node: etree._Element, *, product: bool = False) -> None:
+def prune(node: etree._Element, *, product: bool = False,
+          memo: Measures | None = None) -> None:
     """Remove link lists, teasers, labelled comment and link sections, and the labels before
     and after the text (in place). Public for the template method's wrappers, which
     replay the choice of the main block and then prune it as this method does.
     ``product``: the node is the page of an item on sale (``_product_region``). Its labels
     are the item's data, read as its content: name, price and options before the
     description, specifications (names and values, shipping and returns) after it; they
-    stay. Its reviews go, as a story's comments do."""
-    units = _segment(node)
+    stay. Its reviews go, as a story's comments do. ``memo``: as for ``_segment``."""
+    units = _segment(node, memo)
     _mark_teasers(units)
     _own_cards(units)
     keep = _prose_ancestors(units)
@@ -1136,12 +1177,14 @@ def prune(node: etree._Element, *, product: bool = False) -> None:
 PRODUCT_REPEAT_MIN_WEIGHT = 20
 
 
-def _drop_repeats(node: etree._Element, *, product: bool = False) -> None:
+def _drop_repeats(node: etree._Element, *, product: bool = False,
+                  memo: Measures | None = None) -> None:
     """Blank the runs of text that repeat earlier runs of at least ``REPEAT_MIN_WEIGHT`` when
     they add up to a second copy (``REPEAT_MIN_SHARE``), in place: a reader reads a story once,
     however many copies the markup holds. Code is left alone: examples repeat lines on purpose.
-    ``product``: on an item's page every repeat of ``PRODUCT_REPEAT_MIN_WEIGHT`` goes."""
-    units = _segment(node)
+    ``product``: on an item's page every repeat of ``PRODUCT_REPEAT_MIN_WEIGHT`` goes.
+    ``memo``: as for ``_segment``."""
+    units = _segment(node, memo)
     code: set[etree._Element] = set()
     for pre in node.iter("pre"):
         code.update(pre.iter(etree.Element))
@@ -1312,7 +1355,7 @@ def _sells_one_item(root: etree._Element) -> bool:
     cleaning (buttons are no text): an item on sale whose page declares nothing."""
     found = 0
     for el in root.iter("button", "input", "a"):
-        label = el.get("value") or "" if el.tag == "input" else el.text_content()
+        label = el.get("value") or "" if el.tag == "input" else text_content(el)
         if len(label) < 40 and _BUY_LABEL.match(" ".join(label.split())):
             found += 1
             if found > BUY_MAX_CONTROLS:
@@ -1330,7 +1373,7 @@ def _product_region(body: etree._Element, main: etree._Element) -> etree._Elemen
     script fills), and when an ``<article>`` inside the landmark holds it
     (``_landmark_of_other``)."""
     landmark = _main_landmark(body)
-    if landmark is None or text_weight(landmark.text_content()) < PRODUCT_LANDMARK_MIN_WEIGHT:
+    if landmark is None or text_weight(text_content(landmark)) < PRODUCT_LANDMARK_MIN_WEIGHT:
         return main
     if _within(main, landmark):
         return _landmark_of_other(body, main)
@@ -1361,7 +1404,8 @@ def extract_content(
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
     _clean(body)
-    units = _segment(body)
+    memo: Measures = {}  # (the page's texts, measured once for its several segmentations)
+    units = _segment(body, memo)
     records = record_share(body, units)
     posts = whole_posts_share(body, units, url)
     grid = priced_grid(body)
@@ -1374,7 +1418,8 @@ def extract_content(
     total = prose.get(body, 0)
     dropped, named = _drop_hinted(body, prose, total)
     if dropped:
-        units = _segment(body)  # (an untouched tree segments the same: a template's container)
+        # (an untouched tree segments the same: a template's container)
+        units = _segment(body, memo)
     _mark_teasers(units)
     main = _choose(body, units)
     weights = _prose_weights(body, units)
@@ -1398,7 +1443,7 @@ def extract_content(
         main = _landmark_of_other(body, main)
     elif page_type == "detail":
         main = _landmark_of_sections(body, main, weights)
-    prune(main, product=product)
-    _drop_repeats(main, product=product)
+    prune(main, product=product, memo=memo)
+    _drop_repeats(main, product=product, memo=memo)
     nodes = (main,)
-    return Content(page_type=page_type, nodes=nodes)
+    return Content(page_type=page_type, nodes=nodes, item=kind == "product")

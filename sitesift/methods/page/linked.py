@@ -42,7 +42,7 @@ from sitesift.methods.page.records import (
     heaviest_run,
 )
 from sitesift.methods.page.thread import TIMED_MIN_SHARE, has_time
-from sitesift.parse.dom import cjk_count, normalize_space, text_weight
+from sitesift.parse.dom import cjk_count, normalize_space, text_content, text_weight
 from sitesift.parse.links import document_base, join_url
 
 __all__ = [
@@ -330,6 +330,8 @@ def priced_grid(body: etree._Element) -> int:
     (category descriptions, FAQ and SEO text may outweigh the cards)."""
     best = 0
     for parent in body.iter(etree.Element):
+        if len(parent) < GRID_MIN_CARDS:  # (children and comments: most elements have few)
+            continue
         children = [c for c in parent if isinstance(c.tag, str)]
         if len(children) < GRID_MIN_CARDS:
             continue
@@ -360,9 +362,9 @@ def _title_target(heading: etree._Element, base: str | None, host: str,
     if len(anchors) != 1:
         return None
     href = anchors[0].get("href", "").strip()
-    text = normalize_space(heading.text_content())
+    text = normalize_space(text_content(heading))
     if not text or "#" in href or href.startswith(("javascript:", "mailto:")) or \
-            normalize_space(anchors[0].text_content()) != text:
+            normalize_space(text_content(anchors[0])) != text:
         return None
     target = join_url(base, href) if base else href
     try:
@@ -412,7 +414,7 @@ def post_titles(body: etree._Element, url: str | None) -> list[list[tuple[str, s
 def unlinked_headings(body: etree._Element) -> set[str]:
     """Texts of the page's headings that are no links and hold none (a post's own title on
     its own page)."""
-    return {normalize_space(h.text_content()) for h in body.iter(*_HEADINGS)
+    return {normalize_space(text_content(h)) for h in body.iter(*_HEADINGS)
             if not any(True for _ in h.iter("a")) and
             not any(a.tag == "a" for a in h.iterancestors())}
 
@@ -446,7 +448,7 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
         targets = {t for _, t in group}
         if len(targets) < max(least, LINKED_MIN_SHARE * len(group)):
             continue
-        titles = sorted(text_weight(t := h.text_content()) + (CJK_WEIGHT - 1) * cjk_count(t)
+        titles = sorted(text_weight(t := text_content(h)) + (CJK_WEIGHT - 1) * cjk_count(t)
                         for h, _ in group)
         if whole and titles[len(titles) // 2] < HEADLINE_MIN_WEIGHT:
             continue
@@ -473,5 +475,5 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
         if not total or not held or (len(posts) > 1 and max(weights) > POSTS_MAX_ONE_SHARE
                                      * held) or (whole and prose <= TEASER_MAX_PROSE * len(posts)):
             continue
-        out.append((held / total, [(normalize_space(h.text_content()), t) for h, t in group]))
+        out.append((held / total, [(normalize_space(text_content(h)), t) for h, t in group]))
     return out

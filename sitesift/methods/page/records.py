@@ -220,6 +220,7 @@ class RecordRuns:
                          tuple[int, tuple[etree._Element, ...]] | None] = {}
         self._continues: dict[etree._Element, bool] = {}
         self._words: dict[etree._Element, str] = {}
+        self._headlines: dict[etree._Element, int] = {}
 
     def heaviest(self, scope: etree._Element, *,
                  max_prose: int = RECORD_MAX_PROSE) -> RecordRun | None:
@@ -275,7 +276,9 @@ class RecordRuns:
             if count[child] < 2:
                 # One unit alone is a record when it is a linked headline (not a paragraph
                 # with a link in it).
-                headline = _headline(child)
+                headline = self._headlines.get(child)
+                if headline is None:  # (asked again for the other prose limit)
+                    headline = self._headlines[child] = _headline(child)
                 if headline < RECORD_MIN_HEADLINE or 2 * headline < weight[child]:
                     continue
             accepted.append((child, (child.tag, self._class_words(child))))

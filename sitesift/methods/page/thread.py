@@ -34,8 +34,8 @@ from sitesift.fields.posts import (
     ClassRule,
     PostRule,
     _container,
+    _stable_classes,
     author_rule,
-    class_owner,
     text_pieces,
 )
 from sitesift.parse.dom import cjk_count, text_weight
@@ -242,14 +242,15 @@ def _heaviest_run(root: etree._Element, *, only_threads: bool) -> Thread | None:
     page = 0
     links = _in_links(root)
     own: dict[etree._Element, list[int]] = defaultdict(lambda: [0, 0])
+    owners: dict[etree._Element, etree._Element | None] = {}
     for holder, line in text_pieces(root):
-        weight = text_weight(line)
+        weight = len(line) - line.count(" ")  # (``text_weight`` of a normalised line)
         if holder in links:
             own[holder][1] += weight
             continue
         own[holder][0] += weight
         page += weight
-        owner = class_owner(holder)
+        owner = _class_owner(holder, owners)
         if owner is not None:
             owned[owner] += weight
     texts = _subtree_sums(root, own)
@@ -269,6 +270,27 @@ def _heaviest_run(root: etree._Element, *, only_threads: bool) -> Thread | None:
         if found is not None and (best is None or found.weight > best.weight):
             best = found
     return best
+
+
+def _class_owner(el: etree._Element,
+                 known: dict[etree._Element, etree._Element | None]) -> etree._Element | None:
+    """``fields.posts.class_owner(el)``, remembering every element passed on the way up in
+    ``known`` (the lines of one block share their owner, and its siblings their parent's)."""
+    passed = []
+    node: etree._Element | None = el
+    found = None
+    while node is not None:
+        if node in known:
+            found = known[node]
+            break
+        if isinstance(node.tag, str) and _stable_classes(node):
+            found = known[node] = node
+            break
+        passed.append(node)
+        node = node.getparent()
+    for node in passed:
+        known[node] = found
+    return found
 
 
 def _unlinked(el: etree._Element, texts: dict[etree._Element, tuple[int, int]]) -> int:

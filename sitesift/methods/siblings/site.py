@@ -63,6 +63,7 @@ from lxml import etree
 
 from sitesift.methods.page.content import Content
 from sitesift.parse.dom import drop_keep_tail
+from sitesift.parse.rows import labels_left
 from sitesift.parse.signatures import RelaxedLabels, stable_hash
 from sitesift.segment.blocks import Block, is_visible
 
@@ -669,6 +670,9 @@ def clean_content(content: Content, top: Block, verdicts: dict[int, Verdict]) ->
     a noise block goes whole (a page without an article of its own, whose extractor picked a
     notice every page shows)."""
     noise = noise_blocks(top, verdicts)
+    labels = labels_left([block.owner for block, _ in noise if not block.is_run])
+    noise = [(block, verdict) for block, verdict in noise
+             if block.is_run or block.owner not in labels]  # a row's label stays with its value
     owners = {block.owner for block, _ in noise if not block.is_run}
     kept = tuple(
         node for node in content.nodes

@@ -63,6 +63,7 @@ from sitesift.methods.template.paths import (
     page_base,
 )
 from sitesift.parse.dom import BLOCK_TAGS, drop_keep_tail
+from sitesift.parse.rows import labels_of_kept_values
 from sitesift.parse.signatures import RelaxedLabels, structural_children
 
 if TYPE_CHECKING:
@@ -209,6 +210,8 @@ def delete_shared(
         if in_item:
             continue  # an item's labels ("Verified purchase") are the item's own
         unshared = set(kept)
+        # a row's label beside the page's own value is the record's (``parse.rows``)
+        unshared |= labels_of_kept_values(children, shared)
         for child in children:
             if child in unshared:
                 continue

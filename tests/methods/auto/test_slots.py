@@ -4,6 +4,7 @@ from collections import defaultdict
 
 from lxml import etree
 
+from sitesift import Extractor, Page
 from sitesift.methods.auto.slots import (
     COPY_MIN_SHARE,
     MAX_SLOT_SHARE,
@@ -334,3 +335,30 @@ def test_a_notice_every_page_prints_alike_with_its_own_address_goes_though_kept(
     mains = [[r.find(".//div[@class='story']")] for r in roots]
     assert left_out_lines([(printed_lines(r), m) for r, m in zip(roots, mains, strict=True)]) \
         == [[], [], [], []]
+
+
+ITEM_LD = ('<script type="application/ld+json">{"@context": "https://schema.org", '
+           '"@type": "Product", "name": "Lamp"}</script>')
+
+
+def _item_page(k: int) -> Page:
+    """An item on sale (schema.org Product): its price a short line of its own at one place,
+    different on each page, as a story's byline is."""
+    html = (f"<html><head>{ITEM_LD}</head><body><div class='nav'><a href='/'>Home</a></div>"
+            f"<div class='story'><div class='price'>Price EUR {k + 10}.50</div>"
+            f"{STORY.format(k=k)}</div></body></html>")
+    return Page(id=f"{k}", url=f"https://shop.example/itm/{k}", site="shop", html=html)
+
+
+def test_an_item_on_sale_keeps_its_fields() -> None:
+    records = list(Extractor().extract_many([_item_page(k) for k in range(4)]))
+    assert all(r.method.startswith("template") for r in records)  # the site steps ran
+    assert all(f"Price EUR {k + 10}.50" in (r.text or "") for k, r in enumerate(records))
+
+
+def test_delete_fields_deletes_nothing_on_an_item_s_page() -> None:
+    root = _page(1)
+    main = _main(root)
+    lines = field_lines([main] + [_main(_page(k)) for k in range(2, 5)])[0]
+    assert lines and not delete_fields(main, lines, 10_000, item=True)
+    assert "Writer" in main[0].text_content()

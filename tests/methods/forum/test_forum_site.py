@@ -74,7 +74,7 @@ def test_a_failing_forum_step_keeps_the_pages(monkeypatch) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(pagetype, "apply_forum_site", broken)
+    monkeypatch.setattr(pagetype, "learn_site_types", broken)
     crawl = site()[:3]
     pages = [Page(id=str(k), url=u, site="forum.test", html=h)
              for k, (u, h, _) in enumerate(crawl)]
@@ -231,3 +231,28 @@ def test_a_short_post_and_its_archives_of_one_are_detail_and_lists() -> None:
                    html=page(_blog_post(n, False))) for n in range(3)]
     records = list(Extractor(Options(method="auto")).extract_many(pages))
     assert [r.page_type for r in records] == ["list", "list", "detail"] + ["detail"] * 3
+
+
+def test_the_forum_method_runs_through_the_interface() -> None:
+    """``ForumMethod`` is a site-level method like any (``methods.interface``): learned from
+    the untouched pages, its review types every page and gives threads their posts, its rules
+    go through a profile and back; ``extract_with`` gives the records ``--method forum`` does
+    (which runs it so too, with the site's titles learned first)."""
+    import json
+
+    from sitesift.methods.forum.method import ForumMethod
+
+    crawl = site()
+    pages = [Page(id=str(k), url=u, site="forum.test", html=h)
+             for k, (u, h, _) in enumerate(crawl)]
+    by_path = list(Extractor(Options(method="forum")).extract_many(pages))
+    forum = ForumMethod()
+    records, models = Extractor(Options(method="page")).extract_with(forum, pages)
+    fields = ("text", "page_type", "method", "author", "published", "extra")
+    assert [[getattr(r, f) for f in fields] for r in records] == \
+        [[getattr(r, f) for f in fields] for r in by_path]
+    assert [r.page_type for r in records] == [t for _, _, t in crawl]
+    rules = json.loads(json.dumps(forum.to_profile(models["forum.test"])))
+    again, _ = Extractor(Options(method="page")).extract_with(
+        forum, pages, models={"forum.test": forum.from_profile(rules)})
+    assert [r.to_dict() for r in again] == [r.to_dict() for r in records]

@@ -166,3 +166,19 @@ def test_numbered_labels_are_no_posters() -> None:
         f"</div></div>" for i, (n, t) in enumerate(POSTS_EN))
     html = f"<html><body><div class='comments'>{comments}</div></body></html>"
     assert read_thread(parse_html(html)) is None
+
+
+def test_class_owner_memo_answers_as_class_owner() -> None:
+    from lxml import etree
+
+    from sitesift.fields.posts import class_owner
+    from sitesift.methods.page.thread import _class_owner
+
+    root = parse_html(
+        "<html><body><div class='post-1'><p>a<b>b</b></p></div><div class='x'><span>"
+        "<i>c</i></span><p class='y post-2'>d</p></div><p>e</p></body></html>")
+    known: dict[etree._Element, etree._Element | None] = {}
+    for el in reversed(list(root.iter(etree.Element))):  # (leaves first: the memo fills up)
+        assert _class_owner(el, known) is class_owner(el), el.tag
+    for el in root.iter(etree.Element):
+        assert _class_owner(el, known) is class_owner(el), el.tag

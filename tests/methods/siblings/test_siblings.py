@@ -147,3 +147,18 @@ def test_a_copy_of_the_page_is_no_sibling() -> None:
     roots = [parse_html(page(0)), parse_html(page(0)), parse_html(page(1))]
     site = SiblingSite(roots, [f"http://h.com/news/{k}.html" for k in range(3)])
     assert site.siblings(0) == [2] and site.siblings(1) == [2]
+
+
+def test_the_sibling_method_runs_through_the_interface() -> None:
+    """``SiblingsMethod`` is a site-level method like any (``methods.interface``): given to
+    ``extract_with`` it reads the pages as ``--method siblings`` does (which runs it so too,
+    with the site's titles learned first: the same here)."""
+    from sitesift.methods.siblings.method import SiblingsMethod
+
+    pages = [Page(id=str(k), url=f"http://h.com/news/{k}.html", site="h", html=page(k))
+             for k in range(3)]
+    by_path = list(Extractor(Options(method="siblings")).extract_many(pages))
+    records, models = Extractor(Options(method="page")).extract_with(SiblingsMethod(), pages)
+    assert [r.to_dict() for r in records] == [r.to_dict() for r in by_path]
+    assert list(models) == ["h"] and SiblingsMethod().to_profile(models["h"]) is None
+    assert "Share this story" not in (records[0].text or "")

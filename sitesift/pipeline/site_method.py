@@ -1,0 +1,83 @@
+"""A site-level method behind the interface (``sitesift.methods.interface.SiteMethod``) over
+one site's pages: the path of ``Extractor.extract_with``, the sibling and forum methods, and
+the steps ``auto`` takes of them."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from typing import Any
+
+from sitesift.methods.interface import SiteMethod, SitePage
+from sitesift.pipeline.base import PAGE_ONLY, PagePlan, Parsed, PipelineBase, Step, carry_out
+from sitesift.record import Page, Record
+
+log = logging.getLogger(__name__)
+
+
+class SiteMethodPath(PipelineBase):
+    """Learn, then each page's plan with the method's step, then the method's review."""
+
+    def _run_method(
+        self, method: SiteMethod[Any], site: str, members: list[int], pages: list[Page],
+        records: list[Record], parsed: dict[int, Parsed], *, saved: Any = None,
+        titles: bool = True,
+    ) -> Any:
+        """Records of one site's pages by ``method``; returns its model (None: the learning
+        failed or found nothing, and the pages have the page method's records). ``saved``:
+        the model of the site's profile; ``titles``: the site's titles first (paper 003)."""
+        if titles:
+            self._learn_titles(members, pages, parsed)
+        seen = self._site_pages(members, pages, parsed)
+        model = self._learn_with(method, site, seen, saved)
+        for i, site_page in zip(members, seen, strict=True):
+            records[i].site = records[i].site or site
+            plan = PagePlan(steps=(Step(method, model, site_page),)) if model is not None \
+                else PAGE_ONLY
+            finish = functools.partial(self._finish, records[i], pages[i], parsed[i], plan)
+            self._guarded(records[i], pages[i], finish)
+        if model is not None:
+            self._review(method, site, model, seen, [records[i] for i in members])
+        return model
+
+    @staticmethod
+    def _site_pages(
+        members: list[int], pages: list[Page], parsed: dict[int, Parsed],
+    ) -> list[SitePage]:
+        """The pages of one site as a method sees them (``SitePage.index``: their place in
+        ``members``)."""
+        return [SitePage(id=pages[i].id, url=pages[i].url, root=parsed[i].root,
+                         meta=parsed[i].meta, html=pages[i].html, index=j)  # type: ignore[arg-type]
+                for j, i in enumerate(members)]
+
+    @staticmethod
+    def _learn_with(
+        method: SiteMethod[Any], site: str, pages: list[SitePage], saved: Any = None,
+    ) -> Any:
+        """``method.learn`` on one site; None (the page method) when it fails."""
+        try:
+            return method.learn(pages, saved)
+        except Exception:  # a bug in learning must not lose the site's pages
+            log.exception("learning site %s with method %s failed; its pages get the page "
+                          "method", site, method.name)
+            return None
+
+    @staticmethod
+    def _review(
+        method: SiteMethod[Any], site: str, model: Any, pages: list[SitePage],
+        records: list[Record],
+    ) -> None:
+        """``method.review`` of the site's records, carried out on those without an error
+        (none when it fails: the records stand)."""
+        try:
+            decisions = method.review(model, pages, records)
+        except Exception:  # a bug here must not cost the site its records
+            log.exception("the %s method's review of site %s failed; its records stand",
+                          method.name, site)
+            return
+        for record, decision in zip(records, decisions, strict=True):
+            if decision is None or record.error is not None:
+                continue
+            carry_out(record, decision)
+            if decision.credit:
+                record.method = method.name
