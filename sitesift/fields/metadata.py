@@ -364,7 +364,30 @@ def _candidates(root: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
 
 
 _PAGE_MARK = re.compile(r"\s*[(（][^()（）]{1,10}[)）]$")
-_TEXT_EQUAL = etree.XPath(".//text()[normalize-space(.) = $needle]")
+#: Text nodes holding a word (``contains``: a substring search, where ``normalize-space`` makes
+#: a string of every text node of the page for each segment looked up).
+_TEXT_HOLDING = etree.XPath(".//text()[contains(., $needle)]")
+#: XPath's white space (``normalize-space``): space, tab, carriage return, line feed.
+_XPATH_SPACE = re.compile(r"[ \t\r\n]+")
+
+
+def _text_equal(body: lxml.html.HtmlElement, needle: str) -> list[etree._ElementUnicodeResult]:
+    """The text nodes under ``body`` whose ``normalize-space`` is ``needle``, in document
+    order (``.//text()[normalize-space(.) = $needle]``): such a node holds each of the
+    needle's words as it stands, so only the nodes holding its longest word are normalised."""
+    if not needle or _xpath_normalized(needle) != needle:
+        # (A needle that is no normalised text: nothing normalises to it but "" to "".)
+        return [hit for hit in _TEXT_ALL(body) if _xpath_normalized(hit) == needle]
+    return [hit for hit in _TEXT_HOLDING(body, needle=max(needle.split(" "), key=len))
+            if _xpath_normalized(hit) == needle]
+
+
+def _xpath_normalized(text: str) -> str:
+    """XPath's ``normalize-space(text)``."""
+    return _XPATH_SPACE.sub(" ", text).strip(" \t\r\n")
+
+
+_TEXT_ALL = etree.XPath(".//text()")
 #: A ``<title>`` segment printed as its own line is looked up only when it is this long
 #: (shorter ones are section or site names that menus repeat).
 MIN_PRINTED_SEGMENT_WORDS = 4
@@ -384,7 +407,7 @@ def _printed_segments(doc_title: str | None, body: lxml.html.HtmlElement,
     for segment in segments:
         if segment in known or _words(segment) < MIN_PRINTED_HEADING_SEGMENT_WORDS:
             continue
-        printed = [hit.getparent() for hit in _TEXT_EQUAL(body, needle=segment)]
+        printed = [hit.getparent() for hit in _text_equal(body, segment)]
         printed = [el for el in printed if el is not None and el.tag not in _SKIP
                    and el.tag != "a" and not _in_breadcrumb(el)]
         if _words(segment) < MIN_PRINTED_SEGMENT_WORDS:
