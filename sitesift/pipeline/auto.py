@@ -12,7 +12,6 @@ from collections import defaultdict
 import lxml.etree
 import lxml.html
 
-from sitesift.methods.auto.threads import reads_as_thread
 from sitesift.pipeline.base import Parsed, Step, site_pages
 from sitesift.pipeline.forum import ForumPath, saved_forum
 from sitesift.pipeline.siblings import SiblingsPath
@@ -41,6 +40,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
                 finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
                 self._guarded(records[i], pages[i], finish)
             return
+        from sitesift.methods.auto.threads import reads_as_thread
         from sitesift.methods.forum.method import ForumMethod
 
         saved = self._saved(site, lasting)
