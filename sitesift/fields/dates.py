@@ -568,6 +568,7 @@ def find_relative_date(after: Sequence[str], before: Sequence[str],
     """The relative date ("3 hours ago", "3小时前") printed nearest the headline, resolved
     against the crawl time; only date lines and labelled ones count, as for printed dates,
     and none after an "updated" label (the date of a revision)."""
+    # ``now`` and ``month_first`` serve the absolute dates only: the finder reads the line.
     kw = {"labelled_only": False, "now": _now(), "month_first": True,
           "finder": lambda line: _iter_relative(line, crawled)}
     found, _updated = _printed(after, **kw)  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from sitesift import Extractor, Options, extract_html
+from sitesift import Extractor, Options, Page, extract_html
 from sitesift.fields.dates import _RELATIVE, find_relative_date, relative_date
 from sitesift.input import iter_pages
 
@@ -182,3 +182,16 @@ def test_manifest_fetched_is_the_crawl_time(tmp_path: Path, caplog) -> None:
     assert "no ISO 8601 date" in caplog.text
     records = list(Extractor(Options(method="page")).extract_many(pages))
     assert [r.published for r in records] == ["2026-11-25T14:30:00", "2026-11-24", None, None]
+
+
+@pytest.mark.parametrize("method", ["auto", "template"])
+def test_site_methods_read_relative_dates(method: str) -> None:
+    """Pages of one site go through the template path too: the crawl time reaches it."""
+    pages = [Page(id=str(i), url=f"https://news.example.com/coast/storm-{i}",
+                  html=en_page(f"By Jane Doe · {i + 1} hours ago").replace(
+                      "Storm hits the coast", f"Storm {i} hits the coast near town {i}"),
+                  crawled=CRAWLED)
+             for i in range(6)]
+    records = list(Extractor(Options(method=method)).extract_many(pages))
+    assert [r.published for r in records] == [
+        (CRAWLED - timedelta(hours=i + 1)).isoformat() for i in range(6)]
