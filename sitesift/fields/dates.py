@@ -489,7 +489,7 @@ _RELATIVE = re.compile(
     r"(?<![\w])(?P<en_n>\d{1,3}|an?|one)\s*(?P<en_unit>sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day)s?"
     r"\s+ago\b"
     r"|(?P<zh_n>\d{1,3}|[一二两三四五六七八九十]{1,3}|半)\s*(?P<zh_unit>"
-    + "|".join(sorted(_ZH_UNIT, key=len, reverse=True)) + r")\s*(?:以)?前"
+    + "|".join(sorted(_ZH_UNIT, key=len, reverse=True)) + r")\s*(?:以)?前(?![往进來来去后])"
     r"|(?<![\w])(?P<now>just\s+now|(?:a\s+)?moments?\s+ago)\b|(?P<zh_now>刚刚|剛剛)"
     r"|(?<![\w])(?P<en_day>yesterday|today)\b" + _CLOCK
     + r"|(?P<zh_day>昨天|昨日|前天|今天)" + _CLOCK.replace("?P<", "?P<zh_"),
@@ -556,9 +556,35 @@ def relative_date(match: re.Match[str], crawled: datetime | date) -> str | None:
     return (day - timedelta(days=ago.days)).isoformat()
 
 
+#: What may stand right beside a bare day word or "just now" ("Jane Doe · yesterday", "前天
+#: 来源："): the line's ends, spaces, separators. A word or ideograph there makes it part of a
+#: sentence ("Yesterday, the council voted", "目前天气", "他刚刚到达"), as does a lower-case
+#: English word after a space.
+_BESIDE_ALONE = re.compile(r"[\s·•|/()（）\[\]【】:：\-–—]")
+_CJK_BEFORE_LABEL = "于於"
+
+
+def _alone(match: re.Match[str]) -> bool:
+    """Whether a day word without a clock time, or "just now"/"刚刚", stands as a date."""
+    bare_day = bool(match.group("en_day") or match.group("zh_day")) \
+        and not (match.group("H") or match.group("zh_H"))
+    if not (bare_day or match.group("now") or match.group("zh_now")):
+        return True  # a count and a unit ("3小时前") or a day with its clock time
+    line, start, end = match.string, match.start(), match.end()
+    before = line[start - 1] if start else " "
+    after = line[end] if end < len(line) else " "
+    if match.group("en_day") or match.group("now"):
+        # English: a lower-case word next is the sentence going on ("Just now the mayor").
+        follows = line[end:].lstrip()[:1]
+        if follows.islower():
+            return False
+    return bool((_BESIDE_ALONE.match(before) or before in _CJK_BEFORE_LABEL)
+                and _BESIDE_ALONE.match(after))
+
+
 def _iter_relative(line: str, crawled: datetime | date) -> Iterator[tuple[int, str]]:
     for match in _RELATIVE.finditer(line):
-        iso = relative_date(match, crawled)
+        iso = relative_date(match, crawled) if _alone(match) else None
         if iso:
             yield match.start(), iso
 

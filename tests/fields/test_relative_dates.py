@@ -120,6 +120,19 @@ def test_expressions(text: str, expected: str | None) -> None:
     assert (relative_date(match, CRAWLED) if match else None) == expected
 
 
+@pytest.mark.parametrize("line", ["目前天气晴朗", "他刚刚到达现场", "3天前往北京",
+                                  "Yesterday, the council voted", "Just now the mayor spoke"])
+def test_day_words_inside_a_sentence_are_no_date(line: str) -> None:
+    assert find_relative_date([line], [], CRAWLED) is None
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("Jane Doe, yesterday", "2026-11-25"), ("Jane Doe · yesterday · News", "2026-11-25"),
+    ("发布于前天", "2026-11-24"), ("昨天14:30", "2026-11-25T14:30:00")])
+def test_day_words_standing_as_a_date(line: str, expected: str) -> None:
+    assert find_relative_date([line], [], CRAWLED) == expected
+
+
 def test_relative_dates_in_running_text_are_not_read() -> None:
     line = ("The mayor said three days ago that the harbour would stay closed, and 2 days ago "
             "the council agreed to pay for the repairs of the damaged quay walls.")
