@@ -364,7 +364,30 @@ def _candidates(root: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
 
 
 _PAGE_MARK = re.compile(r"\s*[(（][^()（）]{1,10}[)）]$")
-_TEXT_EQUAL = etree.XPath(".//text()[normalize-space(.) = $needle]")
+#: Text nodes holding a word (``contains``: a substring search, where ``normalize-space`` makes
+#: a string of every text node of the page for each segment looked up).
+_TEXT_HOLDING = etree.XPath(".//text()[contains(., $needle)]")
+#: XPath's white space (``normalize-space``): space, tab, carriage return, line feed.
+_XPATH_SPACE = re.compile(r"[ \t\r\n]+")
+
+
+def _text_equal(body: lxml.html.HtmlElement, needle: str) -> list[etree._ElementUnicodeResult]:
+    """The text nodes under ``body`` whose ``normalize-space`` is ``needle``, in document
+    order (``.//text()[normalize-space(.) = $needle]``): such a node holds each of the
+    needle's words as it stands, so only the nodes holding its longest word are normalised."""
+    if not needle or _xpath_normalized(needle) != needle:
+        # (A needle that is no normalised text: nothing normalises to it but "" to "".)
+        return [hit for hit in _TEXT_ALL(body) if _xpath_normalized(hit) == needle]
+    return [hit for hit in _TEXT_HOLDING(body, needle=max(needle.split(" "), key=len))
+            if _xpath_normalized(hit) == needle]
+
+
+def _xpath_normalized(text: str) -> str:
+    """XPath's ``normalize-space(text)``."""
+    return _XPATH_SPACE.sub(" ", text).strip(" \t\r\n")
+
+
+_TEXT_ALL = etree.XPath(".//text()")
 #: A ``<title>`` segment printed as its own line is looked up only when it is this long
 #: (shorter ones are section or site names that menus repeat).
 MIN_PRINTED_SEGMENT_WORDS = 4
@@ -384,7 +407,7 @@ def _printed_segments(doc_title: str | None, body: lxml.html.HtmlElement,
     for segment in segments:
         if segment in known or _words(segment) < MIN_PRINTED_HEADING_SEGMENT_WORDS:
             continue
-        printed = [hit.getparent() for hit in _TEXT_EQUAL(body, needle=segment)]
+        printed = [hit.getparent() for hit in _text_equal(body, segment)]
         printed = [el for el in printed if el is not None and el.tag not in _SKIP
                    and el.tag != "a" and not _in_breadcrumb(el)]
         if _words(segment) < MIN_PRINTED_SEGMENT_WORDS:
@@ -560,6 +583,18 @@ def _without_site(author: str | None, site_names: list[str]) -> str | None:
     return ", ".join(kept) if kept and len(kept) < len(names) else author
 
 
+def _acronyms(doc_title: str | None, site_names: list[str]) -> set[str]:
+    """The site's acronyms: all-capital words of its `<title>` and names ("CNN" of "... -
+    CNN.com", "BBC" of "BBC News - ..."), which a byline prints after the writer's name."""
+    words = re.findall(r"\b[A-Z]{2,5}\b", " ".join(filter(None, (doc_title, *site_names))))
+    return set(words)
+
+
+def _employs_reporter(name: str, lines: list[str]) -> bool:
+    """Whether ``lines`` print ``name`` as a reporter's outlet ("央视记者 刘骁骞": X记者)."""
+    return any(f"{name}记者" in line or f"{name}記者" in line for line in lines)
+
+
 def _in_cjk_decoration(author: str, doc_title: str | None, title: str | None) -> bool:
     """Whether the Chinese ``author`` is printed in ``doc_title`` outside the headline
     ``title``: in the decoration that names the site ("..._网易新闻", "..._凤凰网")."""
@@ -637,13 +672,14 @@ def _date_and_author(
         # under the headline, within the first lines.
         chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
         if not chinese:
-            return author_from_text(after) or author_from_en_name_line(after)
+            return author_from_text(after, outlets=outlets) or author_from_en_name_line(after)
         # The editor credited at the end is the author only where the page names no other,
         # also not on a line of names under the headline.
         return author_from_text(story(), editors=False) or author_from_name_line(after) \
             or author_from_editor_line(story())
 
     published = author = None
+    outlets: set[str] = set()
     if dates is not None:
         before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
         published = find_published(
@@ -654,10 +690,13 @@ def _date_and_author(
             else None)
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)
-        declared = join_authors(ld.authors) or author_from_meta(meta)
-        if declared and _in_cjk_decoration(declared, doc_title, title):
+        outlets = _acronyms(doc_title, site_names)
+        declared = join_authors(ld.authors) or author_from_meta(meta, outlets=outlets)
+        if declared and (_in_cjk_decoration(declared, doc_title, title)
+                         or (_CJK.search(declared) and _employs_reporter(declared, story()))):
             # A Chinese site declaring itself the author ("网易" on "..._网易新闻"): the
-            # publisher, named in `<title>`'s decoration, is no author; the byline decides.
+            # publisher, named in `<title>`'s decoration, is no author; nor is an outlet the
+            # story credits as a reporter's ("（央视记者 刘骁骞）"). The byline decides.
             declared = None
         if declared and _is_site(declared, site_names):
             # The publisher declared as the author (a CMS default): a person marked as the

@@ -28,11 +28,13 @@ __all__ = [
     "hint_tokens",
     "is_hidden",
     "link_density",
+    "name_tokens",
     "normalize_space",
     "postorder",
     "punctuation_count",
     "text_content",
     "text_weight",
+    "up_sums",
     "walk",
 ]
 
@@ -186,7 +188,12 @@ def class_id(el: etree._Element) -> str:
 
 def hint_tokens(el: etree._Element) -> set[str]:
     """Lower-case words of the class and id, split on punctuation and camelCase."""
-    raw = class_id(el)
+    return name_tokens(class_id(el))
+
+
+def name_tokens(raw: str) -> set[str]:
+    """``hint_tokens`` of class and id names ``raw``. The tokens of names joined by a space
+    are those of each (a caller may remember them name by name)."""
     if not raw:
         return set()
     words = set(_SPLIT.split(_CAMEL.sub(" ", raw).lower()))
@@ -228,6 +235,29 @@ def link_density(el: etree._Element) -> float:
         return 0.0
     linked = sum(text_weight(text_content(a)) for a in el.iter("a"))
     return min(1.0, linked / total)
+
+
+def up_sums(root: etree._Element,
+            own: dict[etree._Element, int]) -> dict[etree._Element, int]:
+    """For every element at or under ``root`` with something below it, the sum of ``own``'s
+    values at and under it (elements not under ``root`` count for nothing): each value added
+    up its element's ancestors, the cost of the few elements that hold something rather than
+    a bottom-up pass over the whole tree."""
+    total: dict[etree._Element, int] = {}
+    for el, value in own.items():
+        if not value:
+            continue
+        path = []
+        node: etree._Element | None = el
+        while node is not None and node is not root:
+            path.append(node)
+            node = node.getparent()
+        if node is None:
+            continue  # (not under ``root``)
+        path.append(root)
+        for node in path:
+            total[node] = total.get(node, 0) + value
+    return total
 
 
 def drop_keep_tail(el: etree._Element) -> None:

@@ -12,8 +12,7 @@ from collections import defaultdict
 import lxml.etree
 import lxml.html
 
-from sitesift.methods.forum.method import ForumMethod
-from sitesift.pipeline.base import Parsed, Step
+from sitesift.pipeline.base import Parsed, Step, site_pages
 from sitesift.pipeline.forum import ForumPath, holds_post, saved_forum, thread_holds
 from sitesift.pipeline.siblings import SiblingsPath
 from sitesift.pipeline.template import TemplatePath
@@ -41,8 +40,10 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
                 finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
                 self._guarded(records[i], pages[i], finish)
             return
+        from sitesift.methods.forum.method import ForumMethod
+
         saved = self._saved(site, lasting)
-        seen = self._site_pages(members, pages, parsed)
+        seen = site_pages(site, members, pages, parsed)
         # Both read the untouched trees, so they learn before any page is extracted.
         forum_method, siblings = ForumMethod(), self._siblings()
         forum = self._learn_with(forum_method, site, seen, saved_forum(forum_method, saved))

@@ -8,13 +8,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from sitesift.methods.forum.method import ForumMethod
 from sitesift.pipeline.base import Parsed
 from sitesift.pipeline.site_method import SiteMethodPath
 from sitesift.record import Page, Record
-from sitesift.similarity import shingle_prf
 
 if TYPE_CHECKING:
+    from sitesift.methods.forum.method import ForumMethod
     from sitesift.methods.forum.site import ForumSite
     from sitesift.methods.template.profile import SiteProfile
 
@@ -29,6 +28,8 @@ class ForumPath(SiteMethodPath):
         """Forum method (paper 001, ``sitesift.methods.forum``): the site's post rule and
         URL clusters give page types and posts; every page also gets the page method's
         fields. A saved profile's forum rules are reused, new ones saved."""
+        from sitesift.methods.forum.method import ForumMethod
+
         saved = self._saved(site, lasting)
         method = ForumMethod()
         forum = self._run_method(method, site, members, pages, records, parsed,
@@ -77,6 +78,8 @@ def forum_profile(site: str, rules: Mapping[str, Any], pages: int,
 def holds_post(text: str | None, post: str | None) -> bool:
     """Whether ``text`` holds most of ``post``: the recall of the post's word 4-grams (every
     CJK character a word), as the body scorer counts them."""
+    from sitesift.similarity import shingle_prf  # (auto's alone: the page method needs none)
+
     if not post or not post.strip():
         return False
     return shingle_prf(post, text or "")[1] >= THREAD_MIN_HELD
@@ -85,5 +88,7 @@ def holds_post(text: str | None, post: str | None) -> bool:
 def thread_holds(posts: list[dict[str, Any]], text: str | None) -> bool:
     """Whether the thread's text (``posts`` joined) holds at least ``THREAD_MIN_SHARE`` of the
     page's main ``text``, so that answering with the posts drops no main text."""
+    from sitesift.similarity import shingle_prf  # (as in ``holds_post``)
+
     thread = "\n".join(post["text"] or "" for post in posts)
     return not (text or "").strip() or shingle_prf(text, thread)[1] >= THREAD_MIN_SHARE

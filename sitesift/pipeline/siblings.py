@@ -3,10 +3,14 @@ its same-layer pages, through the interface (``SiblingsMethod``)."""
 
 from __future__ import annotations
 
-from sitesift.methods.siblings.method import SiblingsMethod
+from typing import TYPE_CHECKING
+
 from sitesift.pipeline.base import Parsed
 from sitesift.pipeline.site_method import SiteMethodPath
 from sitesift.record import Page, Record
+
+if TYPE_CHECKING:
+    from sitesift.methods.siblings.method import SiblingsMethod
 
 
 class SiblingsPath(SiteMethodPath):
@@ -22,6 +26,8 @@ class SiblingsPath(SiteMethodPath):
 
     def _siblings(self) -> SiblingsMethod:
         """The sibling method with this run's options."""
+        from sitesift.methods.siblings.method import SiblingsMethod
+
         return SiblingsMethod(
             tag_similarity=self.options.sibling_tag_similarity,
             text_similarity=self.options.sibling_text_similarity,

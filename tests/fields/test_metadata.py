@@ -256,3 +256,22 @@ def test_hint_shortcut_matches_the_pattern() -> None:
               "作者"]
     for value in values:
         assert _hinted(value) == bool(_HINT.search(value)), value
+
+
+def test_text_equal_answers_as_normalize_space_xpath() -> None:
+    from lxml import etree
+
+    from sitesift.fields.metadata import _text_equal
+    from sitesift.parse import parse_html
+
+    slow = etree.XPath(".//text()[normalize-space(.) = $needle]")
+    root = parse_html(
+        "<html><body><p>  Harbour   plan\tpassed </p><h5>Harbour plan passed</h5>"
+        "<div>x<b>y</b>Harbour plan passed<i>z</i>  \n </div><p>Harbour\u00a0plan passed</p>"
+        "</body></html>")
+    body = root.find("body")
+    for needle in ("Harbour plan passed", "plan", "", " ", "Harbour  plan passed",
+                   " Harbour plan passed", "Harbour\u00a0plan passed", "y"):
+        want = [(hit, hit.getparent()) for hit in slow(body, needle=needle)]
+        assert [(hit, hit.getparent()) for hit in _text_equal(body, needle)] == want, needle
+    assert len(_text_equal(body, "Harbour plan passed")) == 3

@@ -19,6 +19,7 @@ from sitesift.parse.dom import (
     punctuation_count,
     text_content,
     text_weight,
+    up_sums,
     walk,
 )
 
@@ -109,6 +110,21 @@ def test_text_content_is_lxmls_for_every_element() -> None:
     assert text_content(made) == ""
     etree.SubElement(made, "p").text = "x"
     assert text_content(made) == "x"
+
+
+def test_up_sums_are_subtree_sums_under_the_root() -> None:
+    root = parse_html("<html><body><div><p>a</p><p>b<b>c</b></p></div><ul><li>d</li></ul>"
+                      "</body></html>")
+    body = root.find("body")
+    own = {el: len(el.tag) for el in root.iter(etree.Element) if el.tag in ("p", "b", "li")}
+    own[root.find("head")] = 100  # (outside the root: counts for nothing)
+    want = {}
+    for el in reversed(list(body.iter(etree.Element))):
+        value = own.get(el, 0) + sum(want.get(child, 0) for child in el)
+        if value:
+            want[el] = value
+    assert up_sums(body, own) == want
+    assert want[body] == 1 + 1 + 1 + 2
 
 
 def test_drop_keep_tail_keeps_following_text() -> None:

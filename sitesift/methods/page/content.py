@@ -30,6 +30,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import lxml.html
@@ -60,9 +61,11 @@ from sitesift.parse.dom import (
     has_hint,
     hint_tokens,
     is_hidden,
+    name_tokens,
     punctuation_count,
     text_content,
     text_weight,
+    up_sums,
 )
 
 __all__ = ["Content", "extract_content", "prune"]
@@ -415,9 +418,10 @@ def _measures_of(text: str) -> tuple[int, int, int, int]:
     return chars, cjk_count(text), colons, punctuation_count(text) - colons
 
 
-def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool,
+def _measure(run: list, el: etree._Element, is_tail: bool, in_link: bool,
              memo: Measures, text: str | None) -> None:
-    """Add ``text``, ``el``'s tail or text, to ``unit``."""
+    """Add ``text``, ``el``'s tail or text, to the open run ``run`` of ``_segment``
+    (``[block, seq, unit]``), making its unit with the first text that counts."""
     if not text:
         return
     measures = memo.get(text)
@@ -426,6 +430,9 @@ def _measure(unit: _Unit, el: etree._Element, is_tail: bool, in_link: bool,
     chars, cjk, colons, punct = measures
     if not chars:
         return
+    unit = run[2]
+    if unit is None:
+        unit = run[2] = _Unit(run[0], seq=run[1])
     unit.chars += chars
     unit.cjk += cjk
     unit.colons += colons
@@ -443,7 +450,9 @@ def _segment(body: etree._Element, memo: Measures | None = None) -> list[_Unit]:
     if memo is None:
         memo = {}
     units: list[_Unit] = []
-    stack: list[_Unit] = [_Unit(body)]
+    # The open runs, innermost last: [block, seq, unit]; the unit is made when the run's first
+    # text comes (most blocks hold none of their own: only nested blocks, or nothing).
+    stack: list[list] = [[body, 0, None]]
     counter = itertools.count(1)
     link_depth = 0
     # libxml2's own walk (the text after "start", the tail after "end"); most texts and tails
@@ -458,10 +467,10 @@ def _segment(body: etree._Element, memo: Measures | None = None) -> list[_Unit]:
                 continue
             if tag in BLOCK_TAGS:
                 outer = stack[-1]
-                if outer.chars:  # close the run before this block; a new one may follow it
-                    units.append(outer)
-                    stack[-1] = _Unit(outer.block)
-                stack.append(_Unit(el, seq=next(counter)))
+                if outer[2] is not None:  # close the run before this block; a new one may follow
+                    units.append(outer[2])
+                    outer[1], outer[2] = 0, None
+                stack.append([el, next(counter), None])
             elif tag == "a":
                 link_depth += 1
             text = el.text
@@ -471,18 +480,18 @@ def _segment(body: etree._Element, memo: Measures | None = None) -> list[_Unit]:
             if el is body:
                 continue
             if tag in BLOCK_TAGS:
-                unit = stack.pop()
-                if unit.chars:
+                unit = stack.pop()[2]
+                if unit is not None:
                     units.append(unit)
-                if not stack[-1].chars:
-                    stack[-1].seq = next(counter)  # the outer run resumes after this block
+                if stack[-1][2] is None:
+                    stack[-1][1] = next(counter)  # the outer run resumes after this block
             elif tag == "a":
                 link_depth -= 1
             tail = el.tail
             if tail and not tail.isspace():
                 _measure(stack[-1], el, True, link_depth > 0, memo, tail)
-    if stack and stack[0].chars:
-        units.append(stack[0])
+    if stack and stack[0][2] is not None:
+        units.append(stack[0][2])
     units.sort(key=lambda u: u.seq)
     return units
 
@@ -592,19 +601,22 @@ def _leads_elsewhere(block: etree._Element) -> bool:
     return False
 
 
-def _clean(body: etree._Element) -> None:
+def _clean(body: etree._Element) -> list[etree._Element]:
     """Remove non-text elements and hidden ones (in place), except veiled text that outweighs
-    the visible page."""
+    the visible page. Returns the hidden blocks kept for a reader to open (``_revealed``):
+    with ``body`` itself, the only elements under it left hidden or of a tag in
+    ``SKIP_TAGS``."""
     doomed = _entry_forms(body)
     doomed += body.iter(*_DROPPED_TAGS)  # (document order, as a filtered walk gives them)
     for el in doomed:
         drop_keep_tail(el)
-    veiled = [
-        el for el in body.iter(etree.Element)
-        if el is not body and (el.tag == "noscript" or is_hidden(el)) and not _revealed(el)
-    ]
+    veiled: list[etree._Element] = []
+    revealed: list[etree._Element] = []
+    for el in body.iter(etree.Element):
+        if el is not body and (el.tag == "noscript" or is_hidden(el)):
+            (revealed if _revealed(el) else veiled).append(el)
     if not veiled:
-        return
+        return revealed
     weights = {el: text_weight(text_content(el)) for el in veiled}
     outermost = [el for el in veiled if not any(a in weights for a in el.iterancestors())]
     visible = text_weight(text_content(body)) - sum(weights[el] for el in outermost)
@@ -620,6 +632,7 @@ def _clean(body: etree._Element) -> None:
                 el.attrib.pop(attr, None)
         elif el.getparent() is not None:
             drop_keep_tail(el)
+    return revealed
 
 
 #: What ``_clean`` drops by tag: every element never read as text but ``<noscript>``, which
@@ -674,27 +687,24 @@ def _folded(el: etree._Element) -> bool:
 
 
 def _prose_weights(body: etree._Element, units: list[_Unit]) -> dict[etree._Element, int]:
-    """Prose weight under every element (bottom-up sums over the units' blocks)."""
+    """Prose weight under every element of ``body`` that holds some: each prose block's
+    weight added up its ancestors (a few hundred blocks, where summing bottom-up visits
+    every element of the page)."""
     own: dict[etree._Element, int] = {}
     for unit in units:
         if unit.is_prose():
             own[unit.block] = own.get(unit.block, 0) + unit.weight
-    total: dict[etree._Element, int] = {}
-    for el in reversed(list(body.iter(etree.Element))):
-        value = own.get(el, 0)
-        for child in el:
-            value += total.get(child, 0)
-        if value:
-            total[el] = value
-    return total
+    return up_sums(body, own)
 
 
-def _hints(el: etree._Element) -> frozenset[str]:
+def _hints(el: etree._Element,
+           tokens_of: Callable[[etree._Element], set[str]] = hint_tokens) -> frozenset[str]:
     """The element's boilerplate hint words ("nav", "aside", "footer" for those tags); none
-    for the document frame or where a word marks the main text."""
+    for the document frame or where a word marks the main text. ``tokens_of``: ``hint_tokens``
+    or a memo of it (``_PageHints``)."""
     if el.tag in _FRAME_TAGS:
         return frozenset()
-    tokens = hint_tokens(el)
+    tokens = tokens_of(el)
     if tokens & POSITIVE_HINTS:
         return _compound_hints(el) | (tokens & CONSENT_HINTS)
     hints = (tokens & NEGATIVE_HINTS) | (tokens & AUTHOR_BOX_HINTS)
@@ -712,6 +722,37 @@ def _hints(el: etree._Element) -> frozenset[str]:
     if el.tag in ("nav", "aside", "footer"):
         hints.add(el.tag)
     return frozenset(hints)
+
+
+class _PageHints:
+    """``_hints`` of one page's elements, remembered: an element without an id has the hints
+    of its tag and class (nothing else is read then), which repeat; the tokens of each class
+    and id string are made once (an element's are those of its class and of its id)."""
+
+    def __init__(self) -> None:
+        self._by_class: dict[tuple[str, str], frozenset[str]] = {}
+        self._tokens: dict[str, set[str]] = {}
+
+    def tokens(self, el: etree._Element) -> set[str]:
+        """``hint_tokens(el)``."""
+        out: set[str] = set()
+        for raw in (el.get("class"), el.get("id")):
+            if raw:
+                words = self._tokens.get(raw)
+                if words is None:
+                    words = self._tokens[raw] = name_tokens(raw)
+                out |= words
+        return out
+
+    def of(self, el: etree._Element) -> frozenset[str]:
+        """``_hints(el)``."""
+        if el.get("id") is not None:
+            return _hints(el, self.tokens)
+        key = (el.tag, el.get("class") or "")
+        hints = self._by_class.get(key)
+        if hints is None:
+            hints = self._by_class[key] = _hints(el, self.tokens)
+        return hints
 
 
 def _compound_hints(el: etree._Element) -> frozenset[str]:
@@ -744,26 +785,17 @@ def _id_spells_heading(el: etree._Element) -> bool:
 
 
 def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
-                    total: int) -> frozenset[str]:
+                    total: int, hints_of: _PageHints) -> frozenset[str]:
     """Weak hint words that are this page's layout, not its boilerplate: the outermost
     elements carrying the word hold ``WEAK_HINT_LAYOUT_SHARE`` of the page's prose (a page
     builder wraps the story's sections in "widget"s)."""
     held: Counter[str] = Counter()
     seen: dict[str, set[etree._Element]] = {}
-    # An element without an id: its hints depend on its tag and class alone, which repeat.
-    by_class: dict[tuple[str, str], frozenset[str]] = {}
     for el in body.iter(etree.Element):
         value = prose.get(el, 0)
         if not value:
             continue
-        if el.get("id") is None:
-            key = (el.tag, el.get("class") or "")
-            hints = by_class.get(key)
-            if hints is None:
-                hints = by_class[key] = _hints(el)
-        else:
-            hints = _hints(el)
-        for word in hints & WEAK_HINTS:
+        for word in hints_of.of(el) & WEAK_HINTS:
             inside = seen.setdefault(word, set())
             parent = el.getparent()
             if parent in inside:  # counted with its outermost ancestor carrying the word
@@ -811,7 +843,8 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
     doomed = []
     # The verdict depends on the tag and the class/id text only, which repeat across a page.
     verdicts: dict[tuple[str, str], frozenset[str]] = {}
-    layout = _outvoted_hints(body, prose, total)
+    hints_of = _PageHints()
+    layout = _outvoted_hints(body, prose, total, hints_of)
     # Containers kept for their prose, with their words: the comments of a page that is a
     # discussion ("comment-tree" holding the thread, no story beside it) keep their own
     # "comment"s too. Beside a story, they stay comments.
@@ -824,7 +857,7 @@ def _drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         key = (tag, class_id(el))
         hints = verdicts.get(key)
         if hints is None:
-            hints = verdicts[key] = _hints(el) - layout
+            hints = verdicts[key] = hints_of.of(el) - layout
         if not hints:
             continue
         own = prose.get(el, 0)
@@ -1403,13 +1436,13 @@ def extract_content(
     body = within if within is not None else root.find("body")
     if body is None:  # (a page swallowed by an unclosed <title> is mended by parse_html)
         body = root
-    _clean(body)
+    revealed = _clean(body)
     memo: Measures = {}  # (the page's texts, measured once for its several segmentations)
     units = _segment(body, memo)
     records = record_share(body, units)
     posts = whole_posts_share(body, units, url)
     grid = priced_grid(body)
-    thread = find_thread(body)
+    thread = find_thread(body, hidden=revealed)
     if thread is not None and posts < POSTS_MIN_SHARE:
         # A discussion seen alone: posts are its text (whole posts under linked titles are a
         # blog's list of them, no thread).

@@ -179,7 +179,7 @@ def _headline_href(record: etree._Element) -> str | None:
         href = (a.get("href") or "").strip()
         if not href or href.startswith(("#", "javascript:", "mailto:")):
             continue
-        text = "".join(a.itertext())
+        text = text_content(a)
         weight = text_weight(text) + (CJK_WEIGHT - 1) * cjk_count(text)
         if weight >= HEADLINE_MIN_WEIGHT and (best is None or weight > best[0]):
             best = (weight, href)

@@ -33,7 +33,7 @@ from typing import Protocol
 
 from lxml import etree
 
-from sitesift.parse.dom import cjk_count, text_weight
+from sitesift.parse.dom import cjk_count, text_content, text_weight
 
 __all__ = [
     "LIST_MIN_RECORD_SHARE",
@@ -93,7 +93,7 @@ def _headline(el: etree._Element) -> int:
     """Weighted length of the longest link text under ``el`` (its headline, if any)."""
     best = 0
     for a in el.iter("a"):
-        text = "".join(a.itertext())
+        text = text_content(a)  # (= "".join(a.itertext()), faster for a link without tags)
         best = max(best, text_weight(text) + (CJK_WEIGHT - 1) * cjk_count(text))
     return best
 

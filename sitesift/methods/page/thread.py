@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +39,7 @@ from sitesift.fields.posts import (
     author_rule,
     text_pieces,
 )
-from sitesift.parse.dom import cjk_count, text_weight
+from sitesift.parse.dom import SKIP_TAGS, cjk_count, is_hidden, text_content, text_weight
 
 __all__ = ["Thread", "find_thread", "has_time", "is_thread", "read_thread"]
 
@@ -192,7 +193,7 @@ def _headline(container: etree._Element, body: etree._Element) -> str | None:
             break  # a card's headline comes before its summary (not "liked by ..." after)
         if a.tag != "a":
             continue
-        text = " ".join("".join(a.itertext()).split())
+        text = " ".join(text_content(a).split())
         if _DATE.search(text):
             continue
         parent = a.getparent()
@@ -228,23 +229,32 @@ def read_thread(root: etree._Element) -> Thread | None:
     return _heaviest_run(root, only_threads=False)
 
 
-def find_thread(root: etree._Element) -> Thread | None:
+def find_thread(root: etree._Element, *,
+                hidden: Iterable[etree._Element] | None = None) -> Thread | None:
     """``read_thread(root)`` when ``is_thread`` holds for it, else None: the same answer,
     cheaper, since a run whose bodies hold less than ``THREAD_MIN_SHARE`` of the page can be
     neither a thread nor (being lighter) hide one; such runs are dropped before their posts
-    are read (most pages: every run)."""
-    thread = _heaviest_run(root, only_threads=True)
+    are read (most pages: every run). ``hidden``: when the caller knows them, every element
+    under ``root`` (``root`` aside) that is hidden or of a tag in ``SKIP_TAGS`` (after the
+    page extractor's clean-up, the hidden blocks it keeps for a reader to open), so that
+    the elements need not be asked one by one."""
+    thread = _heaviest_run(root, only_threads=True, hidden=hidden)
     return thread if is_thread(thread) else None
 
 
-def _heaviest_run(root: etree._Element, *, only_threads: bool) -> Thread | None:
+def _heaviest_run(root: etree._Element, *, only_threads: bool,
+                  hidden: Iterable[etree._Element] | None = None) -> Thread | None:
     owned: dict[etree._Element, int] = defaultdict(int)
     page = 0
     links = _in_links(root)
     own: dict[etree._Element, list[int]] = defaultdict(lambda: [0, 0])
     owners: dict[etree._Element, etree._Element | None] = {}
-    for holder, line in text_pieces(root):
-        weight = len(line) - line.count(" ")  # (``text_weight`` of a normalised line)
+    if hidden is None:
+        pieces = [(holder, len(line) - line.count(" "))  # (``text_weight`` of a line)
+                  for holder, line in text_pieces(root)]
+    else:
+        pieces = _piece_weights(root, hidden)
+    for holder, weight in pieces:
         if holder in links:
             own[holder][1] += weight
             continue
@@ -270,6 +280,34 @@ def _heaviest_run(root: etree._Element, *, only_threads: bool) -> Thread | None:
         if found is not None and (best is None or found.weight > best.weight):
             best = found
     return best
+
+
+def _piece_weights(root: etree._Element,
+                   hidden: Iterable[etree._Element]) -> list[tuple[etree._Element, int]]:
+    """``(holder, text_weight(line))`` of ``text_pieces(root)``'s pairs, in its order, by the
+    same walk, skipping the subtrees of ``hidden`` (and ``root``'s if it is hidden) rather
+    than asking every element whether it is hidden."""
+    skipped = set(hidden)
+    if root.tag in SKIP_TAGS or is_hidden(root):
+        skipped.add(root)
+    out: list[tuple[etree._Element, int]] = []
+    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+    for event, el in walker:
+        if event == "start":
+            if el in skipped:
+                walker.skip_subtree()
+            else:
+                text = el.text
+                if text and (weight := text_weight(text)):
+                    out.append((el, weight))
+            continue
+        if el is not root:
+            tail = el.tail
+            if tail and (weight := text_weight(tail)):
+                parent = el.getparent()
+                if parent is not None:
+                    out.append((parent, weight))
+    return out
 
 
 def _class_owner(el: etree._Element,

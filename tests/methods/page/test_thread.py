@@ -182,3 +182,22 @@ def test_class_owner_memo_answers_as_class_owner() -> None:
         assert _class_owner(el, known) is class_owner(el), el.tag
     for el in root.iter(etree.Element):
         assert _class_owner(el, known) is class_owner(el), el.tag
+
+
+def test_piece_weights_with_the_cleaned_pages_hidden_blocks_are_text_pieces() -> None:
+    from sitesift.fields.posts import text_pieces
+    from sitesift.methods.page.content import _clean
+    from sitesift.methods.page.thread import _piece_weights
+    from sitesift.parse.dom import text_weight
+
+    root = parse_html(
+        "<html><body><div role='tabpanel' hidden>Tab text here</div><p>Shown <b>bold</b> "
+        "tail</p><noscript>Script-less note</noscript><div style='display:none'>Menu</div>"
+        "<details><div hidden>Folded answer</div></details><a href='/x'>link</a> after"
+        "</body></html>")
+    body = root.find("body")
+    revealed = _clean(body)
+    assert len(revealed) == 2  # (the tab panel and the folded answer: kept, still hidden)
+    want = [(holder, text_weight(line)) for holder, line in text_pieces(body)]
+    assert _piece_weights(body, revealed) == want
+    assert _piece_weights(body, []) != want  # (the hidden blocks must be skipped)
