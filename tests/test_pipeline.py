@@ -159,7 +159,7 @@ def test_a_failure_in_site_titles_keeps_page_titles(monkeypatch: pytest.MonkeyPa
 
 
 def test_auto_keeps_a_story_published_twice_and_reads_threads_only_by_their_first_post() -> None:
-    from sitesift.pipeline.forum import holds_post as _holds
+    from sitesift.methods.auto.threads import holds_post as _holds
 
     story = ("<html><body><div class='nav'><a href='/'>Home</a></div><article><h1>Tide</h1>"
              + "<p>The tide barrier closed at noon, the harbour master said today.</p>" * 8
@@ -174,7 +174,7 @@ def test_auto_keeps_a_story_published_twice_and_reads_threads_only_by_their_firs
 
 
 def test_auto_never_answers_a_story_with_a_first_post_holding_little_of_it() -> None:
-    from sitesift.pipeline.forum import thread_holds as _thread_holds
+    from sitesift.methods.auto.threads import thread_holds as _thread_holds
 
     story = " ".join(f"The harbour board met on day {k} and voted on the new tide gates."
                      for k in range(40))
@@ -188,7 +188,7 @@ def test_auto_never_answers_a_story_with_a_first_post_holding_little_of_it() -> 
 
 
 def test_auto_turns_empty_and_broken_pages_of_a_site_into_error_records() -> None:
-    from sitesift.pipeline.forum import holds_post as _holds
+    from sitesift.methods.auto.threads import holds_post as _holds
 
     good = ("<html><body><article><h1>Tide</h1>"
             + "<p>The tide barrier closed at noon, the harbour master said today.</p>" * 8

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -78,7 +78,7 @@ _TRAILING = re.compile(r"(?:[\s,;:|/\-–—·•、，；：]|(?<!\b[A-Z])\.)+$
 _LEADING = re.compile(r"^[\s,;:|/\-–—·•.、，；：]+")
 _ROLE = re.compile(
     r",?\s*(?:staff\s+(?:writer|reporter)|senior\s+\w+|contributing\s+\w+|correspondent|"
-    r"reporter|editor|columnist|special to .*|associated press writer|ap\b.*)$|"
+    r"reporter|editor|columnist|special to .*|associated press writers?\b.*|ap\b.*)$|"
     # "Daniel Burstein, Senior Director, Content & Marketing, MarketingSherpa": a job title
     # after the name's comma, and whatever follows it (department, employer).
     r",\s*(?:senior|director|manager|head of|chief|founder|co-founder|ceo|cto|cfo|president|"
@@ -105,6 +105,14 @@ _CJK_ORG_END = re.compile(
     r"(?:[\u3400-\u9fff\w]+)(?:新闻|新聞|消息|资讯|在线|频道|客户端|杂志|周刊|日报|晚报|时报|"
     r"科技|财经|財經|综合|编辑部|中心|集团|公司|政府|委员会|之家|基地|官网|官方号|号))$")
 
+#: "Ed Hornick CNN", "Jane O'Brien BBC, Washington": an acronym (and what follows) after a name
+#: written in mixed case; cut when it is the site's (``outlets``), not a credential the writer
+#: signs with ("Jeffrey A. Slotnick CPP, PSP", "Susan Hallam MBE").
+_OUTLET_AFTER = re.compile(r"^(?P<name>[A-Z][a-z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+?)"
+                           r"\s+(?P<acronym>[A-Z]{2,5})\b.*$")
+#: "Zachary Roth, @zackroth": the writer's social handle after the name.
+_HANDLE_AFTER = re.compile(r"(?<=\w)\s*[,|·]?\s*@[\w.]+\s*$")
+
 _BAD_WORDS = re.compile(
     r"\b(?:comments?|share|tweet|follow|subscribe|login|log in|sign in|menu|home|"
     r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
@@ -125,6 +133,8 @@ _ZH_BYLINES = (
                r"(?P<v>[^\n]{1,40})"),
     # 《棱镜》作者 周纯: the label and the name spaced, on a credit line of its own
     _ZH_AUTHOR_SPACED,
+    # (文/图 刘玺东 易赛楠): text and photos by
+    re.compile(r"(?<![\u3400-\u9fff])文\s*/\s*[图圖]\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
     _ZH_REPORTER,
     # （姚峰 上海报道）: a name and a place before 报道 inside brackets
     re.compile(r"[（(]\s*(?P<v>[\u3400-\u9fff]{2,4}(?:[ 、][\u3400-\u9fff]{2,4})*)\s+"
@@ -143,8 +153,8 @@ _PHOTO_CREDIT = re.compile(r"^[^\n]{0,30}?\s*(?:摄|攝|/摄|供图|供圖)(?:$|
 def _credit_context(text: str, m: re.Match[str]) -> bool:
     """Whether the reporter credit ``m`` in ``text`` is a byline: in brackets ("（记者 裴剑飞）",
     "电（记者唐霁）") or on a short line of its own, and not a photographer's ("记者 贾天勇 摄")."""
-    if _PHOTO_CREDIT.match(m.group("v")):
-        return False
+    if _PHOTO_CREDIT.match(m.group("v")) or not m.group("v")[:1].isalnum():
+        return False  # a photographer's credit, or "记者，" ending a clause ("名记者，晋升部级")
     start = text.rfind("\n", 0, m.start()) + 1
     end = text.find("\n", m.end())
     line = text[start:end if end >= 0 else len(text)]
@@ -166,6 +176,8 @@ _ZH_ROLE_PREFIX = re.compile(r"^[\u3400-\u9fff《》]{0,12}?"
 #: name (letters, digits, CJK and "&._-", up to 20 characters, not all CJK).
 _NAME_TOKEN = re.compile(r"^(?:[\u3400-\u9fff]{2,4}|[\u3400-\u9fff]{1,6}(?:·[\u3400-\u9fff]{1,6})+|"
                          r"[A-Za-z][A-Za-z0-9_.\-]{1,29}|[\u3400-\u9fff\w]{1,10}&[\u3400-\u9fff\w]{1,10})$")
+_TRANSLITERATED = re.compile(r"[\u3400-\u9fff]{1,8}(?:·[\u3400-\u9fff]{1,8})*\s*"
+                             r"[(（][A-Za-z][A-Za-z .'-]{1,40}[)）]")
 _ORIGINAL_NAME = re.compile(r"[\u3400-\u9fff·]{2,8}\s*[(（][A-Za-z][A-Za-z .'-]{1,40}[)）]")
 #: Government documents name their author as the issuing body: "发文机关：吉林省人民政府".
 _ZH_ISSUER = re.compile(r"(?:发文机关|發文機關|发布机构|發佈機構|发文单位|發文單位)"
@@ -223,17 +235,24 @@ def _zh_names(value: str) -> str | None:
     return clean_author("".join(kept))
 
 
-def clean_author(value: str | None, *, handles: bool = False) -> str | None:
+def clean_author(value: str | None, *, handles: bool = False,
+                 outlets: Collection[str] = ()) -> str | None:
     """A cleaned author field, or None when ``value`` is not a plausible name.
 
     ``handles``: the value is marked as the author (``itemprop``/``rel=author``), so one word
     with digits ("Ejp55230", a forum poster's handle) is a name; in free text it is not.
+    ``outlets``: the site's acronyms ("CNN"), cut after a name as the writer's affiliation.
     """
     if not value:
         return None
     text = " ".join(value.split())
     if _SPACED_CJK_NAME.match(text):  # "赵  培": a two-character name spaced out to align
         text = text.replace(" ", "")
+    originals = re.split(r"\s*[&＆、]\s*", text)
+    if all(_TRANSLITERATED.fullmatch(n) for n in originals):
+        # "琳达·普雷斯利（Linda Pressly）& 埃斯佩兰萨·埃斯克里巴诺（Esperanza Escribano）":
+        # transliterated names with the original in brackets, which the bracket cut would lose.
+        return ", ".join(originals)
     if not text or (_URL.search(text) and " " not in text):
         return None
     text = _EMAIL.sub("", text)
@@ -247,6 +266,10 @@ def clean_author(value: str | None, *, handles: bool = False) -> str | None:
         # "Eliz - Product marketer", "ann » Tue Aug 27": a role or date after a separator.
         text = re.sub(r"\s*[|•·»]\s.*$|\s+[-–—]\s.*$", "", text)
         text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
+        text = _HANDLE_AFTER.sub("", text)
+        outlet = _OUTLET_AFTER.match(text)
+        if outlet and outlet.group("acronym") in outlets:
+            text = outlet.group("name")
     text = _TRAILING.sub("", _LEADING.sub("", text)).strip()
     if not text or len(text) > MAX_AUTHOR_CHARS or _URL.search(text):
         return None
@@ -273,12 +296,13 @@ def is_cjk_organisation(value: str) -> bool:
         _CJK_ORG_END.search(part) for part in re.split(r"[-—–·|/ ]+", value.strip()) if part)
 
 
-def join_authors(names: Iterable[str], *, handles: bool = False) -> str | None:
+def join_authors(names: Iterable[str], *, handles: bool = False,
+                 outlets: Collection[str] = ()) -> str | None:
     """Distinct cleaned names joined by ", " (a name inside another one counts once);
-    ``handles`` as for ``clean_author``."""
+    ``handles`` and ``outlets`` as for ``clean_author``."""
     out: list[str] = []
     for name in names:
-        cleaned = clean_author(name, handles=handles)
+        cleaned = clean_author(name, handles=handles, outlets=outlets)
         if not cleaned:
             continue
         folded = cleaned.casefold()
@@ -294,12 +318,13 @@ MIN_CREDIT_LABELS = 2
 _CREDIT_LABEL = re.compile(r"(?:^|,\s*)[^\W\d_]+:\s")
 
 
-def author_from_meta(meta: dict[str, list[str]]) -> str | None:
-    """The first meta key in ``AUTHOR_META_KEYS`` with a plausible name (all its values)."""
+def author_from_meta(meta: dict[str, list[str]], *, outlets: Collection[str] = ()) -> str | None:
+    """The first meta key in ``AUTHOR_META_KEYS`` with a plausible name (all its values);
+    ``outlets`` as for ``clean_author``."""
     for key in AUTHOR_META_KEYS:
         values = [v for v in meta.get(key, []) if len(_CREDIT_LABEL.findall(v)) < MIN_CREDIT_LABELS]
         if values:
-            joined = join_authors(values)
+            joined = join_authors(values, outlets=outlets)
             if joined:
                 return joined
     return None
@@ -318,7 +343,7 @@ def may_hold_author(el: lxml.html.HtmlElement) -> bool:
     prop = el.get("itemprop")
     if prop and prop.lower() in ("author", "creator"):
         return True
-    if "author" in (el.get("rel") or ""):
+    if "author" in (el.get("rel") or "").lower().split():
         return True
     attrs = _attrs(el)
     return bool(attrs) and any(hint in attrs for hint in AUTHOR_HINTS)
@@ -347,7 +372,8 @@ def author_from_markup(elements: Iterable[lxml.html.HtmlElement], *,
                      if (n.get("itemprop") or "").lower() == "name"]
             itemprop.extend((el, n) for n in names or [el.get("content") or el.text_content()])
             continue
-        if "author" in (el.get("rel") or "").lower() and el.tag == "a":
+        # rel holds space-separated link types: "author-twitter" is another one.
+        if "author" in (el.get("rel") or "").lower().split() and el.tag == "a":
             rel.append((el, el.text_content()))
             continue
         attrs = _attrs(el)
@@ -415,13 +441,15 @@ def _first_line(el: lxml.html.HtmlElement) -> str:
     return " ".join("".join(parts).split())
 
 
-def author_from_text(lines: Sequence[str], *, editors: bool = True) -> str | None:
+def author_from_text(lines: Sequence[str], *, editors: bool = True,
+                     outlets: Collection[str] = ()) -> str | None:
     """A byline written in the text below the headline ("作者：X", "记者 X", "By X and Y").
 
     ``lines`` are the visible text lines from the headline on. Chinese labelled bylines are
     searched in all of them (reporters and editors are often credited at the end of the
     story); an English "By X" only in the first ``BYLINE_WINDOW`` characters. ``editors``
-    False: "编辑：X" is not read (``author_from_editor_line``, after the other bylines).
+    False: "编辑：X" is not read (``author_from_editor_line``, after the other bylines);
+    ``outlets`` as for ``clean_author``.
     """
     window: list[str] = []
     used = 0
@@ -444,7 +472,7 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True) -> str | Non
     for m in _ZH_ISSUER.finditer(text):
         return m.group("v")
     for m in _EN_BYLINE.finditer(text):
-        cleaned = clean_author(m.group("v"))
+        cleaned = clean_author(m.group("v"), outlets=outlets)
         if cleaned:
             parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
             return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned

@@ -265,6 +265,8 @@ _NOT_PUBLISHED_KEY = re.compile(r"last|version|type|publisher|auto|premium|confi
 UNSPECIFIC_META_KEYS = (
     "dc.date", "dcterms.date", "date", "dc.date.created", "dcterms.created", "creation_date",
     "created", "datecreated", "timestamp",
+    # A magazine's issue date: the story's day on its blogs, a later day for a printed story.
+    "issue_date", "issuedate",
 )
 #: Meta keys with modification dates: a last resort when nothing says "published".
 MODIFIED_META_KEYS = (
@@ -532,7 +534,8 @@ def find_published(
             if iso[:10] == swapped:
                 return iso
     if text and not text.updated and text.distance <= NEAR_HEADLINE_CHARS and declared \
-            and modified and _stamped(published[:declared], modified, text.iso):
+            and modified and _stamped(published[:declared], modified, text.iso) \
+            and not _prints(after, published[:declared], kw):
         return text.iso
     if text and not declared and text.distance <= NEAR_HEADLINE_CHARS:
         # Only weak metadata (an unlabelled <time>, a bare "date" meta) against a date printed
@@ -548,6 +551,14 @@ def find_published(
         return modified[0]
     labelled = _labelled_date("\n".join(top()), kw) if top is not None else None
     return labelled.iso if labelled else None
+
+
+def _prints(after: Sequence[str], declared: list[str], kw: dict[str, object]) -> bool:
+    """Whether a date line under the headline prints a declared publication day: the page
+    confirms its metadata, which is then no stamp, whatever date a caption prints nearer."""
+    days = {iso[:10] for iso in declared}
+    found, _updated = _printed(after, labelled_only=False, **kw)  # type: ignore[arg-type]
+    return any(iso[:10] in days for _distance, iso in found)
 
 
 def _swapped(iso: str) -> str | None:
@@ -579,12 +590,20 @@ def _stamped(declared: list[str], modified: list[str], printed: str) -> bool:
     return max(iso[:10] for iso in modified) <= first
 
 
+#: "20090312": a machine-written date without separators, read in meta values only (in text
+#: eight digits are as often a number).
+_COMPACT_DATE = re.compile(r"^((?:19|20)\d\d)([01]\d)([0-3]\d)$")
+
+
 def _meta_dates(meta: dict[str, list[str]], keys: Sequence[str],
                 kw: dict[str, object]) -> list[str]:
     """The first parseable date of each key in ``keys`` that the page has, in key order."""
     out = []
     for key in keys:
         for value in meta.get(key, ()):
+            compact = _COMPACT_DATE.match(value.strip())
+            if compact:
+                value = "-".join(compact.groups())
             iso = parse_date(value, **kw)  # type: ignore[arg-type]
             if iso:
                 out.append(iso)

@@ -595,6 +595,18 @@ def _without_site(author: str | None, site_names: list[str]) -> str | None:
     return ", ".join(kept) if kept and len(kept) < len(names) else author
 
 
+def _acronyms(doc_title: str | None, site_names: list[str]) -> set[str]:
+    """The site's acronyms: all-capital words of its `<title>` and names ("CNN" of "... -
+    CNN.com", "BBC" of "BBC News - ..."), which a byline prints after the writer's name."""
+    words = re.findall(r"\b[A-Z]{2,5}\b", " ".join(filter(None, (doc_title, *site_names))))
+    return set(words)
+
+
+def _employs_reporter(name: str, lines: list[str]) -> bool:
+    """Whether ``lines`` print ``name`` as a reporter's outlet ("央视记者 刘骁骞": X记者)."""
+    return any(f"{name}记者" in line or f"{name}記者" in line for line in lines)
+
+
 def _in_cjk_decoration(author: str, doc_title: str | None, title: str | None) -> bool:
     """Whether the Chinese ``author`` is printed in ``doc_title`` outside the headline
     ``title``: in the decoration that names the site ("..._网易新闻", "..._凤凰网")."""
@@ -672,13 +684,14 @@ def _date_and_author(
         # under the headline, within the first lines.
         chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
         if not chinese:
-            return author_from_text(after) or author_from_en_name_line(after)
+            return author_from_text(after, outlets=outlets) or author_from_en_name_line(after)
         # The editor credited at the end is the author only where the page names no other,
         # also not on a line of names under the headline.
         return author_from_text(story(), editors=False) or author_from_name_line(after) \
             or author_from_editor_line(story())
 
     published = author = None
+    outlets: set[str] = set()
     if dates is not None:
         before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
         published = find_published(
@@ -689,10 +702,13 @@ def _date_and_author(
             else None)
     if authors is not None:
         site_names = _site_names(meta, ld.site_name, url)
-        declared = join_authors(ld.authors) or author_from_meta(meta)
-        if declared and _in_cjk_decoration(declared, doc_title, title):
+        outlets = _acronyms(doc_title, site_names)
+        declared = join_authors(ld.authors) or author_from_meta(meta, outlets=outlets)
+        if declared and (_in_cjk_decoration(declared, doc_title, title)
+                         or (_CJK.search(declared) and _employs_reporter(declared, story()))):
             # A Chinese site declaring itself the author ("网易" on "..._网易新闻"): the
-            # publisher, named in `<title>`'s decoration, is no author; the byline decides.
+            # publisher, named in `<title>`'s decoration, is no author; nor is an outlet the
+            # story credits as a reporter's ("（央视记者 刘骁骞）"). The byline decides.
             declared = None
         if declared and _is_site(declared, site_names):
             # The publisher declared as the author (a CMS default): a person marked as the

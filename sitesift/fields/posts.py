@@ -505,22 +505,23 @@ def learn_post_rule(
     seed: int = 0,
     stop_rules: Sequence[StopRule] = (ShortLineRule(), DateLineRule()),
     similar: SimilarRule | None = None,
+    pieces: Sequence[list[tuple[etree._Element, str]]] | None = None,
 ) -> PostRule | None:
     """KSF (Alg. 5) over the thread pages ``roots`` of one forum; None when no element wins a
     vote. ``seed`` fixes the sample (the benchmark repeats with ten seeds). The trees are
-    read, never changed."""
+    read, never changed. ``pieces``: each root's ``text_pieces``, when the caller has them."""
     if not roots:
         return None
     picked = random.Random(seed).sample(range(len(roots)), min(samples, len(roots)))
     chosen: list[_Sample] = []
     seen: set[tuple[str, ...]] = set()
     for i in sorted(picked):
-        pieces = text_pieces(roots[i])
-        fingerprint = tuple(line for _, line in pieces)
+        lines = text_pieces(roots[i]) if pieces is None else pieces[i]
+        fingerprint = tuple(line for _, line in lines)
         if fingerprint in seen:  # duplicate sample (the same page crawled twice)
             continue
         seen.add(fingerprint)
-        chosen.append(_Sample(roots[i], pieces))
+        chosen.append(_Sample(roots[i], lines))
     body, votes, tally = _vote(chosen, stop_rules, similar or ContentSimilarRule())
     if body is None:
         return None

@@ -38,8 +38,10 @@ has its record, for what needs the whole site (forum: page types from URL cluste
 posts); ``to_profile`` / ``from_profile`` turn a model into JSON-able data and back (None: the
 model is not worth keeping).
 ``Extractor.extract_with`` runs any object of this shape end to end; the pipeline runs forum
-(``methods.forum.method``) and siblings (``methods.siblings.method``) through it; template and
-visual keep their own paths (``sitesift.pipeline.<method>``, docs/architecture.md).
+(``methods.forum.method``), siblings (``methods.siblings.method``) and the template's
+DeleteSame (``methods.template.method``) through it; the template's profile (anchors,
+containers, wrappers) and visual keep paths of their own (``sitesift.pipeline.<method>``,
+docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ class SitePage:
     html: str = ""
     #: The page's place among the site's pages as ``learn`` got them.
     index: int = 0
+    #: The site's key (``Page.site``, or the name site discovery gave it).
+    site: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,9 @@ With a site-level method (``template``) the batch is grouped by site first: a si
 learned together, then each page is cleaned with the template of its cluster. The ``visual``
 method renders pages in a browser pool (kept open until ``close()``) and segments each rendering.
 
-The ``Extractor`` is in ``extractor``; each method's path through it in its own module
-(docs/architecture.md)."""
+The ``Extractor`` is in ``extractor``; each method's path through it in its own module, the
+methods behind the site-level interface (``sitesift.methods.interface``) run by
+``site_method`` (docs/architecture.md)."""
 
 from sitesift.pipeline.extractor import Extractor, extract_html
 

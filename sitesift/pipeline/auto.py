@@ -12,8 +12,8 @@ from collections import defaultdict
 import lxml.etree
 import lxml.html
 
-from sitesift.pipeline.base import Parsed, Step
-from sitesift.pipeline.forum import ForumPath, holds_post, saved_forum, thread_holds
+from sitesift.pipeline.base import Parsed, Step, site_pages
+from sitesift.pipeline.forum import ForumPath, saved_forum
 from sitesift.pipeline.siblings import SiblingsPath
 from sitesift.pipeline.template import TemplatePath
 from sitesift.pipeline.visual import VisualPath
@@ -40,11 +40,11 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
                 finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
                 self._guarded(records[i], pages[i], finish)
             return
-        saved = self._saved(site, lasting)
-        seen = self._site_pages(members, pages, parsed)
-        # (imported here: the page method never loads the forum's modules, numpy among them)
+        from sitesift.methods.auto.threads import reads_as_thread
         from sitesift.methods.forum.method import ForumMethod
 
+        saved = self._saved(site, lasting)
+        seen = site_pages(site, members, pages, parsed)
         # Both read the untouched trees, so they learn before any page is extracted.
         forum_method, siblings = ForumMethod(), self._siblings()
         forum = self._learn_with(forum_method, site, seen, saved_forum(forum_method, saved))
@@ -59,14 +59,8 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
         if forum is None:
             return
         for j, i in enumerate(members):
-            # A forum thread's posts are its main text; a news story's comments are posts too,
-            # but the story is the main text and holds none of them: those pages stay articles.
-            # Nor does a thread's text replace a main text it holds little of (a story's
-            # standfirst read as a "first post"): what it would drop lies outside any post.
-            posts = forum.posts[j]
-            if posts and not (any(holds_post(records[i].text, post["text"]) for post in posts)
-                              and thread_holds(posts, records[i].text)):
-                forum.posts[j] = []
+            if forum.posts[j] and not reads_as_thread(forum.posts[j], records[i].text):
+                forum.posts[j] = []  # (the page stays what the page method read)
         self._review(forum_method, site, forum, seen, [records[i] for i in members])
         if saved is None or saved.forum is None:
             self._keep_forum(site, forum_method, forum, profile, len(members), lasting=lasting)

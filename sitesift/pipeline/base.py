@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from sitesift.methods.siblings.site import Verdict
     from sitesift.methods.template.features import PageFeatures
     from sitesift.methods.template.profile import SiteProfile
-    from sitesift.methods.template.template import TemplateModel
     from sitesift.methods.visual.segmenter import VisualSegmenter
     from sitesift.parse.signatures import RelaxedLabels
     from sitesift.profiles.store import ProfileStore
@@ -86,23 +85,19 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class PagePlan:
     """What the site-level methods do to one page after the page extractor, in order: the
-    template method's DeleteSame (paper 000) inside the template's content container, then the
-    steps of the methods behind the interface (``auto``, ``siblings``: the sibling method's
-    noise blocks, paper 004). The empty plan is the page method alone."""
+    steps of the methods behind the interface (the template method's DeleteSame, paper 000,
+    then in ``auto`` the sibling method's noise blocks, paper 004; or the one method of its
+    path), each on what the steps before it left. The empty plan is the page method alone."""
 
-    #: The page's template (None: no template step).
-    template: TemplateModel | None = None
-    #: The page taught the template (``methods.template.site.clean_content``'s ``member``).
-    member: bool = False
-    #: The template's content container on the page (None: the whole page).
+    #: The page's template's content container (None: the whole page), where the page
+    #: extractor looks for the main content.
     within: lxml.html.HtmlElement | None = None
-    #: The steps after the template's, in order.
     steps: tuple[Step, ...] = ()
 
     @property
     def site_steps(self) -> bool:
         """Whether any site-level step runs (``auto`` then reads what its own steps need)."""
-        return self.template is not None or bool(self.steps)
+        return bool(self.steps)
 
 
 PAGE_ONLY = PagePlan()
@@ -343,22 +338,10 @@ class PipelineBase:
     def _run_plan(
         self, parsed: Parsed, plan: PagePlan, content: Content, seen: list[Any],
     ) -> tuple[Content, list[str], list[tuple[str, Decision, list[dict[str, str]]]]]:
-        """The plan's removals from the page extractor's content, in order (a block removed by
-        any goes): the template's shared subtrees, then each step's decision; returns the
-        content left, the methods that ran, and the steps' decisions with what each removed
-        (their fields are set once the record is filled)."""
+        """Each step's decision on the page extractor's content, in order (a block removed by
+        any goes); returns the content left, the methods that ran, and the steps' decisions
+        with what each removed (their fields are set once the record is filled)."""
         methods: list[str] = []
-        # ``auto`` reads a list page's items whole: the labels its items share with the
-        # items of other list pages ("Top rated", "Save 25%") are the items' own, as their
-        # headlines are (the sibling step skips list pages for that reason).
-        listed = self.options.method == "auto" and content.page_type == "list"
-        if plan.template is not None and parsed.features is not None and not listed:
-            from sitesift.methods.template.site import clean_content
-
-            content = clean_content(content, parsed.features, plan.template,
-                                    member=plan.member, items=self.options.method == "auto")
-            methods.append("template")
-            self._stage(parsed, "template", content)
         decided = []
         for step, looked in zip(plan.steps, seen, strict=True):
             decision = step.method.apply(step.model, step.page, content, looked)
@@ -412,6 +395,17 @@ class PipelineBase:
         if choice.stage.markdown is not None:
             record.extra["markdown"] = choice.stage.markdown
         record.extra["auto"] = {"disagree": choice.reason()}
+
+
+def site_pages(
+    site: str, members: list[int], pages: list[Page], parsed: dict[int, Parsed],
+) -> list[SitePage]:
+    """The pages of one site as a method sees them (``SitePage.index``: their place in
+    ``members``)."""
+    return [SitePage(id=pages[i].id, url=pages[i].url, root=parsed[i].root,
+                     meta=parsed[i].meta, html=pages[i].html, index=j,  # type: ignore[arg-type]
+                     site=site)
+            for j, i in enumerate(members)]
 
 
 def _removed(content: Content, decision: Decision) -> tuple[Content, list[dict[str, str]]]:

@@ -1,7 +1,8 @@
 """The ``Extractor``: the public surface of the pipeline, and which path a run takes.
 
 The paths live beside it, one module per method (``template``, ``siblings``, ``forum``,
-``visual``, ``auto``), over the steps they share (``base``)."""
+``visual``, ``auto``), over the steps they share (``base``) and the run of a method behind
+the site-level interface (``site_method``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from sitesift.methods.interface import SiteMethod
 from sitesift.options import SITE_METHODS, Options
 from sitesift.pipeline.auto import AutoPath
-from sitesift.pipeline.base import Parsed
+from sitesift.pipeline.base import Parsed, site_pages
 from sitesift.pipeline.forum import forum_profile
 from sitesift.record import Page, Record
 
@@ -99,11 +100,10 @@ class Extractor(AutoPath):
             return None
         rules = None
         if self.options.method == "forum" and len(members) >= 2:  # before trees are edited
-            # (imported here: the page method never loads the forum's modules, numpy among them)
             from sitesift.methods.forum.method import ForumMethod
 
             method = ForumMethod()
-            forum = self._learn_with(method, site, self._site_pages(members, pages, parsed))
+            forum = self._learn_with(method, site, site_pages(site, members, pages, parsed))
             rules = method.to_profile(forum) if forum is not None else None
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
                                      relearn=True)

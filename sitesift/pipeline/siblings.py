@@ -26,7 +26,7 @@ class SiblingsPath(SiteMethodPath):
 
     def _siblings(self) -> SiblingsMethod:
         """The sibling method with this run's options."""
-        from sitesift.methods.siblings.method import SiblingsMethod  # (as for the forum's)
+        from sitesift.methods.siblings.method import SiblingsMethod
 
         return SiblingsMethod(
             tag_similarity=self.options.sibling_tag_similarity,

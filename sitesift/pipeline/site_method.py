@@ -9,7 +9,15 @@ import logging
 from typing import Any
 
 from sitesift.methods.interface import SiteMethod, SitePage
-from sitesift.pipeline.base import PAGE_ONLY, PagePlan, Parsed, PipelineBase, Step, carry_out
+from sitesift.pipeline.base import (
+    PAGE_ONLY,
+    PagePlan,
+    Parsed,
+    PipelineBase,
+    Step,
+    carry_out,
+    site_pages,
+)
 from sitesift.record import Page, Record
 
 log = logging.getLogger(__name__)
@@ -28,7 +36,7 @@ class SiteMethodPath(PipelineBase):
         the model of the site's profile; ``titles``: the site's titles first (paper 003)."""
         if titles:
             self._learn_titles(members, pages, parsed)
-        seen = self._site_pages(members, pages, parsed)
+        seen = site_pages(site, members, pages, parsed)
         model = self._learn_with(method, site, seen, saved)
         for i, site_page in zip(members, seen, strict=True):
             records[i].site = records[i].site or site
@@ -39,16 +47,6 @@ class SiteMethodPath(PipelineBase):
         if model is not None:
             self._review(method, site, model, seen, [records[i] for i in members])
         return model
-
-    @staticmethod
-    def _site_pages(
-        members: list[int], pages: list[Page], parsed: dict[int, Parsed],
-    ) -> list[SitePage]:
-        """The pages of one site as a method sees them (``SitePage.index``: their place in
-        ``members``)."""
-        return [SitePage(id=pages[i].id, url=pages[i].url, root=parsed[i].root,
-                         meta=parsed[i].meta, html=pages[i].html, index=j)  # type: ignore[arg-type]
-                for j, i in enumerate(members)]
 
     @staticmethod
     def _learn_with(

@@ -16,10 +16,11 @@ import lxml.html
 from sitesift.errors import PageError
 from sitesift.fields.metadata import Metadata, extract_metadata
 from sitesift.methods.page.content import Content
-from sitesift.pipeline.base import PagePlan, Parsed, PipelineBase, Step, read_links
+from sitesift.pipeline.base import PagePlan, Parsed, PipelineBase, Step, read_links, site_pages
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
+    from sitesift.methods.template.method import TemplateSite
     from sitesift.methods.template.profile import SiteProfile
     from sitesift.methods.template.site import LearnedSite
     from sitesift.methods.template.template import PathFinder, Step, TemplateModel
@@ -104,10 +105,13 @@ class TemplatePath(PipelineBase):
         if profile is None:
             return self._learn_templates(site, members, pages, records, parsed, labels, saved,
                                          lasting=lasting, relearn=relearn, steps=steps)
+        from sitesift.methods.template.method import TemplateSite
+
         members, models, containers, clusters = self._apply_saved(
             site, members, pages, records, parsed, profile, labels)
-        plans = [PagePlan(model, within=within, steps=steps.get(i, ()))
-                 for i, model, within in zip(members, models, containers, strict=True)]
+        model = TemplateSite(models, [parsed[i].features for i in members], member=False,
+                             clusters=clusters)
+        plans = self._plans(site, members, pages, parsed, model, containers, steps)
         self._clean_pages(site, members, pages, records, parsed, plans, clusters)
         return profile
 
@@ -119,6 +123,7 @@ class TemplatePath(PipelineBase):
         """A site without a saved profile: its templates learned from its pages (paper 000),
         each page cleaned by its own; a profile to be saved also learns its templates'
         anchors, content containers and (with the template method alone) wrappers."""
+        from sitesift.methods.template.method import TemplateSite
         from sitesift.methods.template.site import learn_site, with_anchors
         from sitesift.methods.template.template import element_steps
         from sitesift.methods.template.wrapper import WrapperLearner
@@ -141,8 +146,9 @@ class TemplatePath(PipelineBase):
             learned = with_anchors(learned, features,  # type: ignore[arg-type]
                                    [(parsed[i].root, paths[j]) for j, i in enumerate(members)])
             learning = _Learning(paths, WrapperLearner(labels) if not steps else None)
-        plans = [PagePlan(model, member=True, steps=steps.get(i, ()))
-                 for i, model in zip(members, learned.templates, strict=True)]
+        model = TemplateSite(learned.templates, features, member=True,  # type: ignore[arg-type]
+                             clusters=learned.clusters)
+        plans = self._plans(site, members, pages, parsed, model, [None] * len(members), steps)
         self._clean_pages(site, members, pages, records, parsed, plans, learned.clusters,
                           learning)
         if learning is not None:
@@ -162,6 +168,26 @@ class TemplatePath(PipelineBase):
         elif store is not None:
             store.put(profile)
         return profile
+
+    def _plans(
+        self, site: str, members: list[int], pages: list[Page], parsed: dict[int, Parsed],
+        model: TemplateSite, containers: Sequence[lxml.html.HtmlElement | None],
+        steps: Mapping[int, tuple[Step, ...]],
+    ) -> list[PagePlan]:
+        """Each page's plan: the page extractor in its template's content container, then its
+        template's DeleteSame (``TemplateMethod``, when its cluster has a template), then
+        ``steps``."""
+        from sitesift.methods.template.method import TemplateMethod
+
+        method = TemplateMethod(items=self.options.method == "auto")
+        plans = []
+        for page, within in zip(site_pages(site, members, pages, parsed), containers,
+                                strict=True):
+            own = (Step(method, model, page),) if model.templates[page.index] is not None \
+                else ()
+            plans.append(PagePlan(within=within, steps=(*own, *steps.get(members[page.index],
+                                                                         ()))))
+        return plans
 
     def _clean_pages(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],

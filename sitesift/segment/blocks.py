@@ -90,24 +90,29 @@ class _Measure:
         self.weight: dict[etree._Element, int] = {}
         self.link: dict[etree._Element, int] = {}
         self.has_block: dict[etree._Element, bool] = {}
+        # (dicts bound to locals and ``text_weight`` inlined: every element of every page)
+        weights, links, holds = self.weight, self.link, self.has_block
         for el in reversed(list(root.iter(etree.Element))):
             if not is_visible(el):
                 continue
-            weight = text_weight(el.text)
+            text = el.text
+            weight = len("".join(text.split())) if text else 0
             link = 0
             has_block = False
             for child in el:
-                weight += text_weight(child.tail)
-                if child in self.weight:
-                    weight += self.weight[child]
-                    link += self.link[child]
-                    has_block = has_block or self.has_block[child] or (
-                        (child.tag in BLOCK_TAGS or child.tag == "select")
-                        and self.weight[child] > 0
+                tail = child.tail
+                if tail:
+                    weight += len("".join(tail.split()))
+                below = weights.get(child)
+                if below is not None:
+                    weight += below
+                    link += links[child]
+                    has_block = has_block or holds[child] or (
+                        (child.tag in BLOCK_TAGS or child.tag == "select") and below > 0
                     )
-            self.weight[el] = weight
-            self.link[el] = weight if el.tag == "a" else link
-            self.has_block[el] = has_block
+            weights[el] = weight
+            links[el] = weight if el.tag == "a" else link
+            holds[el] = has_block
 
     def is_block_child(self, el: etree._Element) -> bool:
         """A child that starts its own block: block-level with text, or holding such."""

@@ -311,3 +311,51 @@ def test_writer_over_outlet_under_the_headline_outvotes_the_editor() -> None:
     assert _author(html) == "石佳"
     no_writer = html.replace("<p>石佳/中国青年报</p>", "")
     assert _author(no_writer) == "张珺"
+
+
+_CNN = ("<html><head><title>Airport screening - CNN.com</title><meta name='author' content='{}'>"
+        "</head><body><h1>Airport screening</h1><p>Text.</p></body></html>")
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        (_CNN.format("By  Pam Benson CNN "), "Pam Benson"),
+        # A credential the writer signs with is no acronym of the site.
+        (_CNN.format("Jeffrey A. Slotnick CPP, PSP"), "Jeffrey A. Slotnick CPP, PSP"),
+        (("<html><head><title>BBC News - Insight selling</title></head><body><h1>Insight "
+          "selling</h1><p>By Jane O'Brien BBC, Washington</p><p>Text.</p></body></html>"),
+         "Jane O'Brien"),
+    ],
+)
+def test_the_sites_acronym_after_the_name_is_its_affiliation(html: str, expected: str) -> None:
+    assert _author(html) == expected
+
+
+def test_a_twitter_link_beside_the_author_link_is_no_second_author() -> None:
+    html = ("<html><body><h1>Headline here</h1><span class='post-info'>"
+            "<a rel='author' href='/author/z'>Zachary Roth</a>, "
+            "<a rel='author-twitter external' href='https://twitter.com/zackroth'>@zackroth</a>"
+            "</span><p>Text.</p></body></html>")
+    assert _author(html) == "Zachary Roth"
+
+
+def test_an_ap_writers_role_and_what_follows_it_are_cut() -> None:
+    raw = "AMY LORENTZEN, Associated Press Writer Amy Lorentzen"
+    assert clean_author(raw) == "AMY LORENTZEN"
+
+
+def test_transliterated_names_keep_their_originals_and_are_joined() -> None:
+    raw = "琳达·普雷斯利（Linda Pressly）& 埃斯佩兰萨·埃斯克里巴诺（Esperanza Escribano）"
+    assert clean_author(raw) == ("琳达·普雷斯利（Linda Pressly）, "
+                                 "埃斯佩兰萨·埃斯克里巴诺（Esperanza Escribano）")
+
+
+def test_an_outlet_the_story_credits_as_a_reporters_is_no_author() -> None:
+    html = ("<html><head><title>特朗普：无意解雇鲍威尔|美联储</title>"
+            "<meta property='article:author' content='央视'></head><body>"
+            "<h1>特朗普：无意解雇鲍威尔</h1><p>2025年04月23日 05:22 央视</p>"
+            "<p>当地时间22日，美国总统特朗普称美联储应该降低利率。（央视记者 刘骁骞）</p>"
+            "<p>责任编辑：刘德宾</p></body></html>")
+    assert _author(html) == "刘骁骞"
+    assert author_from_text(["（文/图 刘玺东 易赛楠）"]) == "刘玺东 易赛楠"

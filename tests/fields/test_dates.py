@@ -236,3 +236,30 @@ def test_a_prefixed_publication_meta_key_is_read() -> None:
     <meta name="x-wix-published-version" content="2024-01-01">
     <title>Costs</title></head><body><h1>Costs</h1><p>Text.</p></body></html>"""
     assert _published(html)[:10] == "2023-05-27"
+
+
+def test_a_caption_date_does_not_unseat_a_declared_date_the_page_prints() -> None:
+    # Published and modified declared as one moment look like a stamp, but the page prints that
+    # day under the byline: a caption's earlier date nearer the headline is the story's event.
+    args = {"date_elements": [], "meta": {}, "url": None, "before": [],
+            "after": ["图像加注文字，2024年2月9日，莉娜在家中去世。", "Author, 琳达",
+                      "2024年4月22日早上8点12分", "今年一月，莉娜向警方报案。"]}
+    stamp = "2024-04-22T08:12:08+00:00"
+    assert find_published(**args, jsonld_published=stamp, jsonld_modified=stamp,
+                          now=NOW)[:10] == "2024-04-22"
+
+
+def test_a_compact_meta_date_settles_a_two_digit_year() -> None:
+    html = """<html><head><meta name="pub_date" content="20090312">
+    <title>Bernie Behind Bars</title></head><body><h1>Bernie Behind Bars</h1>
+    <p>Liz Moyer, 03.12.09, 06:00 PM EDT</p><p>Text of the story.</p></body></html>"""
+    assert _published(html)[:10] == "2009-03-12"
+
+
+def test_an_issue_date_is_weaker_than_the_printed_date() -> None:
+    head = "<html><head><meta name='issue_date' content='February  2, 2009'><title>T</title>"
+    printed = (head + "</head><body><h1>T</h1><p>Published Jan 25, 2009</p><p>Text.</p>"
+               "</body></html>")
+    assert _published(printed)[:10] == "2009-01-25"
+    blog = head + "</head><body><h1>T</h1><p>1/30/09 at 5:50 PM</p><p>Text.</p></body></html>"
+    assert _published(blog)[:10] == "2009-02-02"

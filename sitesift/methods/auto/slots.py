@@ -318,56 +318,103 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
     found: list[list[etree._Element]] = [[] for _ in pages]
     if len(pages) < MIN_CLUSTER_PAGES:
         return found
-    # One index of the cluster's lines, not one walk of every other page per line (that was
-    # quadratic in the cluster's pages, and each wording was matched again on every page that
-    # prints it): place -> wording -> (pages printing it there, pages keeping it in their
-    # main text). Lines of one wording at the same places get the same verdict but for their
-    # own page, so each (wording, places) is matched once against each wording of its places.
-    index: dict[tuple[str, ...], dict[tuple[str, ...], tuple[set[int], set[int]]]] = \
-        defaultdict(dict)
-    groups: dict[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]],
-                 list[tuple[int, int, etree._Element]]] = defaultdict(list)
-    filled: dict[tuple[str, ...], Counter[int]] = defaultdict(Counter)  # place -> page -> lines
-    kept_words: list[set[tuple[str, ...]]] = [set() for _ in pages]
-    for k, (printed, nodes) in enumerate(pages):
-        inside = {el for node in nodes for el in node.iter(etree.Element)}
-        for n, line in enumerate(printed):
-            kept = line.element in inside
-            for slot in line.slots:
-                shown, holding = index[slot].setdefault(line.words, (set(), set()))
-                shown.add(k)
-                filled[slot][k] += 1
-                if kept:
-                    holding.add(k)
-            if kept:
-                groups[line.words, line.slots].append((k, n, line.element))
-                kept_words[k].add(line.words)
+    cluster = _ClusterLines.of(pages)
+    alone_at = cluster.alone_at()
     chosen: list[list[tuple[int, etree._Element]]] = [[] for _ in pages]
-    # Copies of one story (one article crawled at two addresses) print all its lines alike:
-    # page j copies page k when it prints most of the wordings page k keeps.
-    printed_words = [{line.words for line in printed} for printed, _ in pages]
+    for (words, slots), members in cluster.groups.items():
+        alike = _Alike.of(cluster, alone_at, words, slots, members)
+        for k, n, element in members:
+            if alike.left_out_on(k, slots, cluster):
+                chosen[k].append((n, element))
+    return [[element for _n, element in sorted(lines, key=lambda c: c[0])] for lines in chosen]
 
-    def copies(k: int, j: int) -> bool:
-        return len(kept_words[k] & printed_words[j]) >= COPY_MIN_SHARE * len(kept_words[k])
 
-    # per place and wording: the pages printing it there alone (the line of its place there)
-    alone_at = {slot: {words: {j for j in prints if filled[slot][j] == 1}
+#: A place of a line on its page (``Printed.slots``) and a line's words (``Printed.words``).
+_Place = tuple[str, ...]
+_Words = tuple[str, ...]
+
+
+@dataclass(slots=True)
+class _ClusterLines:
+    """One index of a cluster's lines, not one walk of every other page per line (that was
+    quadratic in the cluster's pages, and each wording was matched again on every page that
+    prints it). Lines of one wording at the same places get the same verdict but for their
+    own page, so each (wording, places) is matched once against each wording of its places."""
+
+    #: place -> wording -> (pages printing it there, pages keeping it in their main text)
+    index: dict[_Place, dict[_Words, tuple[set[int], set[int]]]]
+    #: (wording, places) -> the kept lines printing it there: (page, line number, element)
+    groups: dict[tuple[_Words, tuple[_Place, ...]], list[tuple[int, int, etree._Element]]]
+    #: place -> page -> how many lines the page prints there
+    filled: dict[_Place, Counter[int]]
+    #: per page, the wordings it keeps in its main text, and those it prints
+    kept_words: list[set[_Words]]
+    printed_words: list[set[_Words]]
+
+    @classmethod
+    def of(cls, pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Element]]],
+           ) -> _ClusterLines:
+        lines = cls(defaultdict(dict), defaultdict(list), defaultdict(Counter),
+                    [set() for _ in pages], [{line.words for line in printed}
+                                             for printed, _ in pages])
+        for k, (printed, nodes) in enumerate(pages):
+            inside = {el for node in nodes for el in node.iter(etree.Element)}
+            for n, line in enumerate(printed):
+                kept = line.element in inside
+                for slot in line.slots:
+                    shown, holding = lines.index[slot].setdefault(line.words, (set(), set()))
+                    shown.add(k)
+                    lines.filled[slot][k] += 1
+                    if kept:
+                        holding.add(k)
+                if kept:
+                    lines.groups[line.words, line.slots].append((k, n, line.element))
+                    lines.kept_words[k].add(line.words)
+        return lines
+
+    def copies(self, k: int, j: int) -> bool:
+        """Copies of one story (one article crawled at two addresses) print all its lines
+        alike: page j copies page k when it prints most of the wordings page k keeps."""
+        kept = self.kept_words[k]
+        return len(kept & self.printed_words[j]) >= COPY_MIN_SHARE * len(kept)
+
+    def alone_at(self) -> dict[_Place, dict[_Words, set[int]]]:
+        """Per place and wording: the pages printing it there alone (the line of its place
+        there)."""
+        return {slot: {words: {j for j in prints if self.filled[slot][j] == 1}
                        for words, (prints, _keeps) in wordings.items()}
-                for slot, wordings in index.items()}
-    for (words, slots), members in groups.items():
+                for slot, wordings in self.index.items()}
+
+
+@dataclass(slots=True)
+class _Alike:
+    """What the cluster's pages do with the lines alike to one kept wording at its places."""
+
+    #: Two other pages could leave the line out (print a line alike that they do not keep).
+    left_out: bool
+    #: The pages printing a line alike, and those keeping one.
+    shown: set[int]
+    holding: set[int]
+    #: Per place: the pages printing a line there alone, in nearly the same words.
+    alone: dict[_Place, set[int]]
+
+    @classmethod
+    def of(cls, lines: _ClusterLines, alone_at: dict[_Place, dict[_Words, set[int]]],
+           words: _Words, slots: tuple[_Place, ...],
+           members: list[tuple[int, int, etree._Element]]) -> _Alike:
         matcher = difflib.SequenceMatcher(None, b=words, autojunk=False)
         # A page that leaves the line out prints a line alike that it does not keep. So the
         # wordings some page leaves out, or prints alone at its place (the recurring lines),
         # are matched first; unless two other pages could leave the line out, no member's
         # verdict needs the other wordings (every page keeps them, none prints one alone: a
         # story's paragraphs, most of what there is to match).
-        later: list[tuple[tuple[str, ...], set[int]]] = []
+        later: list[tuple[_Words, set[int]]] = []
         could: set[int] = set()  # pages printing a line alike that they do not keep
-        shown, holding = set(), set()  # pages printing a line alike / keeping one
-        # per place: the pages printing a line there alone, in nearly the same words
-        alone: dict[tuple[str, ...], set[int]] = defaultdict(set)
+        shown: set[int] = set()
+        holding: set[int] = set()
+        alone: dict[_Place, set[int]] = defaultdict(set)
         for slot in slots:
-            for other, (prints, keeps) in index[slot].items():
+            for other, (prints, keeps) in lines.index[slot].items():
                 lone = alone_at[slot][other]
                 if len(keeps) == len(prints) and not lone:
                     later.append((other, keeps))
@@ -386,14 +433,17 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
                 if _likeness(matcher, other) >= PATTERN_MIN_RATIO:
                     shown |= keeps
                     holding |= keeps
-        for k, n, element in members:  # the line's own page does not count
-            held = len(holding) - (k in holding)
-            out = len(shown) - (k in shown) - held if left_out else 0
-            recur = {j for j in set().union(*(alone[slot] for slot in slots if k in alone[slot]))
-                     if j != k and not copies(k, j)}
-            if (out >= MIN_CLUSTER_PAGES - 1 and out > held) or len(recur) >= RECUR_MIN_PAGES:
-                chosen[k].append((n, element))
-    return [[element for _n, element in sorted(lines, key=lambda c: c[0])] for lines in chosen]
+        return cls(left_out, shown, holding, alone)
+
+    def left_out_on(self, k: int, slots: tuple[_Place, ...], lines: _ClusterLines) -> bool:
+        """Whether page ``k``'s line is a field line: more other pages leave it out than keep
+        it (at least two), or another page, not a copy, prints it alone at its place."""
+        held = len(self.holding) - (k in self.holding)  # the line's own page does not count
+        out = len(self.shown) - (k in self.shown) - held if self.left_out else 0
+        recur = {j for j in set().union(*(self.alone[slot] for slot in slots
+                                          if k in self.alone[slot]))
+                 if j != k and not lines.copies(k, j)}
+        return (out >= MIN_CLUSTER_PAGES - 1 and out > held) or len(recur) >= RECUR_MIN_PAGES
 
 
 def _likeness(matcher: difflib.SequenceMatcher, words: tuple[str, ...]) -> float:

@@ -412,15 +412,16 @@ def learn_site_types(
     if post_rule is None:
         # (A page of whole posts under linked titles, a blog's archive, is a list of articles:
         # its posts repeat with authors and times, as a thread's do.)
-        candidates = []
+        candidates, lines = [], []
         for root, url in zip(roots, urls, strict=True):
-            pieces = text_pieces(root)  # (both cues read the untouched page's lines)
+            pieces = text_pieces(root)  # (both cues and the post rule read these lines)
             if post_groups(root, pieces) >= POST_MIN_REPEATS and \
                     whole_posts_share(root, None, url, pieces=pieces) < POSTS_MIN_SHARE:
                 candidates.append(root)
+                lines.append(pieces)
         info["thread_candidates"] = len(candidates)
         if len(candidates) >= MIN_CANDIDATES:
-            post_rule = learn_post_rule(candidates, seed=seed)
+            post_rule = learn_post_rule(candidates, seed=seed, pieces=lines)
             if post_rule is not None and not _is_post_rule(post_rule, candidates):
                 info["rejected_rule"] = post_rule.body.css
                 post_rule = None

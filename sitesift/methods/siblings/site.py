@@ -180,6 +180,8 @@ class NodeString:
     pieces: dict[Piece, int] = field(default_factory=dict)
     #: Sums of ``weights`` before each position, made on first use (``text_weight``).
     _before: list[int] | None = None
+    #: Positions of the text nodes, made on first use (``text_nodes``).
+    _text_at: list[int] | None = None
 
     @classmethod
     def of(cls, root: etree._Element, labels: RelaxedLabels | None = None) -> NodeString:
@@ -247,9 +249,19 @@ class NodeString:
         """Text weight of the nodes ``start`` to ``stop`` (excluded), from running sums: a
         block's text is summed for each of its candidate matches."""
         before = self._before
-        if before is None or len(before) != len(self.weights) + 1:
+        if before is None:  # (a string is complete once ``of`` returns it)
             before = self._before = [0, *itertools.accumulate(self.weights)]
         return before[stop] - before[start]
+
+    def text_nodes(self, start: int, stop: int) -> list[int]:
+        """Positions of the text nodes from ``start`` to ``stop`` (excluded), in order: a
+        block's texts are read for each of its blocks above it too, and most nodes are
+        elements."""
+        at = self._text_at
+        if at is None:  # (a string is complete once ``of`` returns it)
+            at = self._text_at = [p for p, h in enumerate(self.texts) if h]
+        lo = bisect_left(at, start)
+        return at[lo:bisect_left(at, stop, lo)]
 
     def ancestor(self, pos: int, levels: int) -> int:
         for _ in range(levels):
@@ -335,9 +347,10 @@ def match_subtree(
             state, steps = NORMAL, 0
             continue
         if state == NORMAL:
-            # Pairs take T's nodes in order, one each, and the slides from here come back to
-            # j at the lowest: at most the nodes from j on are still to pair.
-            if (paired + t_stop - j) / size < min_tag:
+            # Pairs take the nodes of T and of S in order, one each, and the slides from here
+            # come back to (i, j) at the lowest: at most the nodes from j on in T, and from i
+            # on in S, are still to pair.
+            if (paired + min(t_stop - j, s_stop - i)) / size < min_tag:
                 return None
             save_i, save_j, state, steps = i, j, S_MOVE, 0
         if state == S_MOVE:
@@ -463,7 +476,7 @@ class SiblingSite:
     def _anchors(self, t: NodeString, sub: _Subtree) -> list[tuple[int, int]]:
         """T's anchor texts (see module doc): each as its text hash and how many levels its
         node lies below T's base."""
-        texts = [p for p in range(sub.start, sub.stop) if t.texts[p]]
+        texts = t.text_nodes(sub.start, sub.stop)
         texts.sort(key=lambda p: -t.weights[p])
         total = sum(t.weights[p] for p in texts)
         anchors, covered = [], 0
@@ -534,10 +547,8 @@ class SiblingSite:
             slack = min(slack, CONTAINER_MAX_UNMATCHED)
         unique = 0
         texts, weights = t.texts, t.weights
-        for p in range(sub.start, sub.stop):
+        for p in t.text_nodes(sub.start, sub.stop):
             h = texts[p]
-            if not h:
-                continue
             found = shared.get(h)
             if found is None:
                 found = shared[h] = any(k in allowed for k in self._pages_of(h))

@@ -109,15 +109,22 @@ def page_structure(root: etree._Element, *, relaxed: bool = False,
             paths.append(h)
             weights.append(weight)
             continue
-        ranks: dict[int, int] = {}
+        if relaxed:
+            # (the same weights as ``_child_weights``: below the first level every child of
+            # N weighs 1/N, the one float computed once)
+            shares = position_weights(len(children)) if level == 1 else None
+            share = 1.0 / len(children)
+            ranks: dict[int, int] = {}
+            for k, child in enumerate(children):
+                child_label = relaxed_labels.get(child)[1]
+                i = ranks[child_label] = ranks.get(child_label, -1) + 1
+                w = shares[k] if shares is not None else share
+                stack.append((child, h, i, level + 1, weight * w, child_label))
+            continue
         for i, (child, w) in enumerate(
             zip(children, _child_weights(level, len(children)), strict=True)
         ):
-            child_label = 0
-            if relaxed:
-                child_label = relaxed_labels.get(child)[1]
-                i = ranks[child_label] = ranks.get(child_label, -1) + 1
-            stack.append((child, h, i, level + 1, weight * w, child_label))
+            stack.append((child, h, i, level + 1, weight * w, 0))
     return PageStructure(np.array(paths, dtype=np.uint64), np.array(weights, dtype=np.float64))
 
 

@@ -55,8 +55,9 @@ def content_signatures(
         children = []
         for child in el:
             parts.append(child.tail or "")
-            if child in sigs:
-                children.append(sigs[child])
+            below = sigs.get(child)
+            if below is not None:
+                children.append(below)
         text = " ".join(" ".join(parts).split())
         h = combine(labels.get(el)[1], 0, stable_hash(text) if text else 0)
         for i, child_sig in enumerate(children):

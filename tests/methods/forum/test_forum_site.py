@@ -256,3 +256,11 @@ def test_the_forum_method_runs_through_the_interface() -> None:
     again, _ = Extractor(Options(method="page")).extract_with(
         forum, pages, models={"forum.test": forum.from_profile(rules)})
     assert [r.to_dict() for r in again] == [r.to_dict() for r in records]
+
+
+def test_pages_without_a_site_key_get_the_site_discovery_found_for_them() -> None:
+    """As on every other site-level path: the forum path names the site it read them as."""
+    pages = [Page(id=str(k), url=None, site=None, html=h)
+             for k, (_u, h, _t) in enumerate(site()[:4])]
+    records = list(Extractor(Options(method="forum")).extract_many(pages))
+    assert all(r.error is None and (r.site or "").startswith("site-") for r in records)

@@ -51,6 +51,16 @@ def test_node_string_has_depths_ends_and_text_nodes() -> None:
     assert s.ends == [6, 6, 6, 4, 6, 6]
 
 
+def test_node_string_sums_and_lists_the_text_of_any_stretch() -> None:
+    s, _ = strings("<html><body><div><p>One  two <b>three</b></p>four</div>"
+                   "<p> five\nsix </p></body></html>")
+    assert s.weights == [0, 0, 0, 6, 0, 5, 4, 0, 7]  # (characters without white space)
+    for start in range(len(s.tags) + 1):
+        for stop in range(start, len(s.tags) + 1):
+            assert s.text_weight(start, stop) == sum(s.weights[start:stop])
+            assert s.text_nodes(start, stop) == [p for p in range(start, stop) if s.texts[p]]
+
+
 def test_state_machine_slides_over_an_extra_subtree_of_the_sibling() -> None:
     t, _ = strings("<html><body><ul><li>a</li><li>b</li></ul></body></html>")
     s, _ = strings("<html><body><ul><li>a</li><p>extra</p><li>b</li></ul></body></html>")

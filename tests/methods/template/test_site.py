@@ -45,6 +45,24 @@ def test_template_method_records_carry_method_and_cluster() -> None:
     assert "Paragraph two of story 0" in (records[0].text or "")
 
 
+def test_the_template_method_runs_through_the_interface() -> None:
+    """``TemplateMethod`` (DeleteSame, paper 000) is a site-level method like any
+    (``methods.interface``): given to ``extract_with`` it learns the site's templates and
+    cleans each page as ``--method template`` does without a profile store (which runs its
+    step so too; that path also learns the site's titles and says each page's cluster)."""
+    from sitesift.methods.template.method import TemplateMethod
+
+    pages = site_pages(4)
+    by_path = list(Extractor(Options(method="template")).extract_many(pages))
+    records, models = Extractor(Options(method="page")).extract_with(TemplateMethod(), pages)
+    model = models["harbour"]
+    assert list(model.clusters) == [r.extra["cluster"] for r in by_path]
+    for record, expected in zip(records, by_path, strict=True):
+        expected.extra.pop("cluster")
+        assert record.to_dict() == expected.to_dict()
+    assert "Most read" not in (records[0].text or "") and records[4].method == "page"
+
+
 def test_a_bad_page_in_a_site_batch_is_an_error_record_and_the_rest_go_on() -> None:
     pages = [*site_pages(3), Page(id="empty", site="harbour", html="")]
     records = list(Extractor(Options(method="template")).extract_many(pages))
