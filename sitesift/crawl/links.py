@@ -36,6 +36,7 @@ from sitesift.parse.html import parse_html
 
 __all__ = ["LinkFollower"]
 
+
 class LinkFollower:
     """The links of a crawl's fetched pages and documents to queue. ``robots``: the run's
     robots.txt parsers per origin (the fetcher's, read for their ``Sitemap:`` lines)."""
