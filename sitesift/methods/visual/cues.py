@@ -110,6 +110,7 @@ def find_time(root: Block, title: Block | None, body: list[Block], texts: dict[i
                 break
     return None, None
 
+
 class TimeTagger:
     """jieba's POS tokenizer for the paper's time words, loaded on first use (its dictionary
     loads in about a second, so one should serve a whole run)."""
@@ -117,8 +118,10 @@ class TimeTagger:
     def __init__(self) -> None:
         self._tagger: Any = None
 
-    def words(self, text: str) -> list[str]:
-        """Runs of words tagged numeral (m) or time (t), joined with what may sit between."""
+    def load(self) -> None:
+        """Load the dictionary now. Called before the first page, so that the load does not
+        run inside a page's time limit: a limit firing there is caught by jieba's own
+        ``except Exception`` and surfaces as a bogus "invalid POS dictionary entry" error."""
         if self._tagger is None:
             import logging
 
@@ -126,7 +129,13 @@ class TimeTagger:
             import jieba.posseg
 
             jieba.setLogLevel(logging.WARNING)  # not "Building prefix dict" on every run
-            self._tagger = jieba.posseg.POSTokenizer(jieba.Tokenizer())
+            tagger = jieba.posseg.POSTokenizer(jieba.Tokenizer())
+            tagger.initialize()  # the dictionary itself, not only the object
+            self._tagger = tagger
+
+    def words(self, text: str) -> list[str]:
+        """Runs of words tagged numeral (m) or time (t), joined with what may sit between."""
+        self.load()
         runs: list[str] = []
         current: list[str] = []
         for word, flag in self._tagger.cut(text):

@@ -54,6 +54,11 @@ class VisualSegmenter:
         self.rules = rules or VisualRules()
         self._time_tagger = TimeTagger()
 
+    def prepare(self) -> None:
+        """Load what the first page would otherwise load inside its time limit (jieba's
+        dictionary, about a second)."""
+        self._time_tagger.load()
+
     def segment(self, rendering: Rendering, *, declared_title: str | None = None) -> Segmentation:
         """Blocks, body, title and time of ``rendering``. ``declared_title`` (the page's own
         <title> or og:title, when known) ranks the title candidates that have the visual cues
