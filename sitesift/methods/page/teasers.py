@@ -45,6 +45,16 @@ CODE_NAME_MIN_SHARE = 0.9
 def mark_teasers(units: list[Unit]) -> None:
     """Flag prose units that summarise other pages: cut off with an ellipsis, or inside a
     repeated item (card, list entry) that has its own linked headline."""
+    headline_blocks = _mark_excerpts(units)
+    groups, titled = _repeated_items(headline_blocks)
+    if not groups:
+        return
+    _mark_items(units, _items_of(units, groups), titled, headline_blocks)
+
+
+def _mark_excerpts(units: list[Unit]) -> list[etree._Element]:
+    """Flag the units cut off with an ellipsis; return the blocks of the linked headlines
+    (to another page, not a symbol's name) that may title repeated items."""
     headline_blocks: list[etree._Element] = []
     for unit in units:
         if unit.link_share >= 0.9 and unit.chars >= TEASER_MIN_HEADLINE and \
@@ -57,6 +67,13 @@ def mark_teasers(units: list[Unit]) -> None:
             # Cut off and linked (or short): an excerpt. A long unlinked paragraph that
             # trails off "…" is the writer's style.
             unit.teaser = True
+    return headline_blocks
+
+
+def _repeated_items(headline_blocks: list[etree._Element],
+                    ) -> tuple[set[etree._Element], set[etree._Element]]:
+    """The repeated items (cards, list entries) that hold a headline each, and those of them
+    whose headline is a heading."""
     # Items: the ancestor of each headline a few levels up whose parent holds at least
     # TEASER_MIN_SIBLINGS same-signature children that *each* have a headline.
     found: dict[tuple[etree._Element, tuple[str, str], int], set[etree._Element]] = {}
@@ -78,8 +95,11 @@ def mark_teasers(units: list[Unit]) -> None:
     for (_parent, sig, _level), members in found.items():
         if len(members) >= TEASER_MIN_SIBLINGS and sig[0] not in ("p", "span", "a", "br"):
             groups.update(members)
-    if not groups:
-        return
+    return groups, titled
+
+
+def _items_of(units: list[Unit], groups: set[etree._Element]) -> list[etree._Element | None]:
+    """Each unit's repeated item (a few levels up), or None."""
     member_of: list[etree._Element | None] = []
     for unit in units:
         el = unit.block
@@ -92,6 +112,12 @@ def mark_teasers(units: list[Unit]) -> None:
                 break
             el = el.getparent()
         member_of.append(found_member)
+    return member_of
+
+
+def _mark_items(units: list[Unit], member_of: list[etree._Element | None],
+                titled: set[etree._Element], headline_blocks: list[etree._Element]) -> None:
+    """The verdict on the items: flag the units of those that summarise another page."""
     # Summaries sit beside a page's own text. Items without a titling heading that hold
     # nearly all the page's prose are its text: a thread's posts, each with a linked name.
     prose = [unit.weight if unit.is_prose() else 0 for unit in units]
