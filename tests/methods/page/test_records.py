@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sitesift.methods.page import content as content_module
+from sitesift.methods.page import units as units_module
 from sitesift.methods.page.content import extract_content
 from sitesift.methods.page.records import record_share
 from sitesift.parse import parse_html
@@ -75,7 +75,7 @@ def test_menu_entries_are_no_records() -> None:
     root = parse_html(_page("<ul>" + "".join(
         f"<li><a href='/{i}'>Sec {i}</a></li>" for i in range(8)) + "</ul>"))
     body = root.find("body")
-    assert record_share(body, content_module._segment(body)) == 0.0
+    assert record_share(body, units_module.segment(body)) == 0.0
 
 
 def test_record_share_is_the_heaviest_run() -> None:
@@ -83,13 +83,13 @@ def test_record_share_is_the_heaviest_run() -> None:
                    f"<td>alba</td></tr>" for i in range(4))
     root = parse_html(_page(f"<table>{rows}</table><p>{PARAGRAPH}</p>"))
     body = root.find("body")
-    share = record_share(body, content_module._segment(body))
+    share = record_share(body, units_module.segment(body))
     assert 0.4 < share < 0.8
 
 
 def _share(body_html: str) -> float:
     body = parse_html(_page(body_html)).find("body")
-    return record_share(body, content_module._segment(body))
+    return record_share(body, units_module.segment(body))
 
 
 def test_ids_in_class_names_do_not_split_a_run() -> None:
@@ -178,7 +178,7 @@ def test_record_runs_answer_as_heaviest_run_for_every_scope_and_limit() -> None:
                    f"<span>May {i}</span></li>" for i in range(5))
     body = parse_html(_page(f"<main><div class='stream'>{cards}</div><ul>{rows}</ul></main>"
                             f"<p>{PARAGRAPH}</p>")).find("body")
-    units = content_module._segment(body)
+    units = units_module.segment(body)
     runs = RecordRuns(body, units)
     for scope in (body, body.find("main"), body.find(".//ul"), body.find(".//div")):
         for limit in (0, 1, 2):

@@ -186,7 +186,7 @@ def test_class_owner_memo_answers_as_class_owner() -> None:
 
 def test_piece_weights_with_the_cleaned_pages_hidden_blocks_are_text_pieces() -> None:
     from sitesift.fields.posts import text_pieces
-    from sitesift.methods.page.content import _clean
+    from sitesift.methods.page.clean import clean
     from sitesift.methods.page.thread import _piece_weights
     from sitesift.parse.dom import text_weight
 
@@ -196,7 +196,7 @@ def test_piece_weights_with_the_cleaned_pages_hidden_blocks_are_text_pieces() ->
         "<details><div hidden>Folded answer</div></details><a href='/x'>link</a> after"
         "</body></html>")
     body = root.find("body")
-    revealed = _clean(body)
+    revealed = clean(body)
     assert len(revealed) == 2  # (the tab panel and the folded answer: kept, still hidden)
     want = [(holder, text_weight(line)) for holder, line in text_pieces(body)]
     assert _piece_weights(body, revealed) == want
