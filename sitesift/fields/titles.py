@@ -441,7 +441,41 @@ def choose_title(c: TitleCandidates) -> str | None:
 
 
 def _choose(c: TitleCandidates) -> str | None:
-    doc = strip_site_name(c.doc_title or "", c.site_names)
+    """The headline by the first step that settles it, most trusted evidence first: the
+    publisher's declared titles, the URL's slug, paper 003's Sim to ``<title>``, then what is
+    left (meta titles, share links, headline-long headings, ``<title>`` cut at a separator)."""
+    declared = _declared_on_page(c)
+    whole = normalize_space(c.doc_title).casefold()
+    if all(t.casefold() == whole for t in declared):
+        printed = _printed_over_copy(declared, c)
+        if printed is not None:
+            return printed
+    if declared:
+        return _declared_or_its_h1(declared, c)
+    # The URL's slug spells one heading: the CMS made it from that headline.
+    spelled = _slug_headings(c)
+    if spelled:
+        return spelled[0]
+    view = _view(c)
+    for step in (_named_h1_under_site_title, _h1_of_first_segment, _story_under_section,
+                 _most_like_title):
+        title = step(view, c)
+        if title is not None:
+            return title
+    if view.metas:
+        return view.metas[0]
+    shared = _shared_title(c)
+    if shared is not None:
+        return shared
+    strong = _strong_heading(view, c)
+    if strong is not None:
+        return strong
+    return _cut_title(view, c)
+
+
+def _declared_on_page(c: TitleCandidates) -> list[str]:
+    """The publisher's declared titles (or, without one, its share links' title as the page
+    prints it) that the page shows in ``<title>`` or a heading, best first."""
     declared = [normalize_space(t) for t in c.declared_titles if normalize_space(t)]
     if not declared and c.shared_title:
         # The title the page's share links give is the publisher's title for sharing, as
@@ -452,114 +486,173 @@ def _choose(c: TitleCandidates) -> str | None:
     declared = [t for t in declared if not _is_site_name(t, c.site_names)
                 and len(t) <= MAX_TITLE_CHARS]
     page_texts = [normalize_space(c.doc_title)] + [normalize_space(h) for _k, h in c.headings]
-    declared = [t for t in declared if any(_agrees(t, p) for p in page_texts if p)]
-    doc_folded = normalize_space(c.doc_title).casefold()
-    if all(t.casefold() == doc_folded for t in declared):
-        # Declared titles that copy ``<title>`` (or none) are its SEO wording (a plugin fills
-        # og:title from it), not a headline the publisher wrote for the article: the h1
-        # printing the same headline is what the reader sees.
-        printed = _printed_headline(declared, c)
-        spelled = [h for _k, h in c.headings if _slug_spells(normalize_space(h), c.url_words)]
-        if printed and spelled and len(c.url_words) >= MIN_SLUG_WORDS_OVER_H1 \
-                and not _slug_spells(printed, c.url_words):
-            # The URL's slug spells another heading: the CMS made the slug from that headline,
-            # and the h1 only shares words with ``<title>`` (a site's name printed as a logo).
-            return normalize_space(spelled[0])
-        if printed:
-            # An h1 printing a date or a section beside the headline ("Headline (14/01/2008)",
-            # "Headline - Men's College Basketball") when the page also prints the headline
-            # alone (another h1, a ``<title>`` part printed as a line): that one is the
-            # headline. (Parts of ``<title>`` the page does not print are no evidence: a
-            # printed "Tutorial: Sweep, Loft, and Extrude" is the headline of its page.)
-            return _undecorated(printed, [normalize_space(h) for k, h in c.headings
-                                          if k in ("h1", "line")])
-    if declared:
-        # A declared title that is the page's h1 plus a separator and more ("Kayaks | REI
-        # Co-op", "Garnix Blog: Attested Builds") is the printed headline decorated with the
-        # site's or section's name: the h1 is the headline.
-        for kind, h in c.headings:
-            h = normalize_space(h)
-            if kind == "h1" and h and _decorates(h, declared[0], c.site_names) and not any(
-                    h.casefold() == n.casefold() for n in c.site_names):
-                return h
-        # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
-        # as written: it is the title the page gives itself for sharing and indexing.
-        return declared[0]
-    # The URL's slug spells one heading: the CMS made it from that headline.
-    spelled = [h for _k, h in c.headings if _slug_spells(normalize_space(h), c.url_words)]
-    if spelled:
-        return normalize_space(spelled[0])
+    return [t for t in declared if any(_agrees(t, p) for p in page_texts if p)]
+
+
+def _slug_headings(c: TitleCandidates) -> list[str]:
+    """The headings the URL's slug spells, in document order."""
+    return [normalize_space(h) for _k, h in c.headings
+            if _slug_spells(normalize_space(h), c.url_words)]
+
+
+def _printed_over_copy(declared: list[str], c: TitleCandidates) -> str | None:
+    """The headline the page prints when its declared titles only copy ``<title>`` (or there
+    are none), else None.
+
+    Declared titles that copy ``<title>`` are its SEO wording (a plugin fills og:title from
+    it), not a headline the publisher wrote for the article: the h1 printing the same headline
+    is what the reader sees."""
+    printed = _printed_headline(declared, c)
+    if not printed:
+        return None
+    spelled = _slug_headings(c)
+    if spelled and len(c.url_words) >= MIN_SLUG_WORDS_OVER_H1 \
+            and not _slug_spells(printed, c.url_words):
+        # The URL's slug spells another heading: the CMS made the slug from that headline,
+        # and the h1 only shares words with ``<title>`` (a site's name printed as a logo).
+        return spelled[0]
+    # An h1 printing a date or a section beside the headline ("Headline (14/01/2008)",
+    # "Headline - Men's College Basketball") when the page also prints the headline alone
+    # (another h1, a ``<title>`` part printed as a line): that one is the headline. (Parts of
+    # ``<title>`` the page does not print are no evidence: a printed "Tutorial: Sweep, Loft,
+    # and Extrude" is the headline of its page.)
+    return _undecorated(printed, [normalize_space(h) for k, h in c.headings
+                                  if k in ("h1", "line")])
+
+
+def _declared_or_its_h1(declared: list[str], c: TitleCandidates) -> str:
+    """The first declared title, or the h1 it decorates with the site's or section's name."""
+    # A declared title that is the page's h1 plus a separator and more ("Kayaks | REI
+    # Co-op", "Garnix Blog: Attested Builds") is the printed headline decorated with the
+    # site's or section's name: the h1 is the headline.
+    for kind, h in c.headings:
+        h = normalize_space(h)
+        if kind == "h1" and h and _decorates(h, declared[0], c.site_names) and not any(
+                h.casefold() == n.casefold() for n in c.site_names):
+            return h
+    # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
+    # as written: it is the title the page gives itself for sharing and indexing.
+    return declared[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _TitleView:
+    """``<title>`` and the page's headings as the steps after the declared titles compare
+    them (a page without a declared title the page shows)."""
+
+    #: ``<title>`` with spaces normalised.
+    whole: str
+    #: ``<title>`` without the site's name.
+    doc: str
+    #: (kind, text) of the headings short enough to be titles, in document order.
+    headings: list[tuple[str, str]]
+    #: ``<title>`` cut at its separators.
+    segments: list[str]
+    #: The segments long enough to be the headline itself (not the last, the site's place).
+    long_segments: list[str]
+    #: Declared and meta titles without the site's name (those not the site's name alone).
+    metas: list[str]
+
+
+def _view(c: TitleCandidates) -> _TitleView:
+    whole = normalize_space(c.doc_title)
     metas = [strip_site_name(t, c.site_names)
              for t in (*c.declared_titles, *c.meta_titles) if normalize_space(t)]
-    metas = [t for t in metas if not _is_site_name(t, c.site_names)]
     headings = [(k, h) for k, h in ((k, normalize_space(h)) for k, h in c.headings)
                 if h and len(h) <= MAX_TITLE_CHARS]
     # Paper 003 compares headings with ``<title>``; its long segments count too, so that a
     # heading equal to "Headline" matches "Site - Headline - Section | Subsection". The last
     # segment is left out: it is where titles put the site's name, which logos repeat.
-    segments = [p.strip() for p in _SEPARATOR.split(normalize_space(c.doc_title)) if p.strip()]
+    segments = [p.strip() for p in _SEPARATOR.split(whole) if p.strip()]
     long_segments = [p for p in segments[:-1] if _words(p) >= MIN_SEGMENT_WORDS
                      and not _is_site_name(p, c.site_names)]
-    keywords = doc_folded.count(",") >= MIN_KEYWORD_COMMAS
-    if not declared and doc_folded and (_DOMAIN.match(doc_folded) or any(
-            "." in n and _abbreviates(doc_folded, n, any_rest=keywords) for n in c.site_names)):
-        # ``<title>`` is the site's name alone: the page's first h1 naming something else is
-        # the headline, however short ("Red-hot frontrunners"), before meta titles that copy
-        # the site's name with a slogan.
-        named = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_WORDS_NAMED_H1
-                 and not _is_site_name(h, c.site_names)]
-        if named:
-            return named[0]
-    # "Headline - Site" with the page's one h1 printing exactly "Headline": the h1 is the
-    # headline however short it is (Sim to the whole <title> may favour a longer heading).
-    h1s = [h for kind, h in headings if kind == "h1"]
-    if len(segments) >= 2 and len(h1s) == 1 and h1s[0].casefold() == segments[0].casefold() \
+    return _TitleView(whole=whole, doc=strip_site_name(c.doc_title or "", c.site_names),
+                      headings=headings, segments=segments, long_segments=long_segments,
+                      metas=[t for t in metas if not _is_site_name(t, c.site_names)])
+
+
+def _named_h1_under_site_title(v: _TitleView, c: TitleCandidates) -> str | None:
+    """``<title>`` is the site's name alone: the page's first h1 naming something else is the
+    headline, however short ("Red-hot frontrunners"), before meta titles that copy the site's
+    name with a slogan."""
+    folded = v.whole.casefold()
+    keywords = folded.count(",") >= MIN_KEYWORD_COMMAS
+    if not folded or not (_DOMAIN.match(folded) or any(
+            "." in n and _abbreviates(folded, n, any_rest=keywords) for n in c.site_names)):
+        return None
+    named = [h for k, h in v.headings if k in STRONG_KINDS and _words(h) >= MIN_WORDS_NAMED_H1
+             and not _is_site_name(h, c.site_names)]
+    return named[0] if named else None
+
+
+def _h1_of_first_segment(v: _TitleView, c: TitleCandidates) -> str | None:
+    """"Headline - Site" with the page's one h1 printing exactly "Headline": the h1 is the
+    headline however short it is (Sim to the whole ``<title>`` may favour a longer heading)."""
+    h1s = [h for kind, h in v.headings if kind == "h1"]
+    if len(v.segments) >= 2 and len(h1s) == 1 and h1s[0].casefold() == v.segments[0].casefold() \
             and not _is_site_name(h1s[0], c.site_names):  # not the logo of "Site » Headline"
         return h1s[0]
+    return None
+
+
+def _story_under_section(v: _TitleView, c: TitleCandidates) -> str | None:
+    """"cbs4denver.com - Sports Wire" over an h1 "Sports Wire": ``<title>`` names the host and
+    a section that the h1 prints, as on the section's own page; the headline-long heading
+    right under that h1 is the story's (a wire story in its section's template)."""
     section = _section_of_host(c)
-    if section is not None:
-        # "cbs4denver.com - Sports Wire" over an h1 "Sports Wire": ``<title>`` names the host
-        # and a section that the h1 prints, as on the section's own page; the headline-long
-        # heading right under that h1 is the story's (a wire story in its section's template).
-        after = [h for h in headings[section + 1:][:1] if _words(h[1]) >= MIN_HEADLINE_WORDS
-                 and h[0] in HEADING_KINDS_UNDER_SECTION]
-        if after:
-            return after[0][1]
-    references = [r for r in (normalize_space(c.doc_title), doc, *long_segments, *metas) if r]
+    if section is None:
+        return None
+    after = [h for h in v.headings[section + 1:][:1] if _words(h[1]) >= MIN_HEADLINE_WORDS
+             and h[0] in HEADING_KINDS_UNDER_SECTION]
+    return after[0][1] if after else None
+
+
+def _most_like_title(v: _TitleView, c: TitleCandidates) -> str | None:
+    """Paper 003's choice: the heading with the highest Sim (2*LCS/(|a|+|b|)) to ``<title>``
+    (whole, undecorated, its long segments, the meta titles), if at least
+    ``MIN_HEADING_SIMILARITY``; without its decoration, or in the metadata's exact wording."""
+    references = [r for r in (v.whole, v.doc, *v.long_segments, *v.metas) if r]
     best, best_sim = None, 0.0
-    for _kind, h in headings:
+    for _kind, h in v.headings:
         s = max((_sim(h, r) for r in references), default=0.0)
         if s > best_sim + 1e-9:
             best, best_sim = h, s
-    if best is not None and best_sim >= MIN_HEADING_SIMILARITY:
-        best = _undecorated(best, [doc, _longest_part(doc), *metas, *_strict_parts(c.doc_title)])
-        # The publisher's metadata headline, when it is the same text, keeps its exact wording
-        # (a meta title copying ``<title>`` is no other wording: "Clips: Headline" where the
-        # page prints "Headline").
-        doc_whole = normalize_space(c.doc_title).casefold()
-        for m in (strip_site_name(t, c.site_names) for t in (*c.declared_titles, *c.meta_titles)
-                  if normalize_space(t) and normalize_space(t).casefold() != doc_whole):
-            if _sim(m, best) >= SAME_TITLE_SIMILARITY and len(m) >= len(best):
-                return m
-        return best
-    if metas:
-        return metas[0]
-    # No declared title, and none of the page's headings is like ``<title>``: the title the
-    # page gives its share links is what it calls itself (a site-name ``<title>``, a
-    # "Bookmark with:" heading are not).
+    if best is None or best_sim < MIN_HEADING_SIMILARITY:
+        return None
+    best = _undecorated(best, [v.doc, _longest_part(v.doc), *v.metas,
+                               *_strict_parts(c.doc_title)])
+    # The publisher's metadata headline, when it is the same text, keeps its exact wording
+    # (a meta title copying ``<title>`` is no other wording: "Clips: Headline" where the page
+    # prints "Headline").
+    doc_whole = v.whole.casefold()
+    for m in (strip_site_name(t, c.site_names) for t in (*c.declared_titles, *c.meta_titles)
+              if normalize_space(t) and normalize_space(t).casefold() != doc_whole):
+        if _sim(m, best) >= SAME_TITLE_SIMILARITY and len(m) >= len(best):
+            return m
+    return best
+
+
+def _shared_title(c: TitleCandidates) -> str | None:
+    """No declared title, and none of the page's headings is like ``<title>``: the title the
+    page gives its share links is what it calls itself (a site-name ``<title>``, a "Bookmark
+    with:" heading are not)."""
     shared = strip_site_name(normalize_space(c.shared_title), c.site_names)
     if shared and not _is_site_name(shared, c.site_names):
         return shared
-    # ``<title>`` resembles no heading: it names the site or section ("New York Post Online
-    # Edition: Breaking News"), and a long h1 or headline-marked element is the headline.
-    # Without one, ``<title>`` is cut at a separator.
+    return None
+
+
+def _strong_heading(v: _TitleView, c: TitleCandidates) -> str | None:
+    """``<title>`` resembles no heading: it names the site or section ("New York Post Online
+    Edition: Breaking News"), and a long h1 or headline-marked element is the headline."""
     # A logo heading ("Archive of Our Own beta") repeats a short (site) part of ``<title>``.
-    short_segments = [p for p in segments if p not in long_segments]
+    short_segments = [p for p in v.segments if p not in v.long_segments]
+    headings = v.headings
     strong = [h for k, h in headings if k in STRONG_KINDS and _words(h) >= MIN_HEADLINE_WORDS
               and not _is_site_name(h, c.site_names)
               and not any(_sim(h, seg) >= MIN_HEADING_SIMILARITY for seg in short_segments)]
     if not strong and len(headings) == 1 and _words(headings[0][1]) >= MIN_HEADLINE_WORDS \
-            and any(_is_site_name(p, c.site_names) for p in segments) \
+            and any(_is_site_name(p, c.site_names) for p in v.segments) \
             and not _is_site_name(headings[0][1], c.site_names) \
             and not any(_sim(headings[0][1], seg) >= MIN_HEADING_SIMILARITY
                         for seg in short_segments):
@@ -568,19 +661,23 @@ def _choose(c: TitleCandidates) -> str | None:
         # layout's "<h3> Blues rout Jackets </h3>"). (Under a ``<title>`` without the site's
         # name, a lone h2 may be a widget's: "Subscribe to our newsletter".)
         strong = [headings[0][1]]
-    if strong:
-        return _undecorated(strong[0], [doc, _longest_part(doc)])
+    return _undecorated(strong[0], [v.doc, _longest_part(v.doc)]) if strong else None
+
+
+def _cut_title(v: _TitleView, c: TitleCandidates) -> str | None:
+    """The last resort: ``<title>`` cut at a separator (without one, a headline-long heading)."""
+    doc = v.doc
     if not doc:
-        long_enough = [h for _k, h in headings if _words(h) >= MIN_HEADLINE_WORDS]
-        return (long_enough or [h for _k, h in headings] or [None])[0]
+        long_enough = [h for _k, h in v.headings if _words(h) >= MIN_HEADLINE_WORDS]
+        return (long_enough or [h for _k, h in v.headings] or [None])[0]
     # "Headline-Section-Site" cut with bare hyphens, which headlines also use ("Kyung-ju"):
     # the cut whose left part the URL slug spells is the headline.
     for m in re.finditer(r"(?<=\S)-(?=\S)", doc):
         if _slug_spells(doc[:m.start()], c.url_words):
             return doc[:m.start()]
     cuts = _segments(doc)
-    if cuts and headings:
-        kept, s = max(((k, max(_sim(k, h) for _k, h in headings)) for k, _d in cuts),
+    if cuts and v.headings:
+        kept, s = max(((k, max(_sim(k, h) for _k, h in v.headings)) for k, _d in cuts),
                       key=lambda t: t[1])
         if s >= MIN_HEADING_SIMILARITY and _words(kept) >= 2:
             return kept
