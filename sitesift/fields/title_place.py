@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from lxml import etree
 
 from sitesift.fields.dates import parse_date
-from sitesift.fields.metadata import Metadata, lines_before
+from sitesift.fields.lines import lines_before
+from sitesift.fields.metadata import Metadata
 from sitesift.fields.titles import normalize_space, title_agrees, title_declared
 
 __all__ = ["near_heading"]

@@ -91,15 +91,10 @@ from sitesift.fields.authors import (
     join_authors,
     may_hold_author,
 )
+from sitesift.fields.candidates import DECLARED_TITLE_KEYS, TITLE_META_KEYS, read_meta
 from sitesift.fields.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
-from sitesift.fields.metadata import (
-    DECLARED_TITLE_KEYS,
-    TITLE_META_KEYS,
-    complete_metadata,
-    headline_element,
-    read_meta,
-)
+from sitesift.fields.metadata import complete_metadata, headline_element
 from sitesift.fields.titles import normalize_space
 from sitesift.methods.template.paths import (
     PathFinder,
