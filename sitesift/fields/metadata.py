@@ -212,27 +212,8 @@ def _date_and_author(
     window = TEXT_WINDOW_AFTER_TITLE if anchor is not None else TEXT_WINDOW_NO_TITLE
     first = lines_after(start, body, window + len(title or ""))
     after = _first_chars(_without_headline(first, title) if anchor is not None else first, window)
-    walked: list[list[str]] = []
-
-    def story() -> list[str]:
-        """The longer text run, walked only when a source needs it (most pages never do)."""
-        if not walked:
-            walked.append(lines_after(start, body, AUTHOR_TEXT_WINDOW))
-        return walked[0]
-
-    def byline() -> str | None:
-        # Labelled Chinese bylines may come at the end of the story; English "By X" sits
-        # under the headline, within the first lines.
-        chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
-        if not chinese:
-            return author_from_text(after, outlets=outlets) or author_from_en_name_line(after)
-        # The editor credited at the end is the author only where the page names no other,
-        # also not on a line of names under the headline.
-        return author_from_text(story(), editors=False) or author_from_name_line(after) \
-            or author_from_editor_line(story())
-
+    story = _story_reader(start, body)
     published = author = None
-    outlets: set[str] = set()
     if dates is not None:
         before = lines_before(anchor, body, TEXT_WINDOW_BEFORE_TITLE) if anchor is not None else []
         published = find_published(
@@ -242,24 +223,61 @@ def _date_and_author(
             top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
             else None)
     if authors is not None:
-        site_names = read_site_names(meta, ld.site_name, url)
-        outlets = _acronyms(doc_title, site_names)
-        declared = join_authors(ld.authors) or author_from_meta(meta, outlets=outlets)
-        if declared and (_in_cjk_decoration(declared, doc_title, title)
-                         or (_CJK.search(declared) and _employs_reporter(declared, story()))):
-            # A Chinese site declaring itself the author ("网易" on "..._网易新闻"): the
-            # publisher, named in `<title>`'s decoration, is no author; nor is an outlet the
-            # story credits as a reporter's ("（央视记者 刘骁骞）"). The byline decides.
-            declared = None
-        if declared and _is_site(declared, site_names):
-            # The publisher declared as the author (a CMS default): a person marked as the
-            # author in the page is the writer; failing that the publisher stands (a bare
-            # byline does not outvote it: on a list page it is one item's).
-            declared = _first_author(site_names, lambda: author_from_markup(authors)) \
-                or declared
-        author = _without_site(declared or author_from_markup(authors) or _first_author(
-            site_names, byline, lambda: author_from_markup(authors, classes=True)), site_names)
+        author = _author(authors, meta=meta, ld=ld, url=url, doc_title=doc_title, title=title,
+                         after=after, story=story)
     return published, author
+
+
+def _story_reader(start: lxml.html.HtmlElement,
+                  body: lxml.html.HtmlElement) -> Callable[[], list[str]]:
+    """The longer text run from ``start`` (``AUTHOR_TEXT_WINDOW``), walked only when a source
+    needs it (most pages never do), and then once."""
+    walked: list[list[str]] = []
+
+    def story() -> list[str]:
+        if not walked:
+            walked.append(lines_after(start, body, AUTHOR_TEXT_WINDOW))
+        return walked[0]
+    return story
+
+
+def _author(
+    authors: list[lxml.html.HtmlElement], *, meta: dict[str, list[str]], ld: JsonLd,
+    url: str | None, doc_title: str | None, title: str | None, after: list[str],
+    story: Callable[[], list[str]],
+) -> str | None:
+    """The author the publisher declares (JSON-LD, meta) unless that is the site itself, else
+    the one marked in the page, else a byline in the text ``after`` the headline."""
+    site_names = read_site_names(meta, ld.site_name, url)
+    outlets = _acronyms(doc_title, site_names)
+    declared = join_authors(ld.authors) or author_from_meta(meta, outlets=outlets)
+    if declared and (_in_cjk_decoration(declared, doc_title, title)
+                     or (_CJK.search(declared) and _employs_reporter(declared, story()))):
+        # A Chinese site declaring itself the author ("网易" on "..._网易新闻"): the
+        # publisher, named in `<title>`'s decoration, is no author; nor is an outlet the
+        # story credits as a reporter's ("（央视记者 刘骁骞）"). The byline decides.
+        declared = None
+    if declared and _is_site(declared, site_names):
+        # The publisher declared as the author (a CMS default): a person marked as the
+        # author in the page is the writer; failing that the publisher stands (a bare
+        # byline does not outvote it: on a list page it is one item's).
+        declared = _first_author(site_names, lambda: author_from_markup(authors)) \
+            or declared
+    return _without_site(declared or author_from_markup(authors) or _first_author(
+        site_names, lambda: _byline(after, story, outlets),
+        lambda: author_from_markup(authors, classes=True)), site_names)
+
+
+def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str]) -> str | None:
+    """The author a byline prints: labelled Chinese bylines may come at the end of the story;
+    English "By X" sits under the headline, within the first lines."""
+    chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
+    if not chinese:
+        return author_from_text(after, outlets=outlets) or author_from_en_name_line(after)
+    # The editor credited at the end is the author only where the page names no other,
+    # also not on a line of names under the headline.
+    return author_from_text(story(), editors=False) or author_from_name_line(after) \
+        or author_from_editor_line(story())
 
 
 def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> Metadata:
