@@ -17,6 +17,7 @@ import lxml.html
 from lxml import etree
 from rapidfuzz.distance import Indel
 
+from sitesift.fields.author_names import join_authors
 from sitesift.fields.authors import (
     author_from_editor_line,
     author_from_en_name_line,
@@ -24,7 +25,6 @@ from sitesift.fields.authors import (
     author_from_meta,
     author_from_name_line,
     author_from_text,
-    join_authors,
 )
 from sitesift.fields.candidates import (
     TITLE_META_KEYS,
