@@ -20,7 +20,7 @@ from sitesift.fields.authors import may_hold_author
 from sitesift.fields.dates import may_hold_date
 from sitesift.fields.jsonld import JsonLd, unescape_twice
 from sitesift.fields.lines import HIDDEN_TAGS
-from sitesift.fields.titles import normalize_space, title_segments
+from sitesift.fields.title_text import normalize_space, title_segments
 
 __all__ = [
     "DECLARED_TITLE_KEYS", "TITLE_META_KEYS", "Marked", "add_printed_segments", "body_of",

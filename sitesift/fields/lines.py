@@ -10,7 +10,7 @@ from __future__ import annotations
 import lxml.html
 from lxml import etree
 
-from sitesift.fields.titles import normalize_space
+from sitesift.fields.title_text import normalize_space
 
 __all__ = ["HIDDEN_TAGS", "lines_after", "lines_before"]
 

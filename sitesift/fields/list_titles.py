@@ -36,14 +36,8 @@ from dataclasses import dataclass, field, replace
 from lxml import etree
 
 from sitesift.fields.link_keys import id_tails, index_slugs, link_keys, link_slug, page_keys
-from sitesift.fields.titles import (
-    MIN_HEADING_SIMILARITY,
-    TitleCandidates,
-    choose_title,
-    normalize_space,
-    similarity,
-    strip_site_name,
-)
+from sitesift.fields.title_text import normalize_space, similarity, strip_site_name
+from sitesift.fields.titles import MIN_HEADING_SIMILARITY, TitleCandidates, choose_title
 from sitesift.parse.links import Link
 from sitesift.parse.links import page_links as all_links
 

@@ -41,7 +41,8 @@ from sitesift.fields.candidates import (
 from sitesift.fields.dates import find_published, may_hold_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.lines import HIDDEN_TAGS, lines_after, lines_before
-from sitesift.fields.titles import TitleCandidates, choose_title, slug_words
+from sitesift.fields.title_text import slug_words
+from sitesift.fields.titles import TitleCandidates, choose_title
 
 __all__ = ["Metadata", "complete_metadata", "extract_metadata", "headline_element"]
 

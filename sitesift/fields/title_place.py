@@ -30,7 +30,8 @@ from lxml import etree
 from sitesift.fields.dates import parse_date
 from sitesift.fields.lines import lines_before
 from sitesift.fields.metadata import Metadata
-from sitesift.fields.titles import normalize_space, title_agrees, title_declared
+from sitesift.fields.title_text import normalize_space
+from sitesift.fields.titles import title_agrees, title_declared
 
 __all__ = ["near_heading"]
 

@@ -94,7 +94,7 @@ from sitesift.fields.candidates import DECLARED_TITLE_KEYS, TITLE_META_KEYS, rea
 from sitesift.fields.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.metadata import complete_metadata, headline_element
-from sitesift.fields.titles import normalize_space
+from sitesift.fields.title_text import normalize_space
 from sitesift.methods.template.paths import (
     PathFinder,
     Step,
