@@ -36,6 +36,8 @@ Turn crawled web pages into clean records: title, author, publication time, main
 
   sitesift extract examples/                 every .html below a folder, records to stdout
   sitesift extract pages.jsonl -o out.jsonl  a manifest of {"id","url","site","file"} lines
+                                             (optional "fetched": ISO 8601 crawl time,
+                                             read for relative dates such as "3 hours ago")
   sitesift extract crawl.warc.gz -o out.jsonl
   cat html.jsonl | sitesift extract -        {"id","url","html"} lines on standard input
   sitesift extract site/ --format markdown   main content as Markdown documents

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from typing import Any
 
 __all__ = ["RECORD_FIELDS", "Page", "Record"]
@@ -27,6 +28,11 @@ class Page:
     #: Where the page came from (manifest, folder, WARC file or "-"); the last site-key fallback.
     source: str | None = None
     error: str | None = None
+    #: When the page was fetched, where the input says so (a WARC record's ``WARC-Date``, a
+    #: manifest's ``fetched``/``crawled``, the caller): relative dates ("3 hours ago") are read
+    #: against it. A ``date`` when only the day is known; None: unknown, and relative dates
+    #: are not read (the clock of the run is not the page's).
+    crawled: datetime | date | None = None
 
 
 @dataclass(slots=True)

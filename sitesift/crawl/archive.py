@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from io import BytesIO
 from pathlib import Path
 from typing import IO, Any
@@ -47,6 +48,9 @@ class Exchange:
     http_version: str
     response_headers: Sequence[tuple[str, str]]
     body: bytes
+    #: When the response began to arrive: the records' ``WARC-Date`` (the page's crawl time,
+    #: which ``sitesift extract`` reads relative dates against); None: when it is written.
+    fetched: datetime | None = None
 
 
 class WarcOutput:
@@ -83,10 +87,12 @@ class WarcOutput:
     def write(self, exchange: Exchange, metadata: dict[str, Any] | None = None) -> None:
         """Request, response and (if given) metadata records of one exchange."""
         writer = self._writer
+        # WARC-Date is when the capture began (WARC 1.1, 5.4), written in UTC.
+        stamp = {"WARC-Date": _warc_date(exchange.fetched)} if exchange.fetched else {}
         parts = urlsplit(exchange.url)
         target = parts.path + (f"?{parts.query}" if parts.query else "")
         request = writer.create_warc_record(
-            exchange.url, "request", payload=BytesIO(b""), length=0,
+            exchange.url, "request", payload=BytesIO(b""), length=0, warc_headers_dict=stamp,
             http_headers=StatusAndHeaders(
                 f"GET {target} HTTP/1.1", list(exchange.request_headers), is_http_request=True
             ),
@@ -98,7 +104,7 @@ class WarcOutput:
         headers.append(("Content-Length", str(len(exchange.body))))
         response = writer.create_warc_record(
             exchange.url, "response", payload=BytesIO(exchange.body),
-            length=len(exchange.body),
+            length=len(exchange.body), warc_headers_dict=stamp,
             http_headers=StatusAndHeaders(
                 f"{exchange.status} {exchange.reason}".strip(), headers,
                 protocol=exchange.http_version,
@@ -115,6 +121,13 @@ class WarcOutput:
                 },
             )
             writer.write_record(record)
+
+
+def _warc_date(moment: datetime) -> str:
+    """``moment`` as a WARC-Date: UTC, ISO 8601 with ``Z`` (a naive moment is taken as UTC)."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
 
 
 def iter_metadata(path: str | Path) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -47,6 +47,7 @@ import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -509,6 +510,7 @@ class Crawler:
     async def _get(self, client: httpx.AsyncClient, entry: Entry) -> _Result:
         limit = self.options.crawl_max_bytes
         async with client.stream("GET", entry.url) as response:
+            fetched = datetime.now(UTC)  # the crawl time the WARC records carry
             status = response.status_code
             media = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
             if entry.kind in DOCUMENT_KINDS:  # sitemaps and feeds: XML, text or gzip
@@ -529,7 +531,7 @@ class Crawler:
             exchange = Exchange(
                 url=entry.url, request_headers=_raw(response.request.headers.raw),
                 status=status, reason=response.reason_phrase, http_version=response.http_version,
-                response_headers=_raw(response.headers.raw), body=body,
+                response_headers=_raw(response.headers.raw), body=body, fetched=fetched,
             )
             if 300 <= status < 400 and "location" in response.headers:
                 target = normalize_url(urljoin(entry.url, response.headers["location"]))

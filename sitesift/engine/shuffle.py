@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO
 
+from sitesift.input.sources import crawl_time
 from sitesift.record import Page
 
 __all__ = ["Bucket", "Shuffle", "page_from_line", "page_to_line", "read_bucket"]
@@ -38,11 +39,16 @@ class Bucket:
 
 
 def page_to_line(page: Page) -> str:
-    return json.dumps(asdict(page), ensure_ascii=False) + "\n"
+    fields = asdict(page)
+    if page.crawled is not None:  # ISO 8601: a day stays a day (``crawl_time`` reads it back)
+        fields["crawled"] = page.crawled.isoformat()
+    return json.dumps(fields, ensure_ascii=False) + "\n"
 
 
 def page_from_line(line: str) -> Page:
-    return Page(**json.loads(line))
+    fields = json.loads(line)
+    fields["crawled"] = crawl_time(fields.get("crawled"))
+    return Page(**fields)
 
 
 def read_bucket(path: str) -> Iterator[Page]:

@@ -166,22 +166,32 @@ def _candidates(root: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
 
 
 _PAGE_MARK = re.compile(r"\s*[(（][^()（）]{1,10}[)）]$")
-#: Text nodes holding a word (``contains``: a substring search, where ``normalize-space`` makes
-#: a string of every text node of the page for each segment looked up).
-_TEXT_HOLDING = etree.XPath(".//text()[contains(., $needle)]")
 #: XPath's white space (``normalize-space``): space, tab, carriage return, line feed.
 _XPATH_SPACE = re.compile(r"[ \t\r\n]+")
 
 
-def _text_equal(body: lxml.html.HtmlElement, needle: str) -> list[etree._ElementUnicodeResult]:
-    """The text nodes under ``body`` whose ``normalize-space`` is ``needle``, in document
-    order (``.//text()[normalize-space(.) = $needle]``): such a node holds each of the
-    needle's words as it stands, so only the nodes holding its longest word are normalised."""
-    if not needle or _xpath_normalized(needle) != needle:
-        # (A needle that is no normalised text: nothing normalises to it but "" to "".)
-        return [hit for hit in _TEXT_ALL(body) if _xpath_normalized(hit) == needle]
-    return [hit for hit in _TEXT_HOLDING(body, needle=max(needle.split(" "), key=len))
-            if _xpath_normalized(hit) == needle]
+def _texts_equal(body: lxml.html.HtmlElement,
+                 needles: list[str]) -> dict[str, list[etree._ElementUnicodeResult]]:
+    """Per needle, the text nodes under ``body`` whose ``normalize-space`` is the needle, in
+    document order: what ``.//text()[normalize-space(.) = $needle]`` gives, from one walk
+    over the page's text for all needles. Such a node holds each of its needle's words as
+    they stand: only the nodes holding a needle's longest word (``contains``, a substring
+    search) are normalised, where the query made a string of every text node for each."""
+    found: dict[str, list[etree._ElementUnicodeResult]] = {n: [] for n in needles}
+    if not needles:
+        return found
+    if any(not n or _xpath_normalized(n) != n for n in needles):
+        # (A needle that is no normalised text: only "" normalises to "" among them.)
+        hits = _TEXT_ALL(body)
+    else:
+        words = {f"w{i}": max(n.split(" "), key=len) for i, n in enumerate(needles)}
+        test = " or ".join(f"contains(., ${name})" for name in words)
+        hits = body.xpath(f"descendant::text()[{test}]", **words)
+    for hit in hits:
+        same = found.get(_xpath_normalized(hit))
+        if same is not None:
+            same.append(hit)
+    return found
 
 
 def _xpath_normalized(text: str) -> str:
@@ -189,7 +199,7 @@ def _xpath_normalized(text: str) -> str:
     return _XPATH_SPACE.sub(" ", text).strip(" \t\r\n")
 
 
-_TEXT_ALL = etree.XPath(".//text()")
+_TEXT_ALL = etree.XPath("descendant::text()")
 #: A ``<title>`` segment printed as its own line is looked up only when it is this long
 #: (shorter ones are section or site names that menus repeat).
 MIN_PRINTED_SEGMENT_WORDS = 4
@@ -206,10 +216,12 @@ def add_printed_segments(doc_title: str | None, body: lxml.html.HtmlElement,
     segments = title_segments(doc_title)
     # "标题(页 1)", "Headline (2/3)": the page number is the title's, not the headline's.
     segments += [_PAGE_MARK.sub("", s) for s in segments if _PAGE_MARK.search(s)]
+    hits = _texts_equal(body, list(dict.fromkeys(
+        s for s in segments if s not in known and _words(s) >= MIN_PRINTED_HEADING_SEGMENT_WORDS)))
     for segment in segments:
         if segment in known or _words(segment) < MIN_PRINTED_HEADING_SEGMENT_WORDS:
             continue
-        printed = [hit.getparent() for hit in _text_equal(body, segment)]
+        printed = [hit.getparent() for hit in hits[segment]]
         printed = [el for el in printed if el is not None and el.tag not in HIDDEN_TAGS
                    and el.tag != "a" and not _in_breadcrumb(el)]
         if _words(segment) < MIN_PRINTED_SEGMENT_WORDS:

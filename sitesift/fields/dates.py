@@ -9,6 +9,10 @@ used: on Chinese text it silently replaces the year. Every date is checked: no e
 ``find_published`` ranks sources by how often they hold the original publication date:
 JSON-LD, then meta tags, then ``<time>`` and ``itemprop`` markup, the URL, then dates written in
 the text near the headline. Modification dates are used only when nothing else is found.
+
+Relative dates ("3 hours ago", "3小时前", "昨天 14:30") are read only when the page's crawl
+time is known (``crawled``) and no absolute date is found; they are resolved against it, never
+against the clock of the run (``relative_date``).
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from datetime import UTC, date, datetime, timedelta
 import lxml.html
 
 __all__ = [
-    "MIN_YEAR", "date_from_url", "find_published", "find_text_date", "iter_dates", "markup_dates",
-    "may_hold_date", "parse_date",
+    "MIN_YEAR", "date_from_url", "find_published", "find_relative_date", "find_text_date",
+    "iter_dates", "markup_dates", "may_hold_date", "parse_date", "relative_date",
 ]
 
 #: Dates before this year are rejected: the web hardly published news before 1995, and older
@@ -384,18 +388,22 @@ def _word_count(line: str) -> int:
 
 
 def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month_first: bool,
-             backwards: bool = False) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+             backwards: bool = False,
+             finder: Callable[[str], Iterable[tuple[int, str]]] | None = None,
+             ) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """(distance, date) of dates printed as date lines in ``window``, and of "updated" ones.
 
     A printed date opens its line (a byline or date line) or follows a publication label;
     dates inside running sentences are story events and are skipped. ``backwards``: the lines
     run upwards from the headline, so a date's distance is counted from its line's end.
+    ``finder`` finds the dates of a line (default: the absolute ones, ``iter_dates``).
     """
     found: list[tuple[int, str]] = []
     updated: list[tuple[int, str]] = []
     distance = 0
     for line in window:
-        for pos, iso in iter_dates(line, now=now, month_first=month_first):
+        dates = finder(line) if finder else iter_dates(line, now=now, month_first=month_first)
+        for pos, iso in dates:
             lead = line[max(0, pos - LABEL_CHARS):pos]
             away = distance + (len(line) - pos if backwards else pos)
             if _UPDATE_LABEL.search(lead):
@@ -467,6 +475,134 @@ def _labelled_date(text: str, kw: dict[str, object]) -> TextDate | None:
     return None
 
 
+# ---- relative dates, read against the crawl time ---------------------------------------------
+
+#: Minutes in a unit of "N <unit> ago" / "N<unit>前". Weeks, months and years are not read: "3
+#: weeks ago" spans 15 to 27 days and names no day.
+_UNIT_MINUTES = {"s": 0, "m": 1, "h": 60, "d": 1440}
+_ZH_UNIT = {"秒": "s", "秒钟": "s", "分钟": "m", "分鐘": "m", "小时": "h", "小時": "h",
+            "个小时": "h", "個小時": "h", "天": "d"}
+#: A printed wall-clock time after "yesterday"/"昨天" ("昨天 14:30", "Yesterday at 2:30 pm").
+_CLOCK = (r"(?:\s*(?:at\s+|,\s*)?(?P<H>[01]?\d|2[0-3])\s*[:：]\s*(?P<M>[0-5]\d)"
+          r"(?:\s*(?P<ampm>[ap])\.?m\.?)?)?")
+_RELATIVE = re.compile(
+    r"(?<![\w])(?P<en_n>\d{1,3}|an?|one)\s*(?P<en_unit>sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day)s?"
+    r"\s+ago\b"
+    r"|(?P<zh_n>\d{1,3}|[一二两三四五六七八九十]{1,3}|半)\s*(?P<zh_unit>"
+    + "|".join(sorted(_ZH_UNIT, key=len, reverse=True)) + r")\s*(?:以)?前(?![往进來来去后])"
+    r"|(?<![\w])(?P<now>just\s+now|(?:a\s+)?moments?\s+ago)\b|(?P<zh_now>刚刚|剛剛)"
+    r"|(?<![\w])(?P<en_day>yesterday|today)\b" + _CLOCK
+    + r"|(?P<zh_day>昨天|昨日|前天|今天)" + _CLOCK.replace("?P<", "?P<zh_"),
+    re.IGNORECASE)
+#: Days back of each day word ("today" only with a clock time: alone it is a menu's word).
+_DAY_WORDS = {"today": 0, "今天": 0, "yesterday": 1, "昨天": 1, "昨日": 1, "前天": 2}
+_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+
+
+def _count(text: str) -> float | None:
+    """A count as printed: digits, "a"/"an"/"one", Chinese numerals up to 99, 半 (a half)."""
+    text = text.lower()
+    if text.isdigit():
+        return int(text)
+    if text in ("a", "an", "one"):
+        return 1
+    if text == "半":
+        return 0.5
+    tens, _, ones = text.partition("十")
+    if "十" not in text:
+        return _ZH_DIGITS.get(text)
+    if len(tens) > 1 or len(ones) > 1:
+        return None
+    high = _ZH_DIGITS.get(tens, 1 if not tens else None)
+    low = _ZH_DIGITS.get(ones, 0 if not ones else None)
+    return None if high is None or low is None else high * 10 + low
+
+
+def _minute(moment: datetime) -> str:
+    """``moment`` to the minute, with its offset when it has one."""
+    return moment.replace(second=0, microsecond=0).isoformat()
+
+
+def relative_date(match: re.Match[str], crawled: datetime | date) -> str | None:
+    """The date a ``_RELATIVE`` match names, read against the crawl time: to the minute for
+    minutes and hours when the crawl time has one, else to the day; a printed clock time
+    ("昨天 14:30") is kept as printed (the site's local time)."""
+    precise = isinstance(crawled, datetime)
+    day = crawled.date() if precise else crawled  # type: ignore[union-attr]
+    if match.group("now") or match.group("zh_now"):
+        return _minute(crawled) if precise else day.isoformat()  # type: ignore[arg-type]
+    word = match.group("en_day") or match.group("zh_day")
+    if word:
+        back = day - timedelta(days=_DAY_WORDS[word.lower()])
+        zh = "zh_" if match.group("zh_day") else ""
+        hour, ampm = match.group(zh + "H"), match.group(zh + "ampm")
+        if hour is None:
+            return back.isoformat() if back < day and back.year >= MIN_YEAR else None
+        h = int(hour) % 12 + (12 if ampm.lower() == "p" else 0) if ampm else int(hour)
+        return f"{back.isoformat()}T{h:02d}:{int(match.group(zh + 'M')):02d}:00"
+    if match.group("en_unit"):  # second, sec, minute, min, hour, hr, day: the first letter
+        count, unit = _count(match.group("en_n")), match.group("en_unit")[0].lower()
+    else:
+        count, unit = _count(match.group("zh_n")), _ZH_UNIT[match.group("zh_unit")]
+    if count is None:
+        return None
+    if unit == "d":
+        back = day - timedelta(days=int(count))
+        return back.isoformat() if back.year >= MIN_YEAR else None
+    ago = timedelta(minutes=count * _UNIT_MINUTES[unit])
+    if precise:
+        return _minute(crawled - ago)  # type: ignore[operator]
+    # Only the day of the crawl is known: hours back stay on it unless a whole day passed.
+    return (day - timedelta(days=ago.days)).isoformat()
+
+
+#: What may stand right beside a bare day word or "just now" ("Jane Doe · yesterday", "前天
+#: 来源："): the line's ends, spaces, separators. A word or ideograph there makes it part of a
+#: sentence ("Yesterday, the council voted", "目前天气", "他刚刚到达"), as does a lower-case
+#: English word after a space.
+_BESIDE_ALONE = re.compile(r"[\s·•|/()（）\[\]【】:：\-–—]")
+_CJK_BEFORE_LABEL = "于於"
+
+
+def _alone(match: re.Match[str]) -> bool:
+    """Whether a day word without a clock time, or "just now"/"刚刚", stands as a date."""
+    bare_day = bool(match.group("en_day") or match.group("zh_day")) \
+        and not (match.group("H") or match.group("zh_H"))
+    if not (bare_day or match.group("now") or match.group("zh_now")):
+        return True  # a count and a unit ("3小时前") or a day with its clock time
+    line, start, end = match.string, match.start(), match.end()
+    before = line[start - 1] if start else " "
+    after = line[end] if end < len(line) else " "
+    if match.group("en_day") or match.group("now"):
+        # English: a lower-case word next is the sentence going on ("Just now the mayor").
+        follows = line[end:].lstrip()[:1]
+        if follows.islower():
+            return False
+    return bool((_BESIDE_ALONE.match(before) or before in _CJK_BEFORE_LABEL)
+                and _BESIDE_ALONE.match(after))
+
+
+def _iter_relative(line: str, crawled: datetime | date) -> Iterator[tuple[int, str]]:
+    for match in _RELATIVE.finditer(line):
+        iso = relative_date(match, crawled) if _alone(match) else None
+        if iso:
+            yield match.start(), iso
+
+
+def find_relative_date(after: Sequence[str], before: Sequence[str],
+                       crawled: datetime | date) -> str | None:
+    """The relative date ("3 hours ago", "3小时前") printed nearest the headline, resolved
+    against the crawl time; only date lines and labelled ones count, as for printed dates,
+    and none after an "updated" label (the date of a revision)."""
+    # ``now`` and ``month_first`` serve the absolute dates only: the finder reads the line.
+    kw = {"labelled_only": False, "now": _now(), "month_first": True,
+          "finder": lambda line: _iter_relative(line, crawled)}
+    found, _updated = _printed(after, **kw)  # type: ignore[arg-type]
+    above, _above_updated = _printed(before, backwards=True, **kw)  # type: ignore[arg-type]
+    found += [(d * BEFORE_DISTANCE_FACTOR, iso) for d, iso in above]
+    return min(found, key=lambda t: t[0])[1] if found else None
+
+
 def find_published(
     *,
     date_elements: Sequence[lxml.html.HtmlElement],
@@ -481,6 +617,7 @@ def find_published(
     month_first: bool = True,
     now: datetime | None = None,
     top: Callable[[], Sequence[str]] | None = None,
+    crawled: datetime | date | None = None,
 ) -> str | None:
     """The page's original publication date as ISO 8601, or None when nothing credible is found.
 
@@ -490,6 +627,8 @@ def find_published(
     ``story`` a longer run from the headline on; ``labelled_first`` when the headline is unknown;
     ``top`` walks the page's lines from the top of the body, read only when nothing else is
     found (a byline box printed above a headline placed elsewhere: "Published on ...").
+    ``crawled`` is when the page was fetched: a relative date printed at the headline is read
+    against it when no absolute date is found.
     """
     now = now or _now()
     kw = {"now": now, "month_first": month_first}
@@ -516,6 +655,7 @@ def find_published(
         modified.append(iso)
     modified += _meta_dates(meta, MODIFIED_META_KEYS, mkw)[:1]
     published = _local_times(published)
+    relative = (lambda: find_relative_date(after, before, crawled)) if crawled else None
     text = find_text_date(after, before, story, labelled_first=labelled_first, **kw)
     text_day = text.iso if text else None
     if text_day and published + modified:
@@ -547,6 +687,8 @@ def find_published(
         return url_day
     if text_day:
         return text_day
+    if relative is not None and (iso := relative()):
+        return iso  # printed at the headline: the page's own word, over a modification date
     if modified:
         return modified[0]
     labelled = _labelled_date("\n".join(top()), kw) if top is not None else None

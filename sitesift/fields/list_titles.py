@@ -82,8 +82,8 @@ def page_links(root: etree._Element, url: str | None = None) -> list[Link]:
     ``url``; without either they stay as written."""
     out: list[Link] = []
     seen: set[str] = set()
-    for link in all_links(root, url):
-        if link.url not in seen and _is_title_like(link.anchor):
+    for link in all_links(root, url, keep=_is_title_like):
+        if link.url not in seen:
             seen.add(link.url)
             out.append(link)
     return out

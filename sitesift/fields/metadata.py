@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date, datetime
 
 import lxml.html
 from lxml import etree
@@ -204,7 +205,7 @@ def _date_and_author(
     *, body: lxml.html.HtmlElement, anchor: lxml.html.HtmlElement | None, title: str | None,
     meta: dict[str, list[str]], ld: JsonLd, url: str | None, lang: str | None,
     dates: list[lxml.html.HtmlElement] | None, authors: list[lxml.html.HtmlElement] | None,
-    doc_title: str | None = None,
+    doc_title: str | None = None, crawled: datetime | date | None = None,
 ) -> tuple[str | None, str | None]:
     """Published and author, read from the declared metadata, the marked elements and the text
     around the headline's element ``anchor`` (None: the top of the body). ``dates`` or
@@ -222,7 +223,7 @@ def _date_and_author(
             jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
             labelled_first=anchor is None, month_first=_month_first(lang),
             top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
-            else None)
+            else None, crawled=crawled)
     if authors is not None:
         author = _author(authors, meta=meta, ld=ld, url=url, doc_title=doc_title, title=title,
                          after=after, story=story)
@@ -281,8 +282,10 @@ def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str])
         or author_from_editor_line(story())
 
 
-def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> Metadata:
-    """Title, author, published (ISO 8601) and site facts of the page rooted at ``root``."""
+def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None,
+                     crawled: datetime | date | None = None) -> Metadata:
+    """Title, author, published (ISO 8601) and site facts of the page rooted at ``root``;
+    ``crawled`` (when the page was fetched, if known) dates "3 hours ago"."""
     meta = read_meta(root)
     ld = read_jsonld(root)
     body = body_of(root)
@@ -303,7 +306,7 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None) -> 
     anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(
         body=body, anchor=anchor, title=title, meta=meta, ld=ld, url=url, lang=lang,
-        dates=marked.dates, authors=marked.authors, doc_title=doc_title)
+        dates=marked.dates, authors=marked.authors, doc_title=doc_title, crawled=crawled)
     site_name = next(iter(meta.get("og:site_name", [])), None) or ld.site_name
     description = next(iter(meta.get("og:description", []) or meta.get("description", [])),
                        None) or ld.description

@@ -10,11 +10,15 @@ Inputs:
 
 * ``*.jsonl``: a manifest, a JSON object a line: ``{"id", "url", "site", "file"}`` with ``file``
   relative to the manifest's folder (absolute paths work too); ``url`` and ``site`` may be null.
-  A line may carry the page inline as ``"html"`` instead of ``"file"``.
+  A line may carry the page inline as ``"html"`` instead of ``"file"``, and the time the page
+  was fetched as ``"fetched"`` (or ``"crawled"``): ISO 8601, a day or a moment
+  (``2026-11-26``, ``2026-11-26T10:00:00Z``); relative dates ("3 hours ago") are read against
+  it (``Page.crawled``). A value that is no ISO 8601 date is ignored with a warning.
 * a folder: every ``.html``/``.htm`` file below it (any case, symlinked folders not followed),
   sorted by path; id = the path relative to the folder, with ``/``; no URL.
-* ``*.warc``, ``*.warc.gz`` (or any file that starts like a WARC): see ``sitesift.input.warc``.
-* ``-``: JSON lines ``{"id", "url", "html"}`` (``site`` optional) on stdin.
+* ``*.warc``, ``*.warc.gz`` (or any file that starts like a WARC): see ``sitesift.input.warc``;
+  a record's ``WARC-Date`` is the page's crawl time.
+* ``-``: JSON lines ``{"id", "url", "html"}`` (``site``, ``fetched`` optional) on stdin.
 * ``*.html``, ``*.htm``: one page; id = the file name.
 """
 
@@ -28,7 +32,8 @@ import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
@@ -39,7 +44,7 @@ from sitesift.input.sitekey import url_problem
 from sitesift.options import DEFAULT_MAX_PAGE_BYTES, SITE_KEYS
 from sitesift.record import Page
 
-__all__ = ["HTML_SUFFIXES", "STDIN", "iter_pages"]
+__all__ = ["HTML_SUFFIXES", "STDIN", "crawl_time", "iter_pages"]
 
 log = logging.getLogger(__name__)
 
@@ -234,6 +239,36 @@ def without_lone_surrogates(obj: Any) -> Any:
     return obj
 
 
+#: Manifest keys holding the time a page was fetched, first found wins.
+CRAWL_TIME_KEYS = ("fetched", "crawled")
+
+
+def crawl_time(value: object) -> datetime | date | None:
+    """An ISO 8601 crawl time (``2026-11-26``, ``2026-11-26T10:00:00Z``, ``...+08:00``) as a
+    ``date`` when only the day is given, else a ``datetime``; None when it is none."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    try:
+        if len(text) == 10:
+            return date.fromisoformat(text)
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _manifest_crawl_time(item: dict[str, Any], where: str) -> datetime | date | None:
+    for key in CRAWL_TIME_KEYS:
+        value = item.get(key)
+        if value is None:
+            continue
+        moment = crawl_time(value)
+        if moment is None:
+            log.warning("%s: %r of %r is no ISO 8601 date; ignored", where, key, value)
+        return moment
+    return None
+
+
 def _manifest_pages(manifest: str, mode: str, max_bytes: int) -> Iterator[Page]:
     folder = Path(manifest).parent
     try:
@@ -254,14 +289,17 @@ def _manifest_pages(manifest: str, mode: str, max_bytes: int) -> Iterator[Page]:
             site = _optional_str(item.get("site"))
             file = item.get("file")
             html = item.get("html")
+            crawled = _manifest_crawl_time(item, f"line {lineno} of {manifest}")
             if problem := url_problem(url):
                 yield _error_page(page_id, None, site, manifest, mode, problem)
             elif isinstance(file, str) and file.strip():
-                yield _file_page(folder / file, page_id, url, site, manifest, None, mode, max_bytes)
+                page = _file_page(folder / file, page_id, url, site, manifest, None, mode,
+                                  max_bytes)
+                yield replace(page, crawled=crawled) if crawled else page
             elif isinstance(html, str):
                 yield Page(
                     id=page_id, url=url, site=compute_site_key(url, site, None, mode=mode),
-                    html=html, source=manifest,
+                    html=html, source=manifest, crawled=crawled,
                 )
             else:
                 yield _error_page(
@@ -309,7 +347,9 @@ def _warc_pages(path: str, mode: str, max_bytes: int) -> Iterator[Page]:
             site = compute_site_key(item.url, None, None, mode=mode)
             yield Page(id=item.id, url=item.url, site=site, source=path, error=item.error)
         else:
-            yield _decoded_page(item.id, item.url, None, item.data, path, None, mode, item.charset)
+            page = _decoded_page(item.id, item.url, None, item.data, path, None, mode,
+                                 item.charset)
+            yield replace(page, crawled=crawl_time(item.date)) if item.date else page
 
 
 def _stdin_lines(stdin: TextIO | None) -> Iterable[str | bytes]:
@@ -339,4 +379,6 @@ def _stdin_pages(stdin: TextIO | None, mode: str) -> Iterator[Page]:
             )
             continue
         site_value = compute_site_key(url, site, None, mode=mode)
-        yield Page(id=page_id, url=url, site=site_value, html=html, source=STDIN)
+        crawled = _manifest_crawl_time(item, f"line {lineno} of stdin")
+        yield Page(id=page_id, url=url, site=site_value, html=html, source=STDIN,
+                   crawled=crawled)

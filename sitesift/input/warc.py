@@ -85,6 +85,8 @@ class WarcPage:
     #: The charset parameter of the HTTP Content-Type header, if any.
     charset: str | None = None
     error: str | None = None
+    #: The record's ``WARC-Date`` as written (when the payload was captured), if any.
+    date: str | None = None
 
 
 def iter_warc(path: str, *, max_bytes: int) -> Iterator[WarcPage]:
@@ -170,7 +172,8 @@ def _html_page(record: ArcWarcRecord, path: str, offset: int, max_bytes: int) ->
     if content_type:
         match = _CHARSET.search(content_type)
         charset = match.group(1) if match else None
-    return WarcPage(id=record_id, url=url, data=data, charset=charset)
+    return WarcPage(id=record_id, url=url, data=data, charset=charset,
+                    date=record.rec_headers.get_header("WARC-Date") or None)
 
 
 def _http_headers(record: ArcWarcRecord, url: str | None) -> StatusAndHeaders | str | None:

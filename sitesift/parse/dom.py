@@ -196,10 +196,11 @@ def name_tokens(raw: str) -> set[str]:
     are those of each (a caller may remember them name by name)."""
     if not raw:
         return set()
-    words = set(_SPLIT.split(_CAMEL.sub(" ", raw).lower()))
+    low = raw.lower()  # (no capital letter, no camelCase to split: most names)
+    words = set(_SPLIT.split(low if low == raw else _CAMEL.sub(" ", raw).lower()))
     # Also the whole lower-cased names without separators: "article-body" -> "articlebody".
-    for name in raw.lower().split():
-        words.add(_SPLIT.sub("", name))
+    for name in low.split():
+        words.add(name if name.isascii() and name.isalnum() else _SPLIT.sub("", name))
     words.discard("")
     return words
 

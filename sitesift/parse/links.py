@@ -11,6 +11,7 @@ of HTML pages, the title method keeps anchors that read like titles.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
@@ -59,11 +60,13 @@ def document_base(root: etree._Element, url: str | None) -> str | None:
 
 def page_links(
     root: etree._Element, url: str | None = None, *, paths: bool = False,
-    skip_hidden: bool = False,
+    skip_hidden: bool = False, keep: Callable[[str], bool] | None = None,
 ) -> list[Link]:
     """Every link of the page in document order (see the module docstring). ``paths``: fill
     ``Link.path``; ``skip_hidden``: leave out links inside ``SKIP_TAGS`` (script, template,
-    noscript, iframe...), which a browser does not show."""
+    noscript, iframe...), which a browser does not show; ``keep``: only the links whose
+    anchor text it accepts (tested before the URL is resolved: most of a page's anchors are
+    menu entries a caller drops)."""
     base = document_base(root, url)
     links: list[Link] = []
     joined: dict[str, str] = {}  # (menus and cards repeat their hrefs; urljoin is the cost)
@@ -73,10 +76,12 @@ def page_links(
             continue
         if skip_hidden and any(anc.tag in SKIP_TAGS for anc in a.iterancestors()):
             continue
+        anchor = normalize_space(text_content(a) or a.get("title") or "")
+        if keep is not None and not keep(anchor):
+            continue
         target = joined.get(href)
         if target is None:
             target = joined[href] = (join_url(base, href) if base else href).split("#", 1)[0]
-        anchor = normalize_space(text_content(a) or a.get("title") or "")
         links.append(Link(target, anchor, structural_path(a) if paths else ""))
     return links
 

@@ -155,7 +155,7 @@ class PipelineBase:
     @staticmethod
     def _read(page: Page, parsed: Parsed) -> None:
         """Metadata and links of the untouched tree (the content methods prune it after)."""
-        parsed.meta = extract_metadata(parsed.root, url=page.url)
+        parsed.meta = extract_metadata(parsed.root, url=page.url, crawled=page.crawled)
         parsed.links = read_links(page, parsed.root)
 
     def _guarded(self, record: Record, page: Page, step: Callable[[], object]) -> object:

@@ -10,6 +10,7 @@ import functools
 import logging
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from sitesift.methods.interface import SiteMethod
@@ -151,6 +152,9 @@ class Extractor(AutoPath):
         return records, learned
 
 
-def extract_html(html: str, *, url: str | None = None, options: Options | None = None) -> Record:
-    """Convenience for one page held as a string: ``extract_html(html).text``."""
-    return Extractor(options).extract(Page(id=url or "page", url=url, html=html))
+def extract_html(html: str, *, url: str | None = None, options: Options | None = None,
+                 crawled: datetime | date | None = None) -> Record:
+    """Convenience for one page held as a string: ``extract_html(html).text``. ``crawled``:
+    when the page was fetched (``Page.crawled``), which relative dates are read against."""
+    return Extractor(options).extract(Page(id=url or "page", url=url, html=html,
+                                           crawled=crawled))

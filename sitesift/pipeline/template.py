@@ -298,7 +298,8 @@ class TemplatePath(PipelineBase):
         model, _within, wrapped = found[i]  # type: ignore[misc]
         wrapper = model.wrapper
         if parsed[i].meta is None:
-            parsed[i].meta = extract_metadata(parsed[i].root, url=page.url)
+            parsed[i].meta = extract_metadata(parsed[i].root, url=page.url,
+                                              crawled=page.crawled)
         if wrapper.page_type == "list":
             parsed[i].links = read_links(page, parsed[i].root)
         main = wrapped.container

@@ -43,7 +43,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sitesift import __version__
 from sitesift.input.sitekey import site_key, url_problem
-from sitesift.input.sources import without_lone_surrogates
+from sitesift.input.sources import crawl_time, without_lone_surrogates
 from sitesift.options import Options
 from sitesift.record import RECORD_FIELDS, Page
 from sitesift.service.memory import MemorySettings, SiteHistory, SiteMemory
@@ -112,6 +112,8 @@ class PageIn(BaseModel):
     url: str | None = Field(None, description="where the page was fetched; gives its site")
     site: str | None = Field(None, description="site key, when the URL does not say it")
     id: str | None = Field(None, description="page id; default the URL, else a hash of html")
+    fetched: str | None = Field(None, description="when the page was fetched, ISO 8601: "
+                                "relative dates (\"3 hours ago\") are read against it")
 
 
 class LearnIn(BaseModel):
@@ -410,9 +412,13 @@ def _page(body: PageIn, options: Options) -> Page:
                             "markup, decoded to text)")
     if problem := url_problem(body.url):
         raise HTTPException(422, f"field url: {problem}")
+    crawled = crawl_time(body.fetched)
+    if body.fetched is not None and crawled is None:
+        raise HTTPException(422, "field fetched is no ISO 8601 date (2026-11-26T10:00:00Z)")
     page_id = body.id or body.url or hashlib.sha1(body.html.encode()).hexdigest()[:16]
     site = site_key(body.url, body.site, None, mode=options.site_key)
-    return Page(id=page_id, url=body.url, site=site, html=body.html, source="service")
+    return Page(id=page_id, url=body.url, site=site, html=body.html, source="service",
+                crawled=crawled)
 
 
 def _utf8(body: PageIn) -> PageIn:

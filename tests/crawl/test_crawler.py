@@ -106,6 +106,8 @@ def test_warc_records_requests_redirects_and_list_anchors(serve, tmp_path: Path)
                     "Location")
     assert kinds["warcinfo"] == 1
     assert kinds["request"] == kinds["response"]
+    # Every page read back carries the crawler's fetch time as its crawl time.
+    assert all(p.crawled is not None and p.crawled.tzinfo for p in iter_pages([str(warc)]))
     assert redirects == {"/news/2024/moved.html": "/news/2024/article-1.html",
                          "/news/2024/loop-a.html": "loop-b.html",
                          "/news/2024/loop-b.html": "loop-a.html"}

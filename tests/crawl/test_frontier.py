@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from warcio.archiveiterator import ArchiveIterator
 
 from sitesift.crawl.archive import Exchange, WarcOutput, iter_metadata
 from sitesift.crawl.frontier import Entry, Frontier
@@ -69,6 +72,19 @@ def test_warc_cut_back_to_the_committed_length(tmp_path: Path, name: str) -> Non
     out.close()
     assert [p.url for p in iter_pages([str(warc)])] == ["http://a.org/1", "http://a.org/3"]
     assert list(iter_metadata(warc)) == [("http://a.org/1", {"depth": 0})]
+
+
+def test_fetch_time_is_the_warc_date_and_the_pages_crawl_time(tmp_path: Path) -> None:
+    warc = tmp_path / "c.warc.gz"
+    fetched = datetime(2026, 11, 26, 18, 0, 5, 123, tzinfo=timezone(timedelta(hours=8)))
+    out = WarcOutput(warc, length=0, software="test")
+    out.write(replace(exchange("/1"), fetched=fetched))
+    out.close()
+    with open(warc, "rb") as fh:
+        stamps = {r.rec_type: r.rec_headers.get_header("WARC-Date") for r in ArchiveIterator(fh)}
+    assert stamps["request"] == stamps["response"] == "2026-11-26T10:00:05Z"
+    [page] = iter_pages([str(warc)])
+    assert page.crawled == datetime(2026, 11, 26, 10, 0, 5, tzinfo=UTC)
 
 
 def test_a_warc_file_shorter_than_committed_is_refused(tmp_path: Path) -> None:

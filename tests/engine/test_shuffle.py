@@ -1,5 +1,8 @@
 from collections.abc import Callable
+from datetime import UTC, date, datetime
 from pathlib import Path
+
+import pytest
 
 from sitesift.engine.shuffle import Shuffle, page_from_line, page_to_line, read_bucket, site_bucket
 from sitesift.record import Page
@@ -8,6 +11,13 @@ from sitesift.record import Page
 def test_a_page_survives_the_bucket_file_unchanged() -> None:
     page = Page(id="é", url="https://x.example/", site="x.example", html="<p>中文</p>",
                 encoding="gbk", source="crawl.warc", error=None)
+    assert page_from_line(page_to_line(page)) == page
+
+
+@pytest.mark.parametrize("crawled", [datetime(2026, 11, 26, 10, 0, 5, tzinfo=UTC),
+                                     datetime(2026, 11, 26, 18, 0), date(2026, 11, 26)])
+def test_the_crawl_time_survives_the_bucket_file(crawled: datetime | date) -> None:
+    page = Page(id="a", url="https://x.example/", html="<p>x</p>", crawled=crawled)
     assert page_from_line(page_to_line(page)) == page
 
 

@@ -260,20 +260,24 @@ def test_hint_shortcut_matches_the_pattern() -> None:
         assert _hinted(value) == bool(_HINT.search(value)), value
 
 
-def test_text_equal_answers_as_normalize_space_xpath() -> None:
+def test_texts_equal_answer_as_normalize_space_xpath() -> None:
     from lxml import etree
 
-    from sitesift.fields.candidates import _text_equal
+    from sitesift.fields.candidates import _texts_equal
     from sitesift.parse import parse_html
 
     slow = etree.XPath(".//text()[normalize-space(.) = $needle]")
     root = parse_html(
         "<html><body><p>  Harbour   plan\tpassed </p><h5>Harbour plan passed</h5>"
         "<div>x<b>y</b>Harbour plan passed<i>z</i>  \n </div><p>Harbour\u00a0plan passed</p>"
-        "</body></html>")
+        "<p>plan passed</p></body></html>")
     body = root.find("body")
-    for needle in ("Harbour plan passed", "plan", "", " ", "Harbour  plan passed",
-                   " Harbour plan passed", "Harbour\u00a0plan passed", "y"):
-        want = [(hit, hit.getparent()) for hit in slow(body, needle=needle)]
-        assert [(hit, hit.getparent()) for hit in _text_equal(body, needle)] == want, needle
-    assert len(_text_equal(body, "Harbour plan passed")) == 3
+    for needles in (["Harbour plan passed", "plan passed", "y"], ["plan"],
+                    ["Harbour  plan passed", " Harbour plan passed", "Harbour plan passed"],
+                    ["Harbour\u00a0plan passed"], []):
+        found = _texts_equal(body, needles)
+        assert list(found) == needles
+        for needle in needles:
+            want = [(hit, hit.getparent()) for hit in slow(body, needle=needle)]
+            assert [(hit, hit.getparent()) for hit in found[needle]] == want, needle
+    assert len(_texts_equal(body, ["Harbour plan passed"])["Harbour plan passed"]) == 3

@@ -89,6 +89,17 @@ def test_a_page_without_site_is_extracted_and_not_kept(client: TestClient) -> No
     assert client.get("/sites").json() == []
 
 
+def test_fetched_dates_a_relative_date(client: TestClient) -> None:
+    html = ("<html><head><title>Storm hits the coast</title></head><body><h1>Storm hits the "
+            "coast</h1><p>By Jane Doe · 3 hours ago</p><p>" + "The storm reached the coast "
+            "early in the morning, and the town closed its harbour. " * 8 + "</p></body></html>")
+    page = {"html": html, "url": "https://news.example.com/storm"}
+    assert client.post("/extract", json=page).json()["published"] is None
+    record = client.post("/extract", json={**page, "fetched": "2026-11-26T10:00:00Z"}).json()
+    assert record["published"] == "2026-11-26T07:00:00+00:00"
+    assert client.post("/extract", json={**page, "fetched": "soon"}).status_code == 422
+
+
 def test_a_page_that_fails_is_a_record_with_error(store: str) -> None:
     settings = ServiceSettings(profiles=store, workers=0, options=Options(max_page_bytes=500))
     with TestClient(create_app(settings)) as small:

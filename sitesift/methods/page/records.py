@@ -231,11 +231,13 @@ class RecordRuns:
         total = self._weight.get(scope, 0)
         if not total:
             return None
-        count = self._count
+        count, weight = self._count, self._weight
         best = 0
         found: tuple[etree._Element, tuple[etree._Element, ...]] | None = None
         for parent in scope.iter(etree.Element):
-            if count.get(parent, 0) < RECORD_MIN_RUN or \
+            # A parent's runs hold at most its subtree's weight (its chain lies inside it):
+            # one no heavier than the best so far cannot hold a strictly heavier run.
+            if count.get(parent, 0) < RECORD_MIN_RUN or weight[parent] <= best or \
                     (parent is not scope and self._is_continuation(parent)):
                 continue  # too little text below for a run; or read with the chain's head
             run = self._parent_best(parent, max_prose)
