@@ -5,7 +5,8 @@ Site", "Headline_新浪网"). Headings (``<h1>``...) show the headline as printe
 use them for logos and section names. Paper 003's rule settles it: among the candidates, the
 one most similar to the ``<title>`` text (Sim = 2*LCS/(|a|+|b|)) is the headline. Metadata
 titles (JSON-LD headline, og:title) join the candidates; a publisher's own headline is preferred
-when it agrees with the page.
+when it agrees with the page. ``_choose`` tries its steps top to bottom, most trusted evidence
+first; the text they compare (separators, site names, the URL slug, Sim) is ``title_text``'s.
 """
 
 from __future__ import annotations
