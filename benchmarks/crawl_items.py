@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sitesift.crawl.policy import DefaultPolicy, page_links
 from sitesift.crawl.urlpolicy import UrlStructurePolicy
-from sitesift.fields.list_titles import link_keys, page_keys
+from sitesift.fields.link_keys import link_keys, page_keys
 from sitesift.input import iter_pages
 from sitesift.parse.html import parse_html
 

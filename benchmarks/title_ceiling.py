@@ -15,7 +15,7 @@ over the pages the scorer counts (gold title not empty).
 
 readability-meta: the gold author is Readability's byline text, often raw ("By Erin
 Cunningham", "Last Updated: January 7, 2025", "Follow Author"). A name extractor returns
-clean names, so a gold author that is not its own clean form (``authors.clean_author``, folded
+clean names, so a gold author that is not its own clean form (``author_names.clean_author``, folded
 as the scorer folds) cannot be matched: this prints their share and the best author exact
 rate a correct name extractor can reach. ``--list`` prints those gold values.
 """
@@ -27,7 +27,7 @@ import statistics
 from pathlib import Path
 
 from sitesift.evaluate.score import _char_f1, fold, load_gold
-from sitesift.fields.authors import clean_author
+from sitesift.fields.author_names import clean_author
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / ".." / "shared" / "data"

@@ -22,10 +22,8 @@ Two additions of ours, both learned from the pages of one site in the batch:
   of one article (one declared title or ``<title>`` headline) count once when decoration is
   learned, and their shared ``<title>`` names no site.
 
-Links are resolved against the page URL or ``<base href>``. When URLs are unknown (pages read
-from files), a link still finds its page by the id in its path: the last path segment without
-extension ("/p/3261053335240450", "JU7IIQF90511B8LM.html") equal to a token of the page's id
-or file name.
+Links are resolved against the page URL or ``<base href>``; ``link_keys`` says how a link finds
+its page (also when URLs are unknown, by an id or a slug in its path).
 """
 
 from __future__ import annotations
@@ -34,25 +32,18 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from urllib.parse import SplitResult, urlsplit
 
 from lxml import etree
 
-from sitesift.fields.titles import (
-    MIN_HEADING_SIMILARITY,
-    TitleCandidates,
-    choose_title,
-    normalize_space,
-    similarity,
-    strip_site_name,
-)
+from sitesift.fields.link_keys import id_tails, index_slugs, link_keys, link_slug, page_keys
+from sitesift.fields.title_text import normalize_space, similarity, strip_site_name
+from sitesift.fields.titles import MIN_HEADING_SIMILARITY, TitleCandidates, choose_title
 from sitesift.parse.links import Link
 from sitesift.parse.links import page_links as all_links
 
 __all__ = [
-    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "link_keys", "link_slug",
-    "page_keys", "page_links", "repeated_headings", "repeated_titles", "slug_matches",
-    "strip_decoration",
+    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "page_links",
+    "repeated_headings", "repeated_titles", "strip_decoration",
 ]
 
 #: An anchor is an item title (not "More", "Next", a section name) with at least this many
@@ -61,15 +52,6 @@ MIN_ANCHOR_WORDS = 4
 MIN_ANCHOR_CJK = 6
 #: Longer anchor texts are whole teasers (title, summary and date in one link).
 MAX_ANCHOR_CHARS = 200
-#: An id in a link path has at least this many characters, and a digit unless it is at least
-#: ``MIN_ID_CHARS_NO_DIGIT`` long: shorter path segments ("news", "2024") are not ids.
-MIN_ID_CHARS = 6
-MIN_ID_CHARS_NO_DIGIT = 12
-#: Pages known by a file name only: a link whose path ends in a slug ("amid-trump-tariff-chaos")
-#: reaches the page whose id ends with at least this many characters (and ``MIN_SLUG_WORDS``
-#: words) of that slug ("detail-arstechnica_com_amid_trump_tariff": names cut short).
-MIN_SLUG_CHARS = 12
-MIN_SLUG_WORDS = 3
 #: A prefix or suffix cut at a separator is site decoration when at least this share of the
 #: site's distinct ``<title>`` texts (and at least ``MIN_DECORATION_PAGES``) carry it.
 MIN_DECORATION_SHARE = 0.3
@@ -85,7 +67,6 @@ _SEPARATOR_CHARS = " -_|–—·•:»>/~*｜：,，、"
 #: Anchors ending like this are cut teasers: usable to find M, not as the answer.
 _ELLIPSIS = re.compile(r"(?:\.\.\.|…|\.\.)\s*$")
 _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
-_TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
 def _is_title_like(text: str) -> bool:
@@ -93,13 +74,6 @@ def _is_title_like(text: str) -> bool:
         return False
     return len(text.split()) >= MIN_ANCHOR_WORDS or len(_CJK.findall(text)) >= MIN_ANCHOR_CJK
 
-
-def _split(url: str) -> SplitResult:
-    """``urlsplit`` that reads a malformed URL as a bare path."""
-    try:
-        return urlsplit(url)
-    except ValueError:
-        return SplitResult("", "", url, "", "")
 
 
 def page_links(root: etree._Element, url: str | None = None) -> list[Link]:
@@ -114,81 +88,6 @@ def page_links(root: etree._Element, url: str | None = None) -> list[Link]:
             out.append(link)
     return out
 
-
-def _normal_url(url: str) -> str | None:
-    """``url`` without scheme, "www.", fragment and trailing slash: one spelling per page."""
-    parts = _split(url)
-    if not parts.netloc:
-        return None
-    host = parts.netloc.lower().removeprefix("www.")
-    path = parts.path.rstrip("/")
-    return f"{host}{path}" + (f"?{parts.query}" if parts.query else "")
-
-
-def _path_id(url: str) -> str | None:
-    """The id in a link: its last path segment without extension, when it looks like one."""
-    segment = _split(url).path.rstrip("/").rsplit("/", 1)[-1]
-    stem = segment.split(".", 1)[0]
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", stem or ""):
-        return None
-    if len(stem) >= MIN_ID_CHARS_NO_DIGIT or (len(stem) >= MIN_ID_CHARS
-                                              and re.search(r"\d", stem)):
-        return f"id:{stem}"
-    return None
-
-
-def _slug(text: str) -> str:
-    """Lower-case words joined by "_": one spelling for slugs in paths and file names."""
-    return "_".join(re.findall(r"[a-z0-9]+", text.lower()))
-
-
-def link_slug(url: str) -> str | None:
-    """The slug of a link's last path segment, when it has several words."""
-    segment = _split(url).path.rstrip("/").rsplit("/", 1)[-1]
-    slug = _slug(segment.rsplit(".", 1)[0] if "." in segment else segment)
-    return slug if slug.count("_") + 1 >= MIN_SLUG_WORDS else None
-
-
-def _id_tails(page_id: str) -> list[str]:
-    """The ends of ``page_id``'s slug that may start a link's slug: whole words, long enough."""
-    name = _slug(page_id)
-    tails = []
-    for m in re.finditer(r"(?:^|_)(?=[a-z0-9])", name):
-        tail = name[m.end():]
-        if len(tail) < MIN_SLUG_CHARS or tail.count("_") + 1 < MIN_SLUG_WORDS:
-            break
-        tails.append(tail)
-    return tails
-
-
-def _slug_starts(slug: str) -> list[str]:
-    words = slug.split("_")
-    return ["_".join(words[:n]) for n in range(1, len(words) + 1)]
-
-
-def slug_matches(page_id: str, slug: str) -> bool:
-    """Whether the end of ``page_id`` is the start of ``slug`` (a file name cut from a URL)."""
-    return any(slug == tail or slug.startswith(tail + "_") for tail in _id_tails(page_id))
-
-
-def link_keys(url: str) -> list[str]:
-    """Keys under which a link's target is filed: its normalised URL and the id in its path."""
-    keys = [k for k in (_normal_url(url), _path_id(url)) if k]
-    return keys
-
-
-def page_keys(url: str | None, page_id: str | None) -> list[str]:
-    """Keys that find a page's incoming links: its normalised URL, else ids in its URL path or
-    in its page id (pages read from files: "detail-36kr_com_3261053335240450")."""
-    keys: list[str] = []
-    if url:
-        keys += link_keys(url)
-    if page_id:
-        for token in _TOKEN.findall(page_id):
-            key = _path_id("/" + token)
-            if key and key not in keys:
-                keys.append(key)
-    return keys
 
 
 def repeated_titles(titles: Iterable[str | None]) -> tuple[str, ...]:
@@ -265,15 +164,6 @@ def _decoration_names(prefixes: Sequence[str], suffixes: Sequence[str]) -> tuple
     return tuple(names)
 
 
-def _index_slugs(
-    slugs: Iterable[tuple[str, str, str | None]],
-) -> dict[str, tuple[tuple[str, str, str | None], ...]]:
-    index: dict[str, list[tuple[str, str, str | None]]] = defaultdict(list)
-    for entry in slugs:
-        for start in _slug_starts(entry[0]):
-            index[start].append(entry)
-    return {k: tuple(v) for k, v in index.items()}
-
 
 @dataclass(frozen=True, slots=True)
 class SiteTitles:
@@ -291,7 +181,7 @@ class SiteTitles:
     slugs: tuple[tuple[str, str, str | None], ...] = ()
     #: The same, filed under every run of leading words of the slug ("a", "a_b", "a_b_c"), so
     #: that a page finds the slugs that start with the end of its id in one look-up per end
-    #: (``slug_matches``), not by trying every link of the site.
+    #: (``link_keys.slug_matches``), not by trying every link of the site.
     slug_starts: Mapping[str, tuple[tuple[str, str, str | None], ...]] = field(
         default_factory=dict)
 
@@ -299,7 +189,7 @@ class SiteTitles:
         """Anchor texts of the links from other pages that reach the page (by URL, else id)."""
         found = [pair for key in page_keys(url, page_id) for pair in self.external.get(key, ())]
         if not found and page_id and not url:
-            found = [(text, source) for tail in _id_tails(page_id)
+            found = [(text, source) for tail in id_tails(page_id)
                      for _slug_, text, source in self.slug_starts.get(tail, ())]
         out: list[str] = []
         for text, source in found:
@@ -521,4 +411,4 @@ def learn_site_titles(
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=shared,
                       template_headings=repeated_headings(pages_headings),
                       external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),
-                      slug_starts=_index_slugs(slugs))
+                      slug_starts=index_slugs(slugs))

@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from lxml import etree
 
 from sitesift.fields.dates import parse_date
-from sitesift.fields.metadata import Metadata, lines_before
-from sitesift.fields.titles import normalize_space, title_agrees, title_declared
+from sitesift.fields.lines import lines_before
+from sitesift.fields.metadata import Metadata
+from sitesift.fields.title_text import normalize_space
+from sitesift.fields.titles import title_agrees, title_declared
 
 __all__ = ["near_heading"]
 
@@ -88,29 +91,10 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
     if start is None:
         return meta.title
     title = _plain(meta.title)
-    inside = {el for node in nodes for el in node.iter(etree.Element)}
-    best, best_distance, printed = None, None, False
-    for el, i in position.items():
-        text = _plain(el.text) if title and el.text and el.tag not in _UNSHOWN else ""
-        if text and text == title:
-            printed = True
-        if text and text == title and el in inside:
-            # Printed inside the main content, however far from its start (a promotion line
-            # may open the content): the story shows the chosen title, which stays.
-            return meta.title
-        if not start - MAX_ELEMENTS_BEFORE <= i <= start + MAX_ELEMENTS_INSIDE:
-            continue
-        if text and text == title:  # the chosen title is printed at the story: it stays
-            return meta.title
-        if el.tag not in HEADING_TAGS:
-            continue
-        text = normalize_space(el.text_content())
-        if not text or len(text) > MAX_CHARS or _words(text) < MIN_WORDS or (
-                parse_date(text) and _words(text) <= MAX_DATE_LINE_WORDS):
-            continue
-        distance = abs(i - start)
-        if best_distance is None or distance < best_distance:
-            best, best_distance = text, distance
+    near = _walk(title, nodes, position, start)
+    if near.stays:
+        return meta.title
+    best, printed = near.best, near.printed
     if not printed and title and any(_plain(h) == title for _k, h in c.headings):
         return meta.title  # a heading the content extractor pruned: its place is unknown
     if doc_only:
@@ -130,6 +114,48 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
         if line:
             return line
     return best or meta.title
+
+
+@dataclass(frozen=True, slots=True)
+class _Near:
+    """What one walk over the page's elements found about the chosen title."""
+
+    #: The title is printed inside the main content or at its start: it stays.
+    stays: bool = False
+    #: The title is printed as some element's own text (anywhere on the page).
+    printed: bool = False
+    #: The headline-like heading nearest the start of the main content, if any.
+    best: str | None = None
+
+
+def _walk(title: str, nodes: Sequence[etree._Element], position: dict[etree._Element, int],
+          start: int) -> _Near:
+    """Where the page prints ``title`` (already ``_plain``), and the heading at the story
+    (``position``: every element's index in document order; ``start``: the content's)."""
+    inside = {el for node in nodes for el in node.iter(etree.Element)}
+    best, best_distance, printed = None, None, False
+    for el, i in position.items():
+        text = _plain(el.text) if title and el.text and el.tag not in _UNSHOWN else ""
+        if text and text == title:
+            printed = True
+        if text and text == title and el in inside:
+            # Printed inside the main content, however far from its start (a promotion line
+            # may open the content): the story shows the chosen title, which stays.
+            return _Near(stays=True)
+        if not start - MAX_ELEMENTS_BEFORE <= i <= start + MAX_ELEMENTS_INSIDE:
+            continue
+        if text and text == title:  # the chosen title is printed at the story: it stays
+            return _Near(stays=True)
+        if el.tag not in HEADING_TAGS:
+            continue
+        text = normalize_space(el.text_content())
+        if not text or len(text) > MAX_CHARS or _words(text) < MIN_WORDS or (
+                parse_date(text) and _words(text) <= MAX_DATE_LINE_WORDS):
+            continue
+        distance = abs(i - start)
+        if best_distance is None or distance < best_distance:
+            best, best_distance = text, distance
+    return _Near(printed=printed, best=best)
 
 
 def _line_above(main: etree._Element, root: etree._Element, site_names: Sequence[str],

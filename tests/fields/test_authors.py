@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from sitesift.fields.author_names import clean_author, join_authors
 from sitesift.fields.authors import (
     author_from_en_name_line,
     author_from_meta,
     author_from_name_line,
     author_from_text,
-    clean_author,
-    join_authors,
     thread_author,
 )
 from sitesift.fields.metadata import extract_metadata

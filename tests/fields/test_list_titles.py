@@ -1,9 +1,9 @@
+from sitesift.fields.link_keys import page_keys
 from sitesift.fields.list_titles import (
     Link,
     SiteTitles,
     learn_decoration,
     learn_site_titles,
-    page_keys,
     page_links,
     repeated_headings,
     repeated_titles,

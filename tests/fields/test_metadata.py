@@ -10,7 +10,9 @@ import lxml.html
 import pytest
 from shared_data import DATA
 
-from sitesift.fields.metadata import extract_metadata, lines_after, lines_before, read_meta
+from sitesift.fields.candidates import read_meta
+from sitesift.fields.lines import lines_after, lines_before
+from sitesift.fields.metadata import extract_metadata
 from sitesift.parse import parse_html
 
 PAGE = """<html lang="en"><head>
@@ -249,7 +251,7 @@ def test_a_content_heading_class_marks_the_headline() -> None:
 
 def test_hint_shortcut_matches_the_pattern() -> None:
     # ``_hinted`` answers as ``_HINT.search`` (the ASCII shortcut and the non-ASCII fallback).
-    from sitesift.fields.metadata import _HINT, _hinted
+    from sitesift.fields.candidates import _HINT, _hinted
 
     values = ["byline", "post-Author", "TITLE", "entry-hed", "subhead", "auteur", "Autor",
               "nav", "sidebar", "main-col", "ﬁtit", "K-head", "tıtle", "ſubhead", "作者 author",
@@ -261,7 +263,7 @@ def test_hint_shortcut_matches_the_pattern() -> None:
 def test_texts_equal_answer_as_normalize_space_xpath() -> None:
     from lxml import etree
 
-    from sitesift.fields.metadata import _texts_equal
+    from sitesift.fields.candidates import _texts_equal
     from sitesift.parse import parse_html
 
     slow = etree.XPath(".//text()[normalize-space(.) = $needle]")

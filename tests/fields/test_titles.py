@@ -7,13 +7,8 @@ from dataclasses import replace
 import pytest
 
 from sitesift.fields.metadata import extract_metadata
-from sitesift.fields.titles import (
-    TitleCandidates,
-    choose_title,
-    slug_words,
-    strip_site_name,
-    title_agrees,
-)
+from sitesift.fields.title_text import slug_words, strip_site_name
+from sitesift.fields.titles import TitleCandidates, choose_title, title_agrees
 from sitesift.parse import parse_html
 
 

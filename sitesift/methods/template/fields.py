@@ -48,7 +48,7 @@ field is enough. The method, top to bottom:
 2. Values are made the way ``extract_metadata`` makes them: titles are the text with white
    space folded; dates go through ``dates.parse_date`` (slash dates in page text month-first
    as the page's language says, learned per source) or ``dates.date_from_url``; authors
-   through ``authors.join_authors`` (meta, JSON-LD), ``authors.clean_author`` or
+   through ``author_names.join_authors`` (meta, JSON-LD), ``author_names.clean_author`` or
    ``authors.author_from_text`` (an element's text as a name, or as a "By X and Y" byline).
 3. ``FieldSources.read`` reads a new page of the template: only the ``<meta>`` elements, the
    JSON-LD scripts, ``<title>`` and the few learned paths that its sources need, never a walk
@@ -83,24 +83,18 @@ from dataclasses import dataclass, replace
 
 from lxml import etree
 
+from sitesift.fields.author_names import clean_author, join_authors
 from sitesift.fields.authors import (
     AUTHOR_META_KEYS,
     author_from_markup,
     author_from_text,
-    clean_author,
-    join_authors,
     may_hold_author,
 )
+from sitesift.fields.candidates import DECLARED_TITLE_KEYS, TITLE_META_KEYS, read_meta
 from sitesift.fields.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
-from sitesift.fields.metadata import (
-    DECLARED_TITLE_KEYS,
-    TITLE_META_KEYS,
-    complete_metadata,
-    headline_element,
-    read_meta,
-)
-from sitesift.fields.titles import normalize_space
+from sitesift.fields.metadata import complete_metadata, headline_element
+from sitesift.fields.title_text import normalize_space
 from sitesift.methods.template.paths import (
     PathFinder,
     Step,
