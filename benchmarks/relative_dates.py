@@ -17,7 +17,7 @@ from datetime import datetime
 import dateparser
 from dateparser.search import search_dates
 
-from sitesift.fields.dates import _RELATIVE, relative_date
+from sitesift.fields.relative_dates import RELATIVE, relative_date
 
 BASE = datetime(2026, 11, 26, 10, 0)
 EXPRESSIONS = ("3 hours ago", "2 days ago", "yesterday", "just now", "5 minutes ago",
@@ -30,7 +30,7 @@ REPEATS = 20
 
 
 def ours(text: str) -> str | None:
-    match = _RELATIVE.search(text)
+    match = RELATIVE.search(text)
     return relative_date(match, BASE) if match else None
 
 

@@ -18,7 +18,7 @@ import lxml.html
 from lxml import etree
 
 from sitesift.fields.author_names import clean_author, is_cjk_organisation, join_authors
-from sitesift.fields.dates import iter_dates
+from sitesift.fields.date_forms import iter_dates
 
 __all__ = [
     "author_from_editor_line", "author_from_en_name_line", "author_from_markup", "author_from_meta",

@@ -1,18 +1,11 @@
-"""Publication dates: parse date strings from any source into ISO 8601, and find the page's date.
-
-Parsing is regex-based (about a microsecond a string): numeric forms (ISO, ``2018/07/17``,
-``17.07.2018``), Chinese ``2018年07月17日 08:57`` and month names in the languages of the dev
-sets (English, German, French, Spanish, Italian, Dutch, Portuguese). dateutil's fuzzy mode is never
-used: on Chinese text it silently replaces the year. Every date is checked: no earlier than
-``MIN_YEAR`` and not in the future.
+"""The page's publication date, from the dates found in it (strings are parsed by
+``fields.date_forms``; relative ones, against the crawl time, by ``fields.relative_dates``).
 
 ``find_published`` ranks sources by how often they hold the original publication date:
 JSON-LD, then meta tags, then ``<time>`` and ``itemprop`` markup, the URL, then dates written in
 the text near the headline. Modification dates are used only when nothing else is found.
-
 Relative dates ("3 hours ago", "3小时前", "昨天 14:30") are read only when the page's crawl
-time is known (``crawled``) and no absolute date is found; they are resolved against it, never
-against the clock of the run (``relative_date``).
+time is known (``crawled``) and no absolute date is found.
 """
 
 from __future__ import annotations
@@ -24,14 +17,12 @@ from datetime import UTC, date, datetime, timedelta
 
 import lxml.html
 
-__all__ = [
-    "MIN_YEAR", "date_from_url", "find_published", "find_relative_date", "find_text_date",
-    "iter_dates", "markup_dates", "may_hold_date", "parse_date", "relative_date",
-]
+from sitesift.fields.date_forms import date_from_url, iter_dates, parse_date, utc_now
+from sitesift.fields.relative_dates import iter_relative
 
-#: Dates before this year are rejected: the web hardly published news before 1995, and older
-#: years in a page are historical references, not publication dates.
-MIN_YEAR = 1995
+__all__ = ["find_published", "find_relative_date", "find_text_date", "markup_dates",
+           "may_hold_date"]
+
 #: How many characters before a date are searched for its label ("发布时间：", "Updated").
 LABEL_CHARS = 20
 #: A date line: the date starts within this many characters of a line of at most this many
@@ -44,206 +35,6 @@ PARAGRAPH_START_CHARS = 3
 BEFORE_DISTANCE_FACTOR = 2
 #: A printed date this close to the headline outweighs weak metadata (a bare <time>, "date").
 NEAR_HEADLINE_CHARS = 400
-#: A date this far past "now" is still accepted: pages are dated in their own time zone.
-FUTURE_SLACK = timedelta(days=1)
-
-_MONTHS: dict[str, int] = {}
-for _names in (
-    # English
-    "january february march april may june july august september october november december",
-    "jan feb mar apr may jun jul aug sep oct nov dec",
-    # German
-    "januar februar märz april mai juni juli august september oktober november dezember",
-    "jänner feber maerz mrz sept okt dez",
-    # French
-    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-    "janv févr fevrier avr juil aout sept déc decembre",
-    # Spanish
-    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-    # Italian
-    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
-    # Dutch
-    "januari februari maart april mei juni juli augustus september oktober november december",
-    # Portuguese
-    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-    # Russian (genitive, as in dates) and nominative
-    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
-    "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь",
-):
-    _words = _names.split()
-    if len(_words) == 12:
-        for _i, _w in enumerate(_words, 1):
-            _MONTHS.setdefault(_w, _i)
-for _w, _i in (("jänner", 1), ("feber", 2), ("maerz", 3), ("mrz", 3), ("sept", 9), ("okt", 10),
-               ("dez", 12), ("janv", 1), ("févr", 2), ("fevrier", 2), ("avr", 4), ("juil", 7),
-               ("aout", 8), ("déc", 12), ("decembre", 12), ("sep", 9)):
-    _MONTHS.setdefault(_w, _i)
-del _names, _words
-
-_MONTH_RE = "|".join(sorted((re.escape(m) for m in _MONTHS), key=len, reverse=True))
-
-_TIME = (r"(?:(?:\s*(?:T|,|um|at|à|alle|om|às|a las|-|\|)?\s*)"
-         r"(?P<H>[01]?\d|2[0-3])\s*[:：时h]\s*(?P<M>[0-5]\d)(?:\s*[:：分]\s*(?P<S>[0-5]\d))?"
-         r"(?:\.\d+)?(?:\s*(?P<ampm>[ap]\.?m\.?))?"
-         r"(?:\s*(?P<tz>Z|[+-](?:[01]\d):?[0-5]\d)(?![\d]))?)?")
-
-#: Numeric and Chinese forms, most specific first.
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    # 2018-07-17, 2018/07/17, 2018.07.17, 2018年7月17日
-    (re.compile(r"(?<!\d)(?P<y>(?:19|20)\d\d)\s*(?:[-/.]|年)\s*(?P<m>[01]?\d)\s*(?:[-/.]|月)\s*"
-                r"(?P<d>[0-3]?\d)(?!\d)(?:\s*[日号])?" + _TIME, re.IGNORECASE), "ymd"),
-    # 17.07.2018 (European), 17/07/2018 or 07/17/2018, 11-29-2024 (decided below)
-    (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\s*(?P<sep>[./-])\s*(?P<b>[0-3]?\d)\s*(?P=sep)\s*"
-                r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "dmy"),
-    # 30.10.23: a two-digit year only with dots, as German and Swiss sites print it
-    (re.compile(r"(?<![\d.])(?P<a>[0-3]?\d)\.(?P<b>[01]?\d)\.(?P<yy>[0-3]\d)(?![\d.])" + _TIME),
-     "dmyy"),
-    # March 3, 2021 / Mar. 3rd 2021
-    (re.compile(r"(?<![\w])(?P<mon>" + _MONTH_RE + r")\.?\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?,?\s+"
-                r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "mdy_name"),
-    # 3 March 2021 / 3. März 2021 / 3 de marzo de 2021 / 3rd of March, 2021
-    (re.compile(r"(?<![\w.])(?P<d>[0-3]?\d)(?:st|nd|rd|th|er)?\.?\s*(?:de\s+|of\s+)?(?P<mon>"
-                + _MONTH_RE + r")\.?,?\s+(?:de\s+)?(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME,
-                re.IGNORECASE), "dmy_name"),
-)
-
-#: Every form above has a four-digit year of 19xx or 20xx, or is the dotted two-digit-year form:
-#: text without either holds no date (most lines of a page), checked by one search.
-_MAY_HOLD_DATE = re.compile(r"(?:19|20)\d\d|\d\.[01]?\d\.[0-3]\d")
-#: Dates in URLs: /2019/11/19/, /2019-11-19/, _20191119, /20191119/.
-_URL_PATTERNS = (
-    re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]([01]?\d)[/_-]([0-3]?\d)(?!\d)"),
-    re.compile(r"(?<!\d)((?:19|20)\d\d)([01]\d)([0-3]\d)(?!\d)"),
-    re.compile(r"(?<!\d)((?:19|20)\d\d)[/_-]([01]\d)([0-3]\d)(?!\d)"),
-)
-#: Day-first dates in URLs: /29-10-2021.
-_URL_DMY = re.compile(r"(?<![\d])([0-3]\d)[-_]([01]\d)[-_]((?:19|20)\d\d)(?!\d)")
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
-
-
-def _valid(y: int, m: int, d: int, now: datetime) -> date | None:
-    if not MIN_YEAR <= y <= now.year:
-        return None
-    try:
-        day = date(y, m, d)
-    except ValueError:
-        return None
-    if day > (now + FUTURE_SLACK).date():
-        return None
-    return day
-
-
-def _iso(day: date, match: re.Match[str]) -> str:
-    """Date plus time when the match carries one (seconds and offset only when written)."""
-    hour = match.group("H")
-    if hour is None:
-        return day.isoformat()
-    h, mi = int(hour), int(match.group("M"))
-    ampm = (match.group("ampm") or "").replace(".", "").lower()
-    if ampm == "pm" and h < 12:
-        h += 12
-    elif ampm == "am" and h == 12:
-        h = 0
-    sec = int(match.group("S") or 0)
-    out = f"{day.isoformat()}T{h:02d}:{mi:02d}:{sec:02d}"
-    tz = match.group("tz")
-    if tz:
-        if tz.upper() == "Z":
-            out += "+00:00"
-        else:
-            digits = tz[1:].replace(":", "")
-            out += f"{tz[0]}{digits[:2]}:{digits[2:]}"
-    return out
-
-
-def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -> str | None:
-    if kind == "dmyy":
-        y = 2000 + int(m.group("yy"))
-        d, mo = int(m.group("a")), int(m.group("b"))
-        day = _valid(y, mo, d, now)
-        return _iso(day, m) if day else None
-    y = int(m.group("y"))
-    if kind == "ymd":
-        mo, d = int(m.group("m")), int(m.group("d"))
-    elif kind == "dmy":
-        a, b = int(m.group("a")), int(m.group("b"))
-        # Dots and dashes are day-first everywhere; a slash is month-first in US usage unless
-        # the first number cannot be a month. Either reads month-first when the second number
-        # cannot be a month ("11-29-2024", as US forum software prints it).
-        if (m.group("sep") == "/" and month_first and a <= 12) or (a <= 12 < b):
-            mo, d = a, b
-        else:
-            d, mo = a, b
-    else:
-        mo = _MONTHS[m.group("mon").lower()]
-        d = int(m.group("d"))
-    day = _valid(y, mo, d, now)
-    return _iso(day, m) if day else None
-
-
-def iter_dates(text: str, *, now: datetime | None = None,
-               month_first: bool = True) -> Iterator[tuple[int, str]]:
-    """Every valid date written in ``text`` as (position, ISO string), in text order."""
-    if not _MAY_HOLD_DATE.search(text):
-        return
-    now = now or _now()
-    found: list[tuple[int, int, str]] = []
-    for pattern, kind in _PATTERNS:
-        for m in pattern.finditer(text):
-            iso = _from_match(kind, m, now, month_first)
-            if iso:
-                found.append((m.start(), m.end(), iso))
-    found.sort()
-    last_end = -1
-    for start, end, iso in found:
-        if start >= last_end:  # overlapping matches of later patterns are the same date
-            last_end = end
-            yield start, iso
-
-
-def parse_date(text: str | None, *, now: datetime | None = None,
-               month_first: bool = True) -> str | None:
-    """The first valid date in ``text`` as ISO 8601 (with time when written), else None."""
-    if not text:
-        return None
-    text = text.strip()
-    if text.isdigit() and len(text) in (10, 13):  # a Unix timestamp in seconds or milliseconds
-        return _from_timestamp(int(text) // (1000 if len(text) == 13 else 1), now or _now())
-    for _pos, iso in iter_dates(text[:200], now=now, month_first=month_first):
-        return iso
-    return None
-
-
-def _from_timestamp(seconds: int, now: datetime) -> str | None:
-    try:
-        moment = datetime.fromtimestamp(seconds, UTC).replace(tzinfo=None)
-    except (OverflowError, OSError, ValueError):
-        return None
-    if _valid(moment.year, moment.month, moment.day, now) is None:
-        return None
-    return moment.date().isoformat()
-
-
-def date_from_url(url: str | None, *, now: datetime | None = None) -> str | None:
-    """A date written in the URL path (``/2019/11/19/``, ``20191119``), else None."""
-    if not url:
-        return None
-    now = now or _now()
-    path = re.sub(r"^[a-z]+://[^/]+", "", url, flags=re.IGNORECASE)
-    for pattern in _URL_PATTERNS:
-        for m in pattern.finditer(path):
-            day = _valid(int(m.group(1)), int(m.group(2)), int(m.group(3)), now)
-            if day:
-                return day.isoformat()
-    for m in _URL_DMY.finditer(path):
-        day = _valid(int(m.group(3)), int(m.group(2)), int(m.group(1)), now)
-        if day:
-            return day.isoformat()
-    return None
-
 
 # ---- finding the page's date -------------------------------------------------------------
 
@@ -434,7 +225,7 @@ def find_text_date(after: Sequence[str], before: Sequence[str] = (),
     it count as twice as far. ``labelled_first`` (the headline is unknown and ``after`` starts
     at the top of the page) takes labelled dates before other printed ones.
     """
-    now = now or _now()
+    now = now or utc_now()
     kw = {"now": now, "month_first": month_first}
     found, updated = _printed(after, labelled_only=labelled_first, **kw)
     if labelled_first and not found:
@@ -475,128 +266,14 @@ def _labelled_date(text: str, kw: dict[str, object]) -> TextDate | None:
     return None
 
 
-# ---- relative dates, read against the crawl time ---------------------------------------------
-
-#: Minutes in a unit of "N <unit> ago" / "N<unit>前". Weeks, months and years are not read: "3
-#: weeks ago" spans 15 to 27 days and names no day.
-_UNIT_MINUTES = {"s": 0, "m": 1, "h": 60, "d": 1440}
-_ZH_UNIT = {"秒": "s", "秒钟": "s", "分钟": "m", "分鐘": "m", "小时": "h", "小時": "h",
-            "个小时": "h", "個小時": "h", "天": "d"}
-#: A printed wall-clock time after "yesterday"/"昨天" ("昨天 14:30", "Yesterday at 2:30 pm").
-_CLOCK = (r"(?:\s*(?:at\s+|,\s*)?(?P<H>[01]?\d|2[0-3])\s*[:：]\s*(?P<M>[0-5]\d)"
-          r"(?:\s*(?P<ampm>[ap])\.?m\.?)?)?")
-_RELATIVE = re.compile(
-    r"(?<![\w])(?P<en_n>\d{1,3}|an?|one)\s*(?P<en_unit>sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day)s?"
-    r"\s+ago\b"
-    r"|(?P<zh_n>\d{1,3}|[一二两三四五六七八九十]{1,3}|半)\s*(?P<zh_unit>"
-    + "|".join(sorted(_ZH_UNIT, key=len, reverse=True)) + r")\s*(?:以)?前(?![往进來来去后])"
-    r"|(?<![\w])(?P<now>just\s+now|(?:a\s+)?moments?\s+ago)\b|(?P<zh_now>刚刚|剛剛)"
-    r"|(?<![\w])(?P<en_day>yesterday|today)\b" + _CLOCK
-    + r"|(?P<zh_day>昨天|昨日|前天|今天)" + _CLOCK.replace("?P<", "?P<zh_"),
-    re.IGNORECASE)
-#: Days back of each day word ("today" only with a clock time: alone it is a menu's word).
-_DAY_WORDS = {"today": 0, "今天": 0, "yesterday": 1, "昨天": 1, "昨日": 1, "前天": 2}
-_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
-
-
-def _count(text: str) -> float | None:
-    """A count as printed: digits, "a"/"an"/"one", Chinese numerals up to 99, 半 (a half)."""
-    text = text.lower()
-    if text.isdigit():
-        return int(text)
-    if text in ("a", "an", "one"):
-        return 1
-    if text == "半":
-        return 0.5
-    tens, _, ones = text.partition("十")
-    if "十" not in text:
-        return _ZH_DIGITS.get(text)
-    if len(tens) > 1 or len(ones) > 1:
-        return None
-    high = _ZH_DIGITS.get(tens, 1 if not tens else None)
-    low = _ZH_DIGITS.get(ones, 0 if not ones else None)
-    return None if high is None or low is None else high * 10 + low
-
-
-def _minute(moment: datetime) -> str:
-    """``moment`` to the minute, with its offset when it has one."""
-    return moment.replace(second=0, microsecond=0).isoformat()
-
-
-def relative_date(match: re.Match[str], crawled: datetime | date) -> str | None:
-    """The date a ``_RELATIVE`` match names, read against the crawl time: to the minute for
-    minutes and hours when the crawl time has one, else to the day; a printed clock time
-    ("昨天 14:30") is kept as printed (the site's local time)."""
-    precise = isinstance(crawled, datetime)
-    day = crawled.date() if precise else crawled  # type: ignore[union-attr]
-    if match.group("now") or match.group("zh_now"):
-        return _minute(crawled) if precise else day.isoformat()  # type: ignore[arg-type]
-    word = match.group("en_day") or match.group("zh_day")
-    if word:
-        back = day - timedelta(days=_DAY_WORDS[word.lower()])
-        zh = "zh_" if match.group("zh_day") else ""
-        hour, ampm = match.group(zh + "H"), match.group(zh + "ampm")
-        if hour is None:
-            return back.isoformat() if back < day and back.year >= MIN_YEAR else None
-        h = int(hour) % 12 + (12 if ampm.lower() == "p" else 0) if ampm else int(hour)
-        return f"{back.isoformat()}T{h:02d}:{int(match.group(zh + 'M')):02d}:00"
-    if match.group("en_unit"):  # second, sec, minute, min, hour, hr, day: the first letter
-        count, unit = _count(match.group("en_n")), match.group("en_unit")[0].lower()
-    else:
-        count, unit = _count(match.group("zh_n")), _ZH_UNIT[match.group("zh_unit")]
-    if count is None:
-        return None
-    if unit == "d":
-        back = day - timedelta(days=int(count))
-        return back.isoformat() if back.year >= MIN_YEAR else None
-    ago = timedelta(minutes=count * _UNIT_MINUTES[unit])
-    if precise:
-        return _minute(crawled - ago)  # type: ignore[operator]
-    # Only the day of the crawl is known: hours back stay on it unless a whole day passed.
-    return (day - timedelta(days=ago.days)).isoformat()
-
-
-#: What may stand right beside a bare day word or "just now" ("Jane Doe · yesterday", "前天
-#: 来源："): the line's ends, spaces, separators. A word or ideograph there makes it part of a
-#: sentence ("Yesterday, the council voted", "目前天气", "他刚刚到达"), as does a lower-case
-#: English word after a space.
-_BESIDE_ALONE = re.compile(r"[\s·•|/()（）\[\]【】:：\-–—]")
-_CJK_BEFORE_LABEL = "于於"
-
-
-def _alone(match: re.Match[str]) -> bool:
-    """Whether a day word without a clock time, or "just now"/"刚刚", stands as a date."""
-    bare_day = bool(match.group("en_day") or match.group("zh_day")) \
-        and not (match.group("H") or match.group("zh_H"))
-    if not (bare_day or match.group("now") or match.group("zh_now")):
-        return True  # a count and a unit ("3小时前") or a day with its clock time
-    line, start, end = match.string, match.start(), match.end()
-    before = line[start - 1] if start else " "
-    after = line[end] if end < len(line) else " "
-    if match.group("en_day") or match.group("now"):
-        # English: a lower-case word next is the sentence going on ("Just now the mayor").
-        follows = line[end:].lstrip()[:1]
-        if follows.islower():
-            return False
-    return bool((_BESIDE_ALONE.match(before) or before in _CJK_BEFORE_LABEL)
-                and _BESIDE_ALONE.match(after))
-
-
-def _iter_relative(line: str, crawled: datetime | date) -> Iterator[tuple[int, str]]:
-    for match in _RELATIVE.finditer(line):
-        iso = relative_date(match, crawled) if _alone(match) else None
-        if iso:
-            yield match.start(), iso
-
-
 def find_relative_date(after: Sequence[str], before: Sequence[str],
                        crawled: datetime | date) -> str | None:
     """The relative date ("3 hours ago", "3小时前") printed nearest the headline, resolved
     against the crawl time; only date lines and labelled ones count, as for printed dates,
     and none after an "updated" label (the date of a revision)."""
     # ``now`` and ``month_first`` serve the absolute dates only: the finder reads the line.
-    kw = {"labelled_only": False, "now": _now(), "month_first": True,
-          "finder": lambda line: _iter_relative(line, crawled)}
+    kw = {"labelled_only": False, "now": utc_now(), "month_first": True,
+          "finder": lambda line: iter_relative(line, crawled)}
     found, _updated = _printed(after, **kw)  # type: ignore[arg-type]
     above, _above_updated = _printed(before, backwards=True, **kw)  # type: ignore[arg-type]
     found += [(d * BEFORE_DISTANCE_FACTOR, iso) for d, iso in above]
@@ -622,7 +299,7 @@ def find_published(
     """The page's original publication date as ISO 8601, or None when nothing credible is found.
 
     ``date_elements`` are the elements passing ``may_hold_date``; ``meta`` maps lower-cased
-    meta keys to their contents (see ``metadata.read_meta``);
+    meta keys to their contents (see ``candidates.read_meta``);
     ``after``/``before`` are the visible text lines from the headline on and just above it,
     ``story`` a longer run from the headline on; ``labelled_first`` when the headline is unknown;
     ``top`` walks the page's lines from the top of the body, read only when nothing else is
@@ -630,7 +307,7 @@ def find_published(
     ``crawled`` is when the page was fetched: a relative date printed at the headline is read
     against it when no absolute date is found.
     """
-    now = now or _now()
+    now = now or utc_now()
     kw = {"now": now, "month_first": month_first}
     # Meta values are machine-written: slash dates there follow the US order whatever the
     # page's language.

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sitesift.fields.dates import parse_date
+from sitesift.fields.date_forms import parse_date
 from sitesift.fields.lines import lines_before
 from sitesift.fields.metadata import Metadata
 from sitesift.fields.title_text import normalize_space

@@ -6,13 +6,8 @@ from datetime import datetime
 
 import pytest
 
-from sitesift.fields.dates import (
-    date_from_url,
-    find_published,
-    find_text_date,
-    iter_dates,
-    parse_date,
-)
+from sitesift.fields.date_forms import date_from_url, iter_dates, parse_date
+from sitesift.fields.dates import find_published, find_text_date
 from sitesift.fields.metadata import extract_metadata
 from sitesift.parse import parse_html
 

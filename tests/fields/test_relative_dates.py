@@ -16,7 +16,8 @@ from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 from sitesift import Extractor, Options, Page, extract_html
-from sitesift.fields.dates import _RELATIVE, find_relative_date, relative_date
+from sitesift.fields.dates import find_relative_date
+from sitesift.fields.relative_dates import RELATIVE, relative_date
 from sitesift.input import iter_pages
 
 CRAWLED = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)
@@ -116,7 +117,7 @@ def test_offset_of_the_crawl_time_is_kept() -> None:
     ],
 )
 def test_expressions(text: str, expected: str | None) -> None:
-    match = _RELATIVE.search(text)
+    match = RELATIVE.search(text)
     assert (relative_date(match, CRAWLED) if match else None) == expected
 
 
@@ -146,7 +147,7 @@ def test_agrees_with_dateparser(text: str) -> None:
     dateparser = pytest.importorskip("dateparser", reason="dateparser not installed")
     base = CRAWLED.replace(tzinfo=None)
     theirs = dateparser.parse(text, settings={"RELATIVE_BASE": base})
-    ours = relative_date(_RELATIVE.search(text), base)
+    ours = relative_date(RELATIVE.search(text), base)
     assert ours is not None and theirs is not None
     assert ours[:10] == theirs.date().isoformat()
     if len(ours) > 10 and not text.startswith(("yesterday", "昨天 ")):

@@ -46,8 +46,8 @@ field is enough. The method, top to bottom:
    printed byline). Never ``<title>``: as a fallback it would be read just on the pages
    whose printed headline moved, and some templates word it differently.
 2. Values are made the way ``extract_metadata`` makes them: titles are the text with white
-   space folded; dates go through ``dates.parse_date`` (slash dates in page text month-first
-   as the page's language says, learned per source) or ``dates.date_from_url``; authors
+   space folded; dates go through ``date_forms.parse_date`` (slash dates in page text month-first
+   as the page's language says, learned per source) or ``date_forms.date_from_url``; authors
    through ``author_names.join_authors`` (meta, JSON-LD), ``author_names.clean_author`` or
    ``authors.author_from_text`` (an element's text as a name, or as a "By X and Y" byline).
 3. ``FieldSources.read`` reads a new page of the template: only the ``<meta>`` elements, the
@@ -91,7 +91,8 @@ from sitesift.fields.authors import (
     may_hold_author,
 )
 from sitesift.fields.candidates import DECLARED_TITLE_KEYS, TITLE_META_KEYS, read_meta
-from sitesift.fields.dates import PUBLISHED_META_KEYS, date_from_url, parse_date
+from sitesift.fields.date_forms import date_from_url, parse_date
+from sitesift.fields.dates import PUBLISHED_META_KEYS
 from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.metadata import complete_metadata, headline_element
 from sitesift.fields.title_text import normalize_space

@@ -1,7 +1,7 @@
 """Steps 4 and 5 of paper 002: the title (a block with enough of four visual cues: the largest
 font, a colour unlike the body's, white space above and below, above the body; ranked by
 agreement with the page's declared title) and the time (numeral and time words, tagged by
-jieba.posseg, between the title and the body, read with ``sitesift.fields.dates``)."""
+jieba.posseg, between the title and the body, read with ``sitesift.fields.date_forms``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from rapidfuzz.distance import Indel
 
-from sitesift.fields.dates import parse_date
+from sitesift.fields.date_forms import parse_date
 from sitesift.methods.visual.blocks import Block, _Page
 from sitesift.render.browser import Element
 

@@ -28,7 +28,7 @@ visual cues. Reads a ``Rendering`` (boxes and computed styles from ``sitesift.re
    than half its characters with it is not taken (the declared title stands).
 5. Time: the text between the title and the body (then the few blocks just above the
    title); words tagged numeral (m) or time (t) by jieba.posseg are joined into candidates
-   and read with the project's date patterns (``sitesift.fields.dates``), which also cover
+   and read with the project's date patterns (``sitesift.fields.date_forms``), which also cover
    English formats.
 
 Modules, in that order: ``blocks`` (step 1), ``prune`` (steps 2 and 3), ``cues`` (steps 4 and
