@@ -106,17 +106,10 @@ class TemplatePath(PipelineBase):
         if learning is not None:
             learned = learning.learned(learned, [(pages[i], records[i]) for i in members],
                                        labels)
-        profile = learned.profile
-        # The forum method's rules, saved with the profile, outlive learning the templates
-        # (a profile holding them only, or ``learn``).
-        if saved is not None and saved.forum is not None:
-            profile = dataclasses.replace(profile, forum=saved.forum)
-        if not profile.templates and saved is not None and saved.templates:
-            # Pages that teach no template (too few of a kind) say nothing against the
-            # saved ones: relearning from them would drop data, not correct it.
+        profile = method.profile(learned, saved)
+        if profile is saved:
             log.warning("site %s: %d page(s) teach no template; its saved profile "
-                        "(%d template(s)) is kept", site, len(members), len(saved.templates))
-            profile = saved
+                        "(%d template(s)) is kept", site, len(members), len(saved.templates))  # type: ignore[union-attr]
         elif store is not None:
             store.put(profile)
         return profile

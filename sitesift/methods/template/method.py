@@ -18,6 +18,7 @@ learned ``LearnedSite.profile`` (docs/architecture.md says why it is no ``Templa
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -124,6 +125,21 @@ class TemplateMethod:
         paths = [element_steps(root, labels=labels) for root in roots]
         learned = with_anchors(learned, features, list(zip(roots, paths, strict=True)))
         return learned, ProfileLearning(paths, WrapperLearner(labels) if wrappers else None)
+
+    @staticmethod
+    def profile(learned: LearnedSite, saved: SiteProfile | None) -> SiteProfile:
+        """The profile to keep of a site learned again (``saved``: its profile until now; the
+        result is ``saved`` itself where that stays)."""
+        profile = learned.profile
+        # The forum method's rules, saved with the profile, outlive learning the templates
+        # (a profile holding them only, or ``learn``).
+        if saved is not None and saved.forum is not None:
+            profile = dataclasses.replace(profile, forum=saved.forum)
+        if not profile.templates and saved is not None and saved.templates:
+            # Pages that teach no template (too few of a kind) say nothing against the
+            # saved ones: relearning from them would drop data, not correct it.
+            return saved
+        return profile
 
     def assign(
         self, profile: SiteProfile, root: etree._Element, labels: RelaxedLabels,
