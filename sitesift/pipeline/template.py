@@ -1,6 +1,9 @@
 """The template method's path (paper 000, ``sitesift.methods.template``): a site's templates
 learned, or read from its saved profile, and each page cleaned by its template; pages of a
-template with a wrapper are read by it."""
+template with a wrapper are read by it. Orchestration only: the steps are
+``TemplateMethod``'s (``learning``, ``profile``, ``assign``, ``read_wrapped``, ``signatures``,
+and its DeleteSame through the interface); here are their order, the guards, the store and
+the records."""
 
 from __future__ import annotations
 
