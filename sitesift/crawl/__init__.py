@@ -15,7 +15,7 @@ __all__ = [
     "UrlStructurePolicy", "crawl", "read_anchors",
 ]
 _HOME = {
-    "read_anchors": "archive", "USER_AGENT": "crawler", "Crawler": "crawler",
+    "read_anchors": "archive", "USER_AGENT": "fetch", "Crawler": "crawler",
     "CrawlStats": "crawler", "crawl": "crawler", "CrawlPolicy": "policy",
     "DefaultPolicy": "policy", "Link": "policy", "UrlStructurePolicy": "urlpolicy",
 }

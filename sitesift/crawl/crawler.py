@@ -37,6 +37,10 @@ Politeness and robustness:
 
 One coroutine owns the frontier and the WARC file (fetches run as tasks and hand results back),
 so there is no locking around either and a result is committed whole or not at all.
+
+This module holds that loop and its bookkeeping (the frontier, the WARC file, the policy's
+saved state); ``fetch.py`` the fetching (robots.txt, per-host slots, retries, redirects, sizes),
+``links.py`` what of a fetched page or document is queued next.
 """
 
 from __future__ import annotations
@@ -44,64 +48,33 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
 
 import httpx
-from lxml import etree
-from protego import Protego
 
-from sitesift import __version__
-from sitesift.crawl.archive import Exchange, WarcOutput
-from sitesift.crawl.discovery import (
-    archive_links,
-    feed_links,
-    pagination_links,
-    parse_document,
-)
+from sitesift.crawl.archive import WarcOutput
+from sitesift.crawl.fetch import DOCUMENT_KINDS, USER_AGENT, Fetcher, _describe, _Host, _Result
 from sitesift.crawl.frontier import Entry, Frontier
+from sitesift.crawl.links import LinkFollower, _host, _is_home, _origin
 from sitesift.crawl.policy import (
     CrawlPolicy,
-    Link,
     normalize_url,
-    page_links,
-    post_titles,
-    same_layer_links,
 )
 from sitesift.crawl.urlpolicy import UrlStructurePolicy
-from sitesift.errors import PageError, UsageError
-from sitesift.input.encoding import decode_html
-from sitesift.input.warc import HTML_TYPES
+from sitesift.errors import UsageError
 from sitesift.options import Options
-from sitesift.parse.html import parse_html
 
-__all__ = ["MAX_HOPS", "ROBOTS_TOKEN", "USER_AGENT", "CrawlStats", "Crawler", "crawl"]
+__all__ = ["MAX_HOPS", "CrawlStats", "Crawler", "crawl"]
 
-#: The product token robots.txt groups are matched against.
-ROBOTS_TOKEN = "sitesift"
-USER_AGENT = f"sitesift/{__version__} (web page extraction; robots.txt token: sitesift)"
 #: Redirects followed from one link before giving up (browsers allow about 20; loops end sooner
 #: anyway because a known URL is never queued again).
 MAX_HOPS = 10
-#: robots.txt bytes read (RFC 9309 asks parsers to read at least 500 KiB).
-ROBOTS_MAX_BYTES = 512 * 1024
-#: Longest robots.txt Crawl-delay honoured, in seconds (a site asking for more gets this).
-MAX_ROBOTS_DELAY = 60.0
-#: Statuses worth another attempt.
-RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
-_ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
-#: Content codings the crawler can undo for link parsing (what it asks the server for).
-_ACCEPT_ENCODING = "gzip, deflate"
 #: Pages committed between two saves of the policy's state in the frontier (its evidence of
 #: up to 1,000 URLs per host is some 50 kB of JSON: not once per page).
 POLICY_SAVE_EVERY = 20
-#: Frontier kinds of discovery documents (sitemaps, feeds): read for their URLs, not pages.
-DOCUMENT_KINDS = frozenset({"sitemap", "feed"})
 
 
 @dataclass(slots=True)
@@ -120,26 +93,6 @@ class CrawlStats:
     @property
     def pages_per_second(self) -> float:
         return self.done / self.seconds if self.seconds else 0.0
-
-
-@dataclass(slots=True)
-class _Result:
-    """What a fetch task hands back to the loop: an outcome, and the exchanges to write."""
-
-    entry: Entry
-    outcome: str  # page, redirect, status, retry, skip, fail, defer
-    exchange: Exchange | None = None
-    note: str | None = None
-    charset: str | None = None
-    content: bytes | None = None  # the body with content coding undone (pages)
-    robots: list[Exchange] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class _Host:
-    active: int = 0
-    next_start: float = 0.0
-    delay: float = 0.0
 
 
 class Crawler:
@@ -163,12 +116,10 @@ class Crawler:
         self._transport = transport
         self._frontier_path = frontier
         self._progress = progress
-        # Per-run state (reset by run): robots parsers per origin, per-host slots, and origins
-        # whose robots.txt was unreachable (what happened, and until when that answer holds).
-        self._robots: dict[str, Protego | None] = {}
-        self._robots_down: dict[str, tuple[str, float]] = {}
-        self._robots_locks: dict[str, asyncio.Lock] = {}
-        self._hosts: dict[str, _Host] = {}
+        # Per-run state (new for each run): the fetching side (robots.txt, per-host slots) and
+        # the link following that reads the robots.txt parsers for their sitemaps.
+        self._fetcher = Fetcher(self.options, transport)
+        self._links = LinkFollower(self.options, self.policy, self._fetcher.robots)
 
     def frontier_path(self, warc: str | Path) -> Path:
         return Path(self._frontier_path or f"{warc}.frontier")
@@ -184,7 +135,8 @@ class Crawler:
             if url is None:
                 raise UsageError(f"not an http(s) URL: {seed!r}")
             entries.append(Entry(url=url, host=_host(url), depth=0, kind="seed"))
-        self._robots, self._robots_locks, self._hosts, self._robots_down = {}, {}, {}, {}
+        self._fetcher = Fetcher(self.options, self._transport)
+        self._links = LinkFollower(self.options, self.policy, self._fetcher.robots)
         started = time.monotonic()
         stats = CrawlStats()
         with Frontier(self.frontier_path(warc)) as frontier:
@@ -198,7 +150,7 @@ class Crawler:
                 self.policy.restore(json.loads(saved))
             out = WarcOutput(warc, length=frontier.warc_length, software=USER_AGENT)
             try:
-                async with self._client() as client:
+                async with self._fetcher.client() as client:
                     await self._loop(client, frontier, out, scope, stats)
             finally:
                 out.close()
@@ -208,18 +160,6 @@ class Crawler:
                 stats.totals = frontier.counts()
         stats.seconds = time.monotonic() - started
         return stats
-
-    def _client(self) -> httpx.AsyncClient:
-        per_host = self.options.crawl_host_concurrency
-        return httpx.AsyncClient(
-            headers={"User-Agent": USER_AGENT, "Accept": _ACCEPT,
-                     "Accept-Encoding": _ACCEPT_ENCODING},
-            timeout=httpx.Timeout(self.options.crawl_timeout),
-            follow_redirects=False,
-            limits=httpx.Limits(max_connections=max(100, per_host * 10),
-                                max_keepalive_connections=max(20, per_host * 4)),
-            transport=self._transport,
-        )
 
     # -- the loop ---------------------------------------------------------------------------
     async def _loop(
@@ -234,7 +174,7 @@ class Crawler:
             while True:
                 now = time.time()
                 for host in sorted(work):
-                    slot = self._hosts.setdefault(host, _Host(delay=options.crawl_delay))
+                    slot = self._fetcher.hosts.setdefault(host, _Host(delay=options.crawl_delay))
                     free = options.crawl_host_concurrency - slot.active
                     if free <= 0 or slot.next_start > now:
                         continue
@@ -248,7 +188,7 @@ class Crawler:
                     for entry in claimed:
                         slot.active += 1
                         slot.next_start = now + slot.delay
-                        pending[asyncio.create_task(self._fetch(client, entry))] = entry
+                        pending[asyncio.create_task(self._fetcher.fetch(client, entry))] = entry
                 wake = self._next_wake(frontier, work, now)
                 if not pending:
                     if wake is None:
@@ -261,7 +201,7 @@ class Crawler:
                 )
                 for task in done:
                     entry = pending.pop(task)
-                    self._hosts[entry.host].active -= 1
+                    self._fetcher.hosts[entry.host].active -= 1
                     try:
                         result = task.result()
                     except Exception as exc:  # a bug: the URL fails, the crawl goes on
@@ -279,7 +219,7 @@ class Crawler:
         """When a launch may next become possible (None: only a finishing fetch can help)."""
         times = [
             slot.next_start for host in work
-            if (slot := self._hosts.get(host)) is not None and slot.next_start > now
+            if (slot := self._fetcher.hosts.get(host)) is not None and slot.next_start > now
             and slot.active < self.options.crawl_host_concurrency
         ]
         due = frontier.next_due(after=now)
@@ -312,7 +252,7 @@ class Crawler:
             state = "skipped"  # a site without a sitemap at the probed place has not failed
         if result.outcome == "page" and result.content is not None \
                 and entry.kind in DOCUMENT_KINDS:
-            new = self._document(entry, result.content, scope)
+            new = self._links.document(entry, result.content, scope)
             if entry.kind == "sitemap" and new:  # the host's archives are listed there
                 meta[f"sitemap {_origin(entry.url)}"] = "1"
         elif result.outcome == "page" and result.content is not None:
@@ -322,7 +262,7 @@ class Crawler:
             # page discovered) that has read no sitemap of it (_follow).
             item_archives = not discover and frontier.get_meta(key) is not None \
                 and frontier.get_meta(f"sitemap {_origin(entry.url)}") is None
-            new = self._follow(entry, result, scope, metadata, discover=discover,
+            new = self._links.follow(entry, result, scope, metadata, discover=discover,
                                item_archives=item_archives)
             if discover:
                 meta[key] = "1"
@@ -354,258 +294,9 @@ class Crawler:
         state = getattr(self.policy, "state", None)
         return json.dumps(state()) if callable(state) else None
 
-    def _document(self, entry: Entry, content: bytes, scope: set[str]) -> list[Entry]:
-        """The URLs of a sitemap or feed to queue: nested sitemaps at its depth, pages one
-        step deeper (while below the depth limit); at most ``crawl_max_pages`` of them."""
-        pages, nested = parse_document(entry.url, content, self.options.crawl_max_pages,
-                                       self.options.crawl_max_bytes)
-        if entry.depth >= self.options.crawl_depth:
-            pages = []
-        return [
-            Entry(url=url, host=_host(url), depth=entry.depth + (kind != "sitemap"), kind=kind,
-                  parent=entry.url)
-            for urls, kind in ((nested, "sitemap"), (pages, "listed"))
-            for url in urls if _host(url) in scope
-        ]
-
-    def _discover(self, entry: Entry, root: etree._Element) -> list[Entry]:
-        """A home page's sitemaps (robots.txt's, else /sitemap.xml) and its feeds."""
-        origin = _origin(entry.url)
-        robots = self._robots.get(origin)
-        sitemaps = [url for raw in (robots.sitemaps if robots is not None else ())
-                    if (url := normalize_url(urljoin(origin, raw))) is not None]
-        found = [(url, "sitemap") for url in sitemaps or [f"{origin}/sitemap.xml"]]
-        found += [(url, "feed") for url in feed_links(entry.url, root)]
-        return [Entry(url=url, host=_host(url), depth=entry.depth, kind=kind, parent=entry.url)
-                for url, kind in found]
-
-    def _follow(
-        self, entry: Entry, result: _Result, scope: set[str], metadata: dict[str, Any], *,
-        discover: bool = False, item_archives: bool = False,
-    ) -> list[Entry]:
-        """The links of a fetched page to queue; fills the page's metadata. A page at the depth
-        limit is parsed only if it may be a list (not an item), for its pagination; an item
-        there only with ``item_archives`` (a site crawl without a sitemap), for its archive
-        links (below)."""
-        assert result.content is not None
-        at_limit = entry.depth >= self.options.crawl_depth
-        if at_limit and entry.kind == "item" and not item_archives:
-            return []
-        try:
-            text, _ = decode_html(result.content, result.charset)
-            root = parse_html(text)
-        except PageError as exc:
-            metadata["error"] = str(exc)
-            return []
-        archives: list[Entry] = []
-        if at_limit and item_archives and entry.kind in ("item", "listed"):
-            # A site without a sitemap may link its category, tag and author pages from its
-            # articles alone (WordPress's block themes do: their home pages link none). They
-            # are lists of the layer above the article: queued at its depth, fetched, and
-            # parsed for their pagination alone.
-            archives = [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
-                              kind="archive", parent=entry.url, anchor=link.anchor or None)
-                        for link in archive_links(entry.url, None, root)
-                        if _host(link.url) in scope]
-            if entry.kind == "item":
-                return archives
-        links = [link for link in page_links(entry.url, root) if _host(link.url) in scope]
-        paging = pagination_links(entry.url, links, root)
-        if at_limit:
-            return archives + [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
-                                     kind="pagination", parent=entry.url,
-                                     anchor=link.anchor or None)
-                               for link in paging]
-        found = [e for e in self._discover(entry, root) if e.host in scope] if discover else []
-        is_list, items = self._items(entry, links, root, metadata)
-        metadata["list_page"] = is_list
-        # Kind "pagination": the next pages of a list (lists themselves, above); "continued":
-        # those of another page (an article in parts).
-        pages = [Entry(url=link.url, host=_host(link.url), depth=entry.depth,
-                       kind="pagination" if is_list else "continued", parent=entry.url,
-                       anchor=link.anchor or None)
-                 for link in paging]
-        chosen = self._chosen(entry, links, root, items if is_list else None, metadata)
-        paged = {page.url for page in pages}
-        return found + pages + [
-            Entry(url=url, host=_host(url), depth=entry.depth + 1, kind=kind, parent=entry.url,
-                  anchor=link.anchor or None)
-            for url, (kind, link) in chosen.items() if url != entry.url and url not in paged
-        ]
-
-    def _items(
-        self, entry: Entry, links: list[Link], root: etree._Element, metadata: dict[str, Any],
-    ) -> tuple[bool, list[Link]]:
-        """Whether the page is a list, and its items (the crawl policy's answer)."""
-        try:  # a plugged-in policy failing on one page must not end the crawl
-            # The next page of a list is the same list, however few items it shows (the last
-            # page of a blog's archive may show one post, too few to read as a list alone).
-            is_list = self.policy.is_list_page(entry.url, links, root) \
-                or entry.kind == "pagination"
-            items = _unique(self.policy.item_links(entry.url, links, root)) if is_list else []
-            if entry.kind == "pagination" and not items:  # its one post's linked title
-                titles = set(post_titles(entry.url, root, min_titles=1))
-                items = _unique([link for link in links if link.url in titles and link.anchor])
-        except Exception as exc:
-            metadata["error"] = f"internal: crawl policy failed: {_describe(exc)}"
-            return False, []
-        return is_list, items
-
-    def _chosen(
-        self, entry: Entry, links: list[Link], root: etree._Element, items: list[Link] | None,
-        metadata: dict[str, Any],
-    ) -> dict[str, tuple[str, Link]]:
-        """The pages one level down, each with its kind: a list's ``items`` (None: the page is
-        no list), the seed's same-layer pages, archives."""
-        chosen: dict[str, tuple[str, Link]] = {}
-        if items is not None:
-            metadata["items"] = [{"url": link.url, "anchor": link.anchor} for link in items]
-            chosen.update((link.url, ("item", link)) for link in items)
-        if self.options.crawl_same_layer and entry.depth == 0:
-            layer = getattr(self.policy, "same_layer_links", None)
-            try:
-                siblings = layer(entry.url, links) if layer else same_layer_links(entry.url, links)
-            except Exception as exc:
-                metadata["error"] = f"internal: crawl policy failed: {_describe(exc)}"
-                siblings = []
-            for link in siblings:
-                chosen.setdefault(link.url, ("sibling", link))
-        for link in archive_links(entry.url, links, root):
-            chosen.setdefault(link.url, ("archive", link))
-        return chosen
-
     def _tell(self, what: str, text: str) -> None:
         if self._progress is not None:
             self._progress(what, text)
-
-    # -- fetching (runs as tasks) -----------------------------------------------------------
-    async def _fetch(self, client: httpx.AsyncClient, entry: Entry) -> _Result:
-        retry_left = entry.attempts < self.options.crawl_retries
-        robots, exchanges, down = await self._robots_for(client, entry.url)
-        if down is not None:  # not a refusal: try again, later in this run or on the next
-            if retry_left:
-                return _Result(entry, "retry", note=f"robots.txt unreachable: {down}",
-                               robots=exchanges)
-            return _Result(entry, "defer", note=f"robots.txt unreachable: {down}; queued again"
-                           " on the next run", robots=exchanges)
-        if robots is not None and not robots.can_fetch(entry.url, ROBOTS_TOKEN):
-            return _Result(entry, "skip", note="disallowed by robots.txt", robots=exchanges)
-        try:
-            async with asyncio.timeout(self.options.crawl_timeout):
-                result = await self._get(client, entry)
-        except (TimeoutError, httpx.TimeoutException) as exc:
-            note = f"timeout after {self.options.crawl_timeout:g} s ({type(exc).__name__})"
-            result = _Result(entry, "retry" if retry_left else "fail", note=note)
-        except httpx.TransportError as exc:
-            note = f"{type(exc).__name__}: {exc}"[:300]
-            result = _Result(entry, "retry" if retry_left else "fail", note=note)
-        except httpx.HTTPError as exc:  # invalid URL and the like: no point trying again
-            result = _Result(entry, "fail", note=f"{type(exc).__name__}: {exc}"[:300])
-        if result.outcome == "status" and result.exchange is not None and retry_left \
-                and result.exchange.status in RETRY_STATUSES:
-            result.outcome, result.exchange = "retry", None
-        result.robots = exchanges
-        return result
-
-    async def _get(self, client: httpx.AsyncClient, entry: Entry) -> _Result:
-        limit = self.options.crawl_max_bytes
-        async with client.stream("GET", entry.url) as response:
-            fetched = datetime.now(UTC)  # the crawl time the WARC records carry
-            status = response.status_code
-            media = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-            if entry.kind in DOCUMENT_KINDS:  # sitemaps and feeds: XML, text or gzip
-                if 200 <= status < 300 and media in HTML_TYPES:
-                    return _Result(entry, "skip", note=f"not a {entry.kind} ({media})")
-            elif 200 <= status < 300 and media and media not in HTML_TYPES:
-                return _Result(entry, "skip", note=f"not HTML ({media})")
-            declared = response.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > limit:
-                return _Result(entry, "skip", note=f"larger than {limit:,} bytes (declared)")
-            chunks, size = [], 0
-            async for chunk in response.aiter_raw():
-                size += len(chunk)
-                if size > limit:
-                    return _Result(entry, "skip", note=f"larger than {limit:,} bytes")
-                chunks.append(chunk)
-            body = b"".join(chunks)
-            exchange = Exchange(
-                url=entry.url, request_headers=_raw(response.request.headers.raw),
-                status=status, reason=response.reason_phrase, http_version=response.http_version,
-                response_headers=_raw(response.headers.raw), body=body, fetched=fetched,
-            )
-            if 300 <= status < 400 and "location" in response.headers:
-                target = normalize_url(urljoin(entry.url, response.headers["location"]))
-                if target is None:
-                    return _Result(entry, "status", exchange, note="redirect to a non-http URL")
-                return _Result(entry, "redirect", exchange, note=f"redirect to {target}")
-            if not 200 <= status < 300:
-                return _Result(entry, "status", exchange, note=f"HTTP {status}")
-            try:
-                content = _undo_coding(body, response.headers.get("content-encoding", ""), limit)
-            except (zlib.error, ValueError) as exc:
-                return _Result(entry, "skip", note=f"undecodable body: {exc}")
-            if content is None:
-                return _Result(entry, "skip", note=f"larger than {limit:,} bytes (decoded)")
-            return _Result(entry, "page", exchange, charset=response.charset_encoding,
-                           content=content)
-
-    async def _robots_for(
-        self, client: httpx.AsyncClient, url: str
-    ) -> tuple[Protego | None, list[Exchange], str | None]:
-        """The origin's robots.txt parser (None: all allowed), the first time the exchange that
-        fetched it (to be written to the WARC file), and what went wrong if it is unreachable
-        (an answer kept for ``crawl_backoff`` seconds, so the URLs of a dead host do not each
-        ask again at once; then it is asked again)."""
-        parts = urlsplit(url)
-        origin = f"{parts.scheme}://{parts.netloc}"
-        lock = self._robots_locks.setdefault(origin, asyncio.Lock())
-        async with lock:
-            if origin in self._robots:
-                return self._robots[origin], [], None
-            down = self._robots_down.get(origin)
-            if down is not None and down[1] > time.monotonic():
-                return None, [], down[0]
-            parser, exchanges, problem = await self._read_robots(client, origin)
-            if problem is not None:
-                self._robots_down[origin] = (problem,
-                                             time.monotonic() + self.options.crawl_backoff)
-                return None, exchanges, problem
-            self._robots[origin] = parser
-            if parser is not None:
-                delay = parser.crawl_delay(ROBOTS_TOKEN)
-                slot = self._hosts.setdefault(parts.netloc, _Host(delay=self.options.crawl_delay))
-                if delay:
-                    slot.delay = max(slot.delay, min(float(delay), MAX_ROBOTS_DELAY))
-            return parser, exchanges, None
-
-    async def _read_robots(
-        self, client: httpx.AsyncClient, origin: str
-    ) -> tuple[Protego | None, list[Exchange], str | None]:
-        """Parser (None: all allowed), exchanges, and the problem when it is unreachable."""
-        url = f"{origin}/robots.txt"
-        try:
-            async with asyncio.timeout(self.options.crawl_timeout):
-                response = await client.get(url, follow_redirects=True)
-        except httpx.TooManyRedirects:
-            return None, [], None  # "unavailable" like a 4xx (RFC 9309, 2.3.1.2)
-        except TimeoutError:
-            return None, [], f"timeout after {self.options.crawl_timeout:g} s"
-        except httpx.HTTPError as exc:  # DNS, refused connection, reset...
-            return None, [], _describe(exc)
-        body = response.content[:ROBOTS_MAX_BYTES]
-        exchange = Exchange(
-            url=str(response.url), request_headers=_raw(response.request.headers.raw),
-            status=response.status_code, reason=response.reason_phrase,
-            http_version=response.http_version,
-            response_headers=[(k, v) for k, v in _raw(response.headers.raw)
-                              if k.lower() != "content-encoding"],
-            body=body,
-        )
-        if response.status_code >= 500:
-            return None, [exchange], f"HTTP {response.status_code}"
-        if response.status_code >= 400:
-            return None, [exchange], None
-        return Protego.parse(body.decode("utf-8", "replace")), [exchange], None
 
 
 def crawl(
@@ -613,51 +304,3 @@ def crawl(
 ) -> CrawlStats:
     """Crawl ``seeds`` into the WARC file ``warc``; see ``Crawler`` for the keyword arguments."""
     return Crawler(options, **kwargs).run(seeds, warc)
-
-
-def _describe(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())[:200]
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-def _host(url: str) -> str:
-    return urlsplit(url).netloc
-
-
-def _origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
-
-
-def _is_home(entry: Entry) -> bool:
-    """A seed that is its site's home page (the user asked for the site: discover it)."""
-    parts = urlsplit(entry.url)
-    return entry.kind == "seed" and parts.path == "/" and not parts.query
-
-
-def _raw(headers: Sequence[tuple[bytes, bytes]]) -> list[tuple[str, str]]:
-    return [(k.decode("latin-1"), v.decode("latin-1")) for k, v in headers]
-
-
-def _unique(links: Sequence[Link]) -> list[Link]:
-    seen: dict[str, Link] = {}
-    for link in links:
-        seen.setdefault(link.url, link)
-    return list(seen.values())
-
-
-def _undo_coding(body: bytes, codings: str, limit: int) -> bytes | None:
-    """``body`` with its gzip/deflate content codings undone; None if that exceeds ``limit``."""
-    for coding in reversed([c.strip().lower() for c in codings.split(",") if c.strip()]):
-        if coding == "identity":
-            continue
-        if coding in ("gzip", "x-gzip"):
-            decoder = zlib.decompressobj(wbits=31)
-        elif coding == "deflate":  # zlib-wrapped as the RFC says, or raw as some servers send
-            decoder = zlib.decompressobj(wbits=15 if body[:1] == b"\x78" else -15)
-        else:
-            raise ValueError(f"unsupported content coding {coding!r}")
-        body = decoder.decompress(body, limit + 1)
-        if len(body) > limit:
-            return None
-    return body

@@ -94,12 +94,9 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
     ) -> None:
         """One group of ``_field_slots``: paragraphs given back, field lines deleted, then
         standfirsts put first; a step that fails leaves the group's later steps out."""
-        from sitesift.methods.auto.slots import (
-            dropped_paragraphs,
-            field_lines,
-            left_out_lines,
-            standfirsts,
-        )
+        from sitesift.methods.auto.recurrence import left_out_lines
+        from sitesift.methods.auto.restore import dropped_paragraphs, standfirsts
+        from sitesift.methods.auto.slots import field_lines
 
         try:
             back = dropped_paragraphs([(parsed[i].places, parsed[i].content.nodes)  # type: ignore[union-attr]
@@ -141,7 +138,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
     def _restore(self, record: Record, parsed: Parsed,
                  paragraphs: list[lxml.html.HtmlElement]) -> None:
         """Give the main text back the ``paragraphs`` its cluster's pages show to be story
-        (``methods.auto.slots.dropped_paragraphs``), in page order."""
+        (``methods.auto.restore.dropped_paragraphs``), in page order."""
         content = parsed.content
         assert content is not None
         order = {el: k for k, el in enumerate(parsed.root.iter(lxml.etree.Element))}

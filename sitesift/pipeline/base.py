@@ -30,7 +30,7 @@ from sitesift.timelimit import time_limit
 
 if TYPE_CHECKING:
     from sitesift.methods.auto.choose import Stage
-    from sitesift.methods.auto.slots import Printed
+    from sitesift.methods.auto.recurrence import Printed
     from sitesift.methods.siblings.site import Verdict
     from sitesift.methods.template.features import PageFeatures
     from sitesift.methods.template.profile import SiteProfile
@@ -65,7 +65,7 @@ class Parsed:
     #: ``auto``: the page's paragraphs and their places, read before the page extractor.
     places: dict[lxml.html.HtmlElement, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     #: ``auto``: the page's lines of several words and their places, read before the page
-    #: extractor (``methods.auto.slots.printed_lines``).
+    #: extractor (``methods.auto.recurrence.printed_lines``).
     printed: list[Printed] = dataclasses.field(default_factory=list)
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
@@ -324,11 +324,8 @@ class PipelineBase:
             else:
                 blocks = segment_blocks(parsed.root, texts=True)
         if self.options.method == "auto" and plan.site_steps:
-            from sitesift.methods.auto.slots import (
-                headline_leads,
-                paragraph_places,
-                printed_lines,
-            )
+            from sitesift.methods.auto.recurrence import printed_lines
+            from sitesift.methods.auto.restore import headline_leads, paragraph_places
 
             parsed.leads = headline_leads(parsed.root)
             parsed.places = paragraph_places(parsed.root)

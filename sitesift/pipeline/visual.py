@@ -54,6 +54,7 @@ class VisualPath(PipelineBase):
                 javascript=self.options.render_javascript,
             )
             self._segmenter = VisualSegmenter(self.options.visual)
+            self._segmenter.prepare()  # outside every page's time limit
         return self._pool
 
     def _finish_visual(

@@ -3,7 +3,7 @@
 ``learn``: the site's node strings indexed (``SiblingSite``; one page alone has no siblings);
 ``look``: the page's DOM blocks on its untouched tree and the verdicts on them against its
 same-layer pages; ``apply``: on an article, the main content without its noise blocks
-(``site.clean_content``). Nothing is saved: the pages are the model."""
+(``clean.clean_content``). Nothing is saved: the pages are the model."""
 
 from __future__ import annotations
 
@@ -13,14 +13,9 @@ from typing import Any
 
 from sitesift.methods.interface import Decision, SitePage
 from sitesift.methods.page.content import Content
-from sitesift.methods.siblings.site import (
-    MAX_SLIDE,
-    TAG_SIMILARITY,
-    TEXT_SIMILARITY,
-    SiblingSite,
-    Verdict,
-    clean_content,
-)
+from sitesift.methods.siblings.clean import clean_content
+from sitesift.methods.siblings.match import MAX_SLIDE, TAG_SIMILARITY, TEXT_SIMILARITY
+from sitesift.methods.siblings.site import SiblingSite, Verdict
 from sitesift.record import Record
 from sitesift.segment.blocks import Block, segment_blocks
 

@@ -5,23 +5,27 @@ from collections import defaultdict
 from lxml import etree
 
 from sitesift import Extractor, Page
-from sitesift.methods.auto.slots import (
+from sitesift.methods.auto.recurrence import (
     COPY_MIN_SHARE,
-    MAX_SLOT_SHARE,
-    MIN_CLUSTER_PAGES,
     PATTERN_MIN_RATIO,
     RECUR_MIN_PAGES,
     RECUR_MIN_RATIO,
     Printed,
-    delete_fields,
-    dropped_paragraphs,
-    field_lines,
-    headline_leads,
     left_out_lines,
-    paragraph_places,
-    pictured,
     printed_lines,
+)
+from sitesift.methods.auto.restore import (
+    dropped_paragraphs,
+    headline_leads,
+    paragraph_places,
     standfirsts,
+)
+from sitesift.methods.auto.slots import (
+    MAX_SLOT_SHARE,
+    MIN_CLUSTER_PAGES,
+    delete_fields,
+    field_lines,
+    pictured,
 )
 from sitesift.parse import parse_html
 

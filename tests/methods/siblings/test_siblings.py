@@ -2,16 +2,11 @@ from dataclasses import replace
 
 from sitesift import Extractor, Options, Page
 from sitesift.methods.page.content import Content
-from sitesift.methods.siblings.site import (
-    NodeString,
-    SiblingSite,
-    _Subtree,
-    clean_content,
-    match_subtree,
-    noise_blocks,
-    remove_block,
-    same_layer,
-)
+from sitesift.methods.siblings.clean import clean_content, noise_blocks, remove_block
+from sitesift.methods.siblings.layer import same_layer
+from sitesift.methods.siblings.match import match_subtree
+from sitesift.methods.siblings.site import SiblingSite
+from sitesift.methods.siblings.strings import NodeString, _Subtree
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
 from sitesift.segment.blocks import segment_blocks

@@ -173,3 +173,18 @@ def test_time_above_the_title_when_none_below(segmenter: VisualSegmenter) -> Non
     boxes[1].kids[1] = _Box("div", 200, 230, 600, 20, text="来源：新华网", font=12)
     boxes[1].kids.insert(0, _Box("div", 200, 130, 600, 16, text="2022年02月13日", font=12))
     assert segmenter.segment(_rendering(boxes)).time == "2022-02-13"
+
+
+def test_prepare_loads_the_time_tagger_before_any_page() -> None:
+    """The dictionary loads when the segmenter is prepared, not inside the first page's time
+    limit (where a limit firing surfaced as jieba's "invalid POS dictionary entry")."""
+    pytest.importorskip("jieba")
+    segmenter = VisualSegmenter()
+    assert segmenter._time_tagger._tagger is None
+    segmenter.prepare()
+    tagger = segmenter._time_tagger._tagger
+    assert tagger is not None
+    segmenter.prepare()  # once is enough
+    assert segmenter._time_tagger._tagger is tagger
+    runs = segmenter._time_tagger.words("发布时间：2018年07月17日 10:00")
+    assert any("2018" in run for run in runs)

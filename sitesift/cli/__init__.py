@@ -1,0 +1,73 @@
+"""The ``sitesift`` command. ``parse_args`` (``parser``) builds and validates; ``main`` runs and
+returns the exit code: 0 every page extracted, 1 some pages failed, 2 usage or input error.
+The commands run in ``commands`` and in their own packages (crawl, service, evaluate, engine).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from sitesift.cli.commands import (
+    EXIT_OK,
+    EXIT_PAGE_ERRORS,
+    EXIT_USAGE,
+    run_extract,
+    run_learn,
+    run_profiles,
+    run_render,
+    run_urls,
+)
+from sitesift.cli.parser import build_parser, options_from_args, parse_args
+from sitesift.crawl.command import run_crawl
+from sitesift.engine import cli as engine_cli
+from sitesift.errors import InputError, UsageError
+
+__all__ = ["build_parser", "main", "options_from_args", "parse_args"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        if args.command == "extract" and args.engine:
+            return engine_cli.run_from_args(args)
+        if args.command == "extract":
+            return run_extract(args)
+        if args.command == "learn":
+            return run_learn(args)
+        if args.command == "profiles":
+            return run_profiles(args)
+        if args.command == "urls":
+            return run_urls(args)
+        if args.command == "render":
+            return run_render(args)
+        if args.command == "crawl":
+            ok = run_crawl(args.urls, args.output, args.options, frontier=args.frontier,
+                           quiet=args.quiet)
+            return EXIT_OK if ok else EXIT_PAGE_ERRORS
+        if args.command == "serve":
+            from sitesift.service.cli import run_serve
+
+            return run_serve(args)
+        from sitesift.evaluate import run_bench, run_eval
+
+        if args.command == "eval" and args.blocks:
+            from sitesift.evaluate.blocks import run_blocks_eval
+
+            return run_blocks_eval(args.set_dir, args.predictions, as_json=args.json)
+        if args.command == "eval":
+            return run_eval(args.set_dir, args.predictions, as_json=args.json)
+        return run_bench(args.set_dirs, args.options, as_json=args.json)
+    except (InputError, UsageError) as exc:
+        print(f"sitesift: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("sitesift: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`sitesift extract ... | head`): stop quietly, and keep Python
+        # from complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_PAGE_ERRORS

@@ -1,0 +1,75 @@
+"""Step 7 of paper 004: applying the verdicts. The topmost noise blocks, their labels for the
+explanation, and the page extractor's main block with them deleted (``clean_content``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sitesift.methods.page.content import Content
+from sitesift.methods.siblings.site import Verdict
+from sitesift.parse.dom import drop_keep_tail
+from sitesift.parse.rows import labels_left
+from sitesift.segment.blocks import Block
+
+__all__ = ["clean_content", "leaf_labels", "noise_blocks", "remove_block"]
+
+# -- applying the verdicts ---------------------------------------------------------------------
+
+
+def noise_blocks(top: Block, verdicts: dict[int, Verdict]) -> list[tuple[Block, Verdict]]:
+    """The topmost blocks judged noise, in page order, with their verdicts."""
+    out = []
+    stack = [top]
+    while stack:
+        block = stack.pop()
+        verdict = verdicts.get(id(block))
+        if verdict is not None:
+            out.append((block, verdict))
+        else:
+            stack.extend(reversed(block.children))
+    return out
+
+
+def leaf_labels(top: Block, verdicts: dict[int, Verdict]) -> dict[int, tuple[str, str]]:
+    """("noise", reason) for every leaf under a noise block, keyed by ``id(leaf)``."""
+    labels = {}
+    for block, verdict in noise_blocks(top, verdicts):
+        for leaf in block.leaves():
+            labels[id(leaf)] = ("noise", verdict.reason)
+    return labels
+
+
+def remove_block(block: Block) -> None:
+    """Delete ``block`` from its tree (sitesift's own parsed tree): an element block with its
+    subtree, a run with its inline elements and loose text."""
+    if not block.is_run:
+        drop_keep_tail(block.owner)
+        return
+    for el, kind in block.pieces:  # texts first: dropping a node moves its tail
+        if kind == "text":
+            el.text = None
+        elif kind == "tail":
+            el.tail = None
+    for el, kind in block.pieces:
+        if kind == "node" and el.getparent() is not None:  # the extractor may have dropped it
+            drop_keep_tail(el)
+
+
+def clean_content(content: Content, top: Block, verdicts: dict[int, Verdict]) -> Content:
+    """The page extractor's ``content`` with the noise blocks deleted from it (as the template
+    method does, ``methods.template.site.clean_content``): the extractor picks the main block on the
+    whole page, then what of it recurs in same-layer pages goes. A main block that lies inside
+    a noise block goes whole (a page without an article of its own, whose extractor picked a
+    notice every page shows)."""
+    noise = noise_blocks(top, verdicts)
+    labels = labels_left([block.owner for block, _ in noise if not block.is_run])
+    noise = [(block, verdict) for block, verdict in noise
+             if block.is_run or block.owner not in labels]  # a row's label stays with its value
+    owners = {block.owner for block, _ in noise if not block.is_run}
+    kept = tuple(
+        node for node in content.nodes
+        if not any(el in owners for el in (node, *node.iterancestors()))
+    )
+    for block, _ in noise:
+        remove_block(block)
+    return replace(content, nodes=kept)

@@ -1,0 +1,160 @@
+"""Steps 2 and 3 of paper 004: a page as its depth-first node string (``NodeString``: every
+visible node with its depth, text nodes included, tag ``#text``), and a block of
+``sitesift.segment.blocks`` as the part of that string to match (``_Subtree``)."""
+
+from __future__ import annotations
+
+import itertools
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from lxml import etree
+
+from sitesift.parse.signatures import RelaxedLabels, stable_hash
+from sitesift.segment.blocks import Block, is_visible
+
+__all__ = ["TEXT_TAG", "NodeString", "Piece"]
+
+TEXT_TAG = "#text"
+#: A text piece is (element, "text") for its own text or (element, "tail") for its tail.
+Piece = tuple[etree._Element, str]
+
+
+# -- 2. node strings -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class NodeString:
+    """A page as its depth-first node string: visible elements and non-blank text nodes."""
+
+    tags: list[str] = field(default_factory=list)
+    depths: list[int] = field(default_factory=list)
+    #: Index just after each node's subtree (a text node's is its own index + 1).
+    ends: list[int] = field(default_factory=list)
+    parents: list[int] = field(default_factory=list)
+    #: Hash of a text node's folded text, and its weight (visible characters); 0 for elements.
+    texts: list[int] = field(default_factory=list)
+    weights: list[int] = field(default_factory=list)
+    #: Relaxed label hash (tag, class, id) of elements; 0 for text nodes.
+    labels: list[int] = field(default_factory=list)
+    elements: dict[etree._Element, int] = field(default_factory=dict)
+    pieces: dict[Piece, int] = field(default_factory=dict)
+    #: Sums of ``weights`` before each position, made on first use (``text_weight``).
+    _before: list[int] | None = None
+    #: Positions of the text nodes, made on first use (``text_nodes``).
+    _text_at: list[int] | None = None
+
+    @classmethod
+    def of(cls, root: etree._Element, labels: RelaxedLabels | None = None) -> NodeString:
+        """The node string of the page under ``root`` (its ``<body>`` when there is one)."""
+        body = root.find("body") if root.tag == "html" else root
+        if body is None:
+            body = root
+        labels = labels or RelaxedLabels()
+        out = cls()
+        # (``_node`` and ``_text`` inlined, the lists bound to locals: this walk visits every
+        # element and text of every page of the site)
+        tags, depths, ends, parents = out.tags, out.depths, out.ends, out.parents
+        texts, weights, label_hashes = out.texts, out.weights, out.labels
+        elements, pieces = out.elements, out.pieces
+        open_: list[int] = []
+
+        def text_node(text: str, piece: Piece) -> None:
+            # ``text_weight`` and ``normalize_space`` of one split (the same characters)
+            words = text.split()
+            if not words:
+                return
+            pos = len(tags)
+            pieces[piece] = pos
+            tags.append(TEXT_TAG)
+            depths.append(len(open_))
+            ends.append(pos + 1)
+            parents.append(open_[-1])
+            texts.append(stable_hash(" ".join(words)))
+            weights.append(len("".join(words)))
+            label_hashes.append(0)
+
+        # lxml's own walk (C): a skipped subtree's only event after its start is its end; a
+        # comment or processing instruction comes as one event, and only its tail is text.
+        walker = etree.iterwalk(body, events=("start", "end", "comment", "pi"))
+        skipped = False
+        for event, el in walker:
+            if event == "start":
+                if not is_visible(el):
+                    walker.skip_subtree()
+                    skipped = True
+                    continue
+                pos = len(tags)
+                tags.append(el.tag)
+                depths.append(len(open_))
+                ends.append(pos + 1)
+                parents.append(open_[-1] if open_ else -1)
+                texts.append(0)
+                weights.append(0)
+                label_hashes.append(labels.get(el)[1])
+                elements[el] = pos
+                open_.append(pos)
+                if el.text:
+                    text_node(el.text, (el, "text"))
+                continue
+            if event == "end":
+                if skipped:
+                    skipped = False
+                else:
+                    ends[open_.pop()] = len(tags)
+            if el is not body and el.tail and open_:
+                text_node(el.tail, (el, "tail"))
+        return out
+
+    def text_weight(self, start: int, stop: int) -> int:
+        """Text weight of the nodes ``start`` to ``stop`` (excluded), from running sums: a
+        block's text is summed for each of its candidate matches."""
+        before = self._before
+        if before is None:  # (a string is complete once ``of`` returns it)
+            before = self._before = [0, *itertools.accumulate(self.weights)]
+        return before[stop] - before[start]
+
+    def text_nodes(self, start: int, stop: int) -> list[int]:
+        """Positions of the text nodes from ``start`` to ``stop`` (excluded), in order: a
+        block's texts are read for each of its blocks above it too, and most nodes are
+        elements."""
+        at = self._text_at
+        if at is None:  # (a string is complete once ``of`` returns it)
+            at = self._text_at = [p for p, h in enumerate(self.texts) if h]
+        lo = bisect_left(at, start)
+        return at[lo:bisect_left(at, stop, lo)]
+
+    def ancestor(self, pos: int, levels: int) -> int:
+        for _ in range(levels):
+            pos = self.parents[pos]
+            if pos < 0:
+                break
+        return pos
+
+
+class _Subtree(NamedTuple):
+    """A block as the part of its page's node string to match: T = string[start:stop], depths
+    relative to ``base`` (the block's element, or for a run the element it sits in). (A named
+    tuple: a frozen dataclass's ``__init__`` was 4 % of the sibling step.)"""
+
+    start: int
+    stop: int
+    base: int
+    #: Whether the base node is T[0] (an element block) or T's parent (a run).
+    rooted: bool
+
+
+def _subtree(string: NodeString, block: Block) -> _Subtree | None:
+    if not block.is_run:
+        pos = string.elements.get(block.owner)
+        return None if pos is None else _Subtree(pos, string.ends[pos], pos, True)
+    if not block.pieces:
+        return None
+    first, last = block.pieces[0], block.pieces[-1]
+    start = string.elements.get(first[0]) if first[1] == "node" else string.pieces.get(first)
+    stop = string.elements.get(last[0]) if last[1] == "node" else string.pieces.get(last)
+    base = string.elements.get(block.owner)
+    if start is None or stop is None or base is None:
+        return None
+    return _Subtree(start, string.ends[stop], base, False)
