@@ -39,9 +39,10 @@ posts); ``to_profile`` / ``from_profile`` turn a model into JSON-able data and b
 model is not worth keeping).
 ``Extractor.extract_with`` runs any object of this shape end to end; the pipeline runs forum
 (``methods.forum.method``), siblings (``methods.siblings.method``) and the template's
-DeleteSame (``methods.template.method``) through it; the template's profile (anchors,
-containers, wrappers) and visual keep paths of their own (``sitesift.pipeline.<method>``,
-docs/architecture.md).
+DeleteSame (``methods.template.method``) through it; the template's profile steps (anchors,
+containers, wrappers, a page's assignment) are ``TemplateMethod`` methods beside the interface,
+which its pipeline path calls in order, and visual keeps a path of its own
+(``sitesift.pipeline.visual``; docs/architecture.md says what the interface lacks for them).
 """
 
 from __future__ import annotations

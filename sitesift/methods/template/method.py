@@ -4,27 +4,57 @@
 ``learn``: the pages' ISTM structures and subtree signatures (``features.page_features``), the
 site's clusters and a template per cluster of two pages or more (``site.learn_site``, paper
 000 steps 1-4); ``apply``: the page's template subtrees deleted from the main content
-(``site.clean_content``, steps 5-6; auto reads a list page's items whole). The pipeline's
-template path (``sitesift.pipeline.template``) builds the same model from a saved profile,
-and learns what a profile keeps beyond it (anchors, content containers, wrappers, field
-sources: they read the page extractor's result on the learning pages), so ``to_profile``
-keeps nothing here: the profile is that path's."""
+(``site.clean_content``, steps 5-6; auto reads a list page's items whole).
+
+Beyond the interface, the steps of a saved profile, which the pipeline's template path
+(``sitesift.pipeline.template``) only calls in order: ``learning`` (a profile's anchors, and
+what it learns from the page extractor's result on its learning pages: content containers
+and wrappers, ``ProfileLearning``), ``assign`` (a new page's template, its content container,
+its fields by the template's field sources, and whether its wrapper reads it), ``read_wrapped``
+(the wrapper's reading of such a page: its main block, so the page extractor is skipped) and
+``signatures`` (the content signatures DeleteSame reads on a page of a saved template).
+``to_profile`` keeps nothing: the profile (``SiteProfile``, ``profiles.serialize``) is the
+learned ``LearnedSite.profile`` (docs/architecture.md says why it is no ``TemplateSite``)."""
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from lxml import etree
+
+from sitesift.errors import PageError
+from sitesift.fields.metadata import Metadata
 from sitesift.methods.interface import Decision, SitePage
 from sitesift.methods.page.content import Content
 from sitesift.methods.template.features import PageFeatures, page_features
-from sitesift.methods.template.site import clean_content, learn_site
-from sitesift.methods.template.template import TemplateModel
+from sitesift.methods.template.profile import SiteProfile
+from sitesift.methods.template.site import (
+    LearnedSite,
+    clean_content,
+    learn_site,
+    with_anchors,
+    with_containers,
+    with_wrappers,
+)
+from sitesift.methods.template.template import (
+    PathFinder,
+    Step,
+    TemplateModel,
+    container_key,
+    content_signatures,
+    element_steps,
+)
+from sitesift.methods.template.wrapper import LearningPage, Votes, WrapperLearner
 from sitesift.parse.signatures import RelaxedLabels
-from sitesift.record import Record
+from sitesift.record import Page, Record
 
-__all__ = ["TemplateMethod", "TemplateSite"]
+__all__ = ["Assignment", "ProfileLearning", "TemplateMethod", "TemplateSite", "Wrapped"]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +77,9 @@ class TemplateMethod:
     lists' items, "Top rated", "Save 25%", are the items' own, as their headlines are)."""
 
     items: bool = False
+    #: Pages of a saved template with field sources and a wrapper are read by them
+    #: (``assign``; the template method alone, ``Options.wrappers``).
+    wrappers: bool = False
     name: str = "template"
 
     def learn(self, pages: Sequence[SitePage],
@@ -79,3 +112,153 @@ class TemplateMethod:
 
     def from_profile(self, data: Mapping[str, Any]) -> TemplateSite:
         raise NotImplementedError("the template path reads a saved profile (module docstring)")
+
+    # The steps of a saved profile (module docstring), called by the pipeline's template path.
+
+    def learning(
+        self, learned: LearnedSite, features: Sequence[PageFeatures],
+        roots: Sequence[etree._Element], labels: RelaxedLabels, *, wrappers: bool,
+    ) -> tuple[LearnedSite, ProfileLearning]:
+        """A profile to be saved: ``learned`` with its templates' anchors (paths read on the
+        untouched trees ``roots``), and what learns the rest from the page extractor's result
+        on each page (``wrappers``: with the wrapper learner, the template method alone)."""
+        paths = [element_steps(root, labels=labels) for root in roots]
+        learned = with_anchors(learned, features, list(zip(roots, paths, strict=True)))
+        return learned, ProfileLearning(paths, WrapperLearner(labels) if wrappers else None)
+
+    @staticmethod
+    def profile(learned: LearnedSite, saved: SiteProfile | None) -> SiteProfile:
+        """The profile to keep of a site learned again (``saved``: its profile until now; the
+        result is ``saved`` itself where that stays)."""
+        profile = learned.profile
+        # The forum method's rules, saved with the profile, outlive learning the templates
+        # (a profile holding them only, or ``learn``).
+        if saved is not None and saved.forum is not None:
+            profile = dataclasses.replace(profile, forum=saved.forum)
+        if not profile.templates and saved is not None and saved.templates:
+            # Pages that teach no template (too few of a kind) say nothing against the
+            # saved ones: relearning from them would drop data, not correct it.
+            return saved
+        return profile
+
+    def assign(
+        self, profile: SiteProfile, root: etree._Element, labels: RelaxedLabels,
+        url: str | None,
+    ) -> Assignment:
+        """The saved template of a page and its content container there (None: the whole
+        page), and, when the template's wrapper reads it, what the wrapper needs. With
+        ``wrappers``, a template's field sources give the page its title, date and author when
+        the page has them all where learned."""
+        finder = PathFinder(root, labels=labels)
+        model, _share, signatures = profile.assign_page(finder, exact=False)
+        features = PageFeatures(signatures=signatures) if signatures is not None else None
+        if model is None:
+            return Assignment(None, None, features)
+        container = finder.find(model.container)  # (<body> for the empty path)
+        within = container if model.container else None
+        if not self.wrappers:
+            return Assignment(model, within, features)
+        meta = None
+        if model.fields is not None:
+            values = model.fields.read(finder, url=url)
+            if values is not None:
+                meta = Metadata(title=values["title"], author=values["author"],
+                                published=values["published"])
+        wrapped = Wrapped(finder, container) \
+            if model.wrapper is not None and container is not None else None
+        return Assignment(model, within, features, meta, wrapped)
+
+    @staticmethod
+    def read_wrapped(template: TemplateModel, wrapped: Wrapped, page_id: str) -> Content | None:
+        """A page's main block as its template's wrapper reads it (the page extractor is
+        skipped); None where the wrapper does not fit the page (``Wrapper.fits``) or fails on
+        it: the page goes to the full method, parsed again (the wrapper edited its tree)."""
+        wrapper = template.wrapper
+        assert wrapper is not None
+        main = wrapped.container
+        try:
+            kept = wrapper.apply(main, template.container, labels=wrapped.finder.labels)
+            if wrapper.fits(main, kept):
+                return Content(page_type=wrapper.page_type, nodes=(main,))
+        except PageError:
+            raise
+        except Exception:  # a bug in the fast path must not cost the page: the full method
+            log.exception("the wrapper of %s failed on page %s", template.cluster, page_id)
+        return None
+
+    @staticmethod
+    def signatures(root: etree._Element, within: etree._Element | None,
+                   labels: RelaxedLabels) -> PageFeatures:
+        """Content signatures of a page's content container (or the whole page), which
+        DeleteSame reads on a page of a saved template (paper 000, steps 5 and 6)."""
+        top = within if within is not None else root
+        return PageFeatures(signatures=content_signatures(top, labels=labels))
+
+
+@dataclass(frozen=True, slots=True)
+class Wrapped:
+    """A page its template's wrapper reads: its paths, and its content container."""
+
+    finder: PathFinder
+    container: etree._Element
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """A new page's place in a saved profile (``TemplateMethod.assign``)."""
+
+    #: Its template (None: no saved template fits it).
+    template: TemplateModel | None
+    #: The template's content container on the page (None: the whole page).
+    within: etree._Element | None
+    #: Its content signatures, when recognising its template computed them.
+    features: PageFeatures | None = None
+    #: Its title, date and author read by the template's field sources (None: unread).
+    meta: Metadata | None = None
+    #: What the template's wrapper needs to read it (None: the full method reads it).
+    wrapped: Wrapped | None = None
+
+
+@dataclass(slots=True)
+class ProfileLearning:
+    """What a profile to be saved learns from its pages as the page extractor reads them: where
+    each page's main block sits (its template's content container) and, with the template
+    method alone, the wrapper learner's votes."""
+
+    #: Each learning page's element paths, read before the page extractor edits the tree.
+    steps: list[dict[etree._Element, Step]]
+    learner: WrapperLearner | None
+    #: Each page's main block as a container key (None: the page had no content).
+    keys: list[tuple[Step, ...] | None] = field(default_factory=list)
+
+    def before(self, j: int, root: etree._Element) -> None:
+        if self.learner is not None:
+            self.learner.before(j, root)
+
+    def after(self, j: int, root: etree._Element, content: object) -> None:
+        ok = isinstance(content, Content)
+        self.keys.append(container_key(content.nodes[0], self.steps[j], root)  # type: ignore[union-attr]
+                         if ok else None)
+        if self.learner is not None:
+            self.learner.after(j, content.nodes[0] if ok else None)  # type: ignore[union-attr]
+
+    def learned(self, learned: LearnedSite, pages: list[tuple[Page, Record]],
+                labels: RelaxedLabels) -> LearnedSite:
+        """``learned`` with its templates' content containers and wrappers."""
+        learned = with_containers(learned, self.keys)
+        if self.learner is None:
+            return learned
+        votes = self.learner.votes
+        return with_wrappers(learned, [
+            _learning_page(votes[j], key, page, record)
+            if j in votes and key is not None else None
+            for j, ((page, record), key) in enumerate(zip(pages, self.keys, strict=True))],
+            labels=labels)
+
+
+def _learning_page(votes: Votes, key: tuple[Step, ...], page: Page,
+                   record: Record) -> LearningPage:
+    """What learning a template's wrapper needs of one of its learning pages, extracted."""
+    return LearningPage(votes, key, page.html, page.url, record.text, record.page_type,
+                        {"title": record.title, "published": record.published,
+                         "author": record.author})
