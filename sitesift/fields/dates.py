@@ -309,47 +309,14 @@ def find_published(
     """
     now = now or utc_now()
     kw = {"now": now, "month_first": month_first}
-    # Meta values are machine-written: slash dates there follow the US order whatever the
-    # page's language.
-    mkw = {"now": now, "month_first": True}
     url_day = date_from_url(url, now=now)
-    published: list[str] = []  # every source that says "published", best first
-    iso = parse_date(jsonld_published, **mkw)
-    if iso:
-        published.append(iso)
-    published += _meta_dates(meta, PUBLISHED_META_KEYS, mkw)
-    published += _meta_dates(meta, sorted(k for k in meta if k not in PUBLISHED_META_KEYS
-                                          and _PUBLISHED_KEY.search(k)
-                                          and not _NOT_PUBLISHED_KEY.search(k)), mkw)[:1]
-    ranked = sorted(markup_dates(date_elements, now, month_first), key=lambda r: r[0])
-    published += [iso for rank, iso in ranked if rank == 0]
-    declared = len(published)
-    published += [iso for rank, iso in ranked if rank == 1]
-    published += _meta_dates(meta, UNSPECIFIC_META_KEYS, mkw)
-    modified = [iso for rank, iso in ranked if rank >= 2]
-    iso = parse_date(jsonld_modified, **mkw)
-    if iso:
-        modified.append(iso)
-    modified += _meta_dates(meta, MODIFIED_META_KEYS, mkw)[:1]
-    published = _local_times(published)
+    published, declared, modified = _declared_dates(
+        date_elements, meta, jsonld_published, jsonld_modified, now=now, month_first=month_first)
     relative = (lambda: find_relative_date(after, before, crawled)) if crawled else None
     text = find_text_date(after, before, story, labelled_first=labelled_first, **kw)
     text_day = text.iso if text else None
-    if text_day and published + modified:
-        # The date printed under the headline, confirmed by the page's own metadata, is the
-        # one readers see: it settles disagreements between metadata sources.
-        # A printed "Updated ..." date does not outvote a declared publication date.
-        confirming = published[:declared] if text and text.updated and declared \
-            else published + modified
-        for iso in confirming:
-            if iso[:10] == text_day[:10]:
-                return iso if len(iso) > len(text_day) else text_day
-        # "11.03.17", "11/01/2021": a numeric date read in the wrong order is the metadata's
-        # day with month and day swapped; the metadata settles the order.
-        swapped = _swapped(text_day)
-        for iso in published + modified:
-            if iso[:10] == swapped:
-                return iso
+    if text and (iso := _confirmed(text, published, declared, modified)):
+        return iso
     if text and not text.updated and text.distance <= NEAR_HEADLINE_CHARS and declared \
             and modified and _stamped(published[:declared], modified, text.iso) \
             and not _prints(after, published[:declared], kw):
@@ -370,6 +337,56 @@ def find_published(
         return modified[0]
     labelled = _labelled_date("\n".join(top()), kw) if top is not None else None
     return labelled.iso if labelled else None
+
+
+def _declared_dates(date_elements: Sequence[lxml.html.HtmlElement], meta: dict[str, list[str]],
+                    jsonld_published: str | None, jsonld_modified: str | None, *,
+                    now: datetime, month_first: bool) -> tuple[list[str], int, list[str]]:
+    """What the page's data and markup say: every source that says "published", best first
+    (the first ``declared`` of them say so by name; then unlabelled markup and unclear meta
+    keys), and the modification dates."""
+    # Meta values are machine-written: slash dates there follow the US order whatever the
+    # page's language.
+    mkw = {"now": now, "month_first": True}
+    published: list[str] = []
+    iso = parse_date(jsonld_published, **mkw)
+    if iso:
+        published.append(iso)
+    published += _meta_dates(meta, PUBLISHED_META_KEYS, mkw)
+    published += _meta_dates(meta, sorted(k for k in meta if k not in PUBLISHED_META_KEYS
+                                          and _PUBLISHED_KEY.search(k)
+                                          and not _NOT_PUBLISHED_KEY.search(k)), mkw)[:1]
+    ranked = sorted(markup_dates(date_elements, now, month_first), key=lambda r: r[0])
+    published += [iso for rank, iso in ranked if rank == 0]
+    declared = len(published)
+    published += [iso for rank, iso in ranked if rank == 1]
+    published += _meta_dates(meta, UNSPECIFIC_META_KEYS, mkw)
+    modified = [iso for rank, iso in ranked if rank >= 2]
+    iso = parse_date(jsonld_modified, **mkw)
+    if iso:
+        modified.append(iso)
+    modified += _meta_dates(meta, MODIFIED_META_KEYS, mkw)[:1]
+    return _local_times(published), declared, modified
+
+
+def _confirmed(text: TextDate, published: list[str], declared: int,
+               modified: list[str]) -> str | None:
+    """The date printed under the headline where the page's own metadata confirms it: the one
+    readers see, which settles disagreements between metadata sources."""
+    if not published + modified:
+        return None
+    # A printed "Updated ..." date does not outvote a declared publication date.
+    confirming = published[:declared] if text.updated and declared else published + modified
+    for iso in confirming:
+        if iso[:10] == text.iso[:10]:
+            return iso if len(iso) > len(text.iso) else text.iso
+    # "11.03.17", "11/01/2021": a numeric date read in the wrong order is the metadata's
+    # day with month and day swapped; the metadata settles the order.
+    swapped = _swapped(text.iso)
+    for iso in published + modified:
+        if iso[:10] == swapped:
+            return iso
+    return None
 
 
 def _prints(after: Sequence[str], declared: list[str], kw: dict[str, object]) -> bool:
