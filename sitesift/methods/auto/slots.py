@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sitesift.methods.page.content import CAPTION_HINTS
+from sitesift.methods.page.clean import CAPTION_HINTS
 from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, hint_tokens
 from sitesift.parse.signatures import RelaxedLabels
 

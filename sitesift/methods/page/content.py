@@ -44,7 +44,7 @@ from sitesift.methods.page.choose import (
     sells_one_item,
     widen,
 )
-from sitesift.methods.page.clean import CAPTION_HINTS, clean, drop_hinted
+from sitesift.methods.page.clean import clean, drop_hinted
 from sitesift.methods.page.linked import (
     POSTS_MIN_SHARE,
     priced_grid,
@@ -54,13 +54,11 @@ from sitesift.methods.page.prune import drop_repeats, prune
 from sitesift.methods.page.records import RecordRuns, record_share
 from sitesift.methods.page.teasers import mark_teasers
 from sitesift.methods.page.thread import find_thread
-from sitesift.methods.page.types import LIST_MIN_LINK_SHARE, list_items, type_of_page
+from sitesift.methods.page.types import list_items, type_of_page
 from sitesift.methods.page.units import Measures, prose_weights, segment
 from sitesift.output.render import to_markdown, to_text
 
-#: ``CAPTION_HINTS`` and ``LIST_MIN_LINK_SHARE`` are read by other methods (auto, template)
-#: from here, the page method's front door.
-__all__ = ["CAPTION_HINTS", "LIST_MIN_LINK_SHARE", "Content", "extract_content", "prune"]
+__all__ = ["Content", "extract_content"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ them (wrapper induction, learned from the full method's own output rather than f
 5. *Applying* (``Wrapper.apply``). Find the container, walk it once: drop hidden and
    non-visual elements and every element whose place is dropped (its tail stays, as the page
    extractor keeps it); then prune what is left as the page extractor prunes its main block
-   (``content.prune``: labels before and after the story, link lists, teasers), which works
+   (``prune.prune``: labels before and after the story, link lists, teasers), which works
    on runs of text that no element decision can reach (a byline and a copyright line inside
    the story's own cell); a template whose checked learning pages pruning left unchanged
    skips it (its decisions already drop what pruning would). A page that then does not fit
@@ -56,7 +56,8 @@ from typing import Protocol
 
 from lxml import etree
 
-from sitesift.methods.page.content import LIST_MIN_LINK_SHARE, prune
+from sitesift.methods.page.prune import prune
+from sitesift.methods.page.types import LIST_MIN_LINK_SHARE
 from sitesift.methods.template.fields import FIELDS, FieldSources, learn_field_sources
 from sitesift.methods.template.paths import PathFinder, Step
 from sitesift.output.render import to_text
@@ -214,7 +215,7 @@ class Wrapper:
     agreement: float
     #: A page keeping less of its container's text than this (``apply``) is not read alike.
     min_kept: float = 0.0
-    #: Prune what is kept as the page extractor prunes its main block (``content.prune``).
+    #: Prune what is kept as the page extractor prunes its main block (``prune.prune``).
     #: False when pruning changed no checked learning page (the decisions already drop what it
     #: would): it is then skipped, a third of the cost of applying the wrapper.
     prune: bool = True
