@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from lxml import etree
 
+from sitesift.parse.dom import normalize_space, text_content, text_weight
 from sitesift.parse.signatures import structural_children
 
 __all__ = ["LABEL_MAX_CHARS", "ROW_LABEL_TAGS", "is_label", "labels_left",
@@ -44,18 +45,14 @@ LABEL_ENDINGS = (":", "\uff1a")
 
 
 def _text(el: etree._Element) -> str:
-    return " ".join(etree.tostring(el, method="text", encoding=str, with_tail=False).split())
-
-
-def _size(text: str) -> int:
-    return len("".join(text.split()))
+    return normalize_space(text_content(el))
 
 
 def is_label(el: etree._Element) -> bool:
     """Whether ``el`` reads as a field's label: a row label element, or a short line ending
     in a colon, of at most ``LABEL_MAX_CHARS`` characters."""
     text = _text(el)
-    if not text or _size(text) > LABEL_MAX_CHARS:
+    if not text or text_weight(text) > LABEL_MAX_CHARS:
         return False
     return el.tag in ROW_LABEL_TAGS or text.endswith(LABEL_ENDINGS)
 
@@ -105,8 +102,8 @@ def labels_left(owners: Sequence[etree._Element]) -> set[etree._Element]:
         if value is None or value in gone or not _is_row(label, value, cells) \
                 or any(a in gone for a in value.iterancestors()):
             continue
-        inside = sum(_size(_text(o)) for o in gone
+        inside = sum(text_weight(_text(o)) for o in gone
                      if o is not value and any(a is value for a in o.iterancestors()))
-        if _size(_text(value)) > inside:
+        if text_weight(_text(value)) > inside:
             left.add(el)
     return left
