@@ -53,12 +53,31 @@ class LocalEngine:
     def _fill(self) -> None:
         if self._suspects:
             if not self._running:
-                task = self._suspects.popleft()
-                self._running[self._pool.submit(self.task_fn, task)] = task
+                self._start(self._suspects)
             return
-        while self._waiting:
-            task = self._waiting.popleft()
-            self._running[self._pool.submit(self.task_fn, task)] = task
+        while self._waiting and self._start(self._waiting):
+            pass
+
+    def _start(self, queue: deque[BucketTask]) -> bool:
+        """Submit the first task of ``queue``; False when the pool broke before it could.
+
+        A worker can die between two looks at the running tasks; the pool then refuses new
+        work at once. The task stays first in its queue: with tasks running, their failure
+        reaches ``completed`` and ``_restart`` rebuilds the pool; with none, nothing would,
+        so the pool is rebuilt here (no task was in it to suspect).
+        """
+        task = queue[0]
+        try:
+            future = self._pool.submit(self.task_fn, task)
+        except cf.process.BrokenProcessPool:
+            if self._running:
+                return False
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+            future = self._pool.submit(self.task_fn, task)
+        queue.popleft()
+        self._running[future] = task
+        return True
 
     def completed(self, *, block: bool) -> Iterator[Outcome]:
         """Outcomes of finished tasks (all of them, waiting, when ``block``)."""
