@@ -21,8 +21,9 @@ from sitesift.fields.author_names import clean_author, is_cjk_organisation, join
 from sitesift.fields.date_forms import iter_dates
 
 __all__ = [
-    "author_from_editor_line", "author_from_en_name_line", "author_from_markup", "author_from_meta",
-    "author_from_name_line", "author_from_text", "may_hold_author", "thread_author",
+    "BYLINE_WINDOW", "author_from_editor_line", "author_from_en_name_line", "author_from_markup",
+    "author_from_meta", "author_from_name_line", "author_from_text", "may_hold_author",
+    "thread_author",
 ]
 
 #: Most authors taken from ``itemprop=author``/``rel=author`` markup (more are comment authors).
@@ -91,6 +92,22 @@ def _credit_context(text: str, m: re.Match[str]) -> bool:
     before = text[start:m.start()]
     bracketed = before.rfind("（") > before.rfind("）") or before.rfind("(") > before.rfind(")")
     return bracketed or len(line.strip()) <= MAX_CREDIT_LINE_CHARS
+
+
+def _next_credits(text: str, end: int) -> list[str]:
+    """The names of the credit lines right after the line ending at ``end``: a paper prints
+    its interns and reporters on consecutive lines ("本报实习生 刘国栋 周炜" / "本报记者 王燕平
+    方云凤"), all of them the story's writers, kept as printed (space-separated)."""
+    out: list[str] = []
+    for line in text[end:].split("\n")[1:]:
+        m = _ZH_REPORTER.search(line)
+        if not m or len(line.strip()) > MAX_CREDIT_LINE_CHARS or _PHOTO_CREDIT.match(m.group("v")):
+            break
+        names = _zh_names(m.group("v"))
+        if not names:
+            break
+        out.append(names)
+    return out
 
 
 #: Where a Chinese byline value ends: the next label, a date, a place ("发自北京"), brackets.
@@ -318,6 +335,8 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True,
             if pattern in _CREDIT_LINES and not _credit_context(everything, m):
                 continue
             names = _zh_names(m.group("v"))
+            if names and pattern is _ZH_REPORTER:
+                names = " ".join((names, *_next_credits(everything, m.end())))
             if names:
                 return names
     for m in _ZH_ISSUER.finditer(text):

@@ -358,3 +358,15 @@ def test_an_outlet_the_story_credits_as_a_reporters_is_no_author() -> None:
             "<p>责任编辑：刘德宾</p></body></html>")
     assert _author(html) == "刘骁骞"
     assert author_from_text(["（文/图 刘玺东 易赛楠）"]) == "刘玺东 易赛楠"
+
+
+def test_credits_under_the_headline_outvote_a_footers_author_label() -> None:
+    # A blog's repost: the paper's interns and reporters credited on consecutive lines under
+    # the headline are the writers; the footer's "作者：" names the blogger who posted it.
+    story = "".join(f"<p>正文第{i}段，记者在现场看到，拆房工地的安全措施形同虚设。</p>"
+                    for i in range(30))
+    html = ("<html><body><h2>谁来为无序拆房“埋单”？</h2><p>拆房屡出命案 管理形同虚设</p>"
+            "<p>本报实习生 刘国栋 周炜</p><p>本报记者 王燕平 方云凤 柏建斌</p>"
+            f"<p>2003-7-24 钱江晚报</p>{story}<div>- 作者： 流泉 访问统计：2005年08月30日</div>"
+            "</body></html>")
+    assert _author(html) == "刘国栋 周炜 王燕平 方云凤 柏建斌"
