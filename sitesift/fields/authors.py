@@ -3,7 +3,8 @@
 Every source is cleaned the same way (``author_names.clean_author``): "By "/"作者：" prefixes,
 dates, e-mail addresses, roles and trailing punctuation go; URLs and values that do not look
 like names are refused. A source ("来源", "Quelle") names the publisher, not the author, and is
-never read as one.
+read only where it is a personal name alone on its line ("来源: 尹娟"), after every labelled
+byline.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ _ZH_AUTHOR_SPACED = re.compile(r"(?:作\s*者)\s+(?P<v>[^\n]{1,40})")
 #: 编辑：X, 责任编辑：X: the editor, the author only where the page names no other.
 _ZH_EDITOR = re.compile(r"(?:责任编辑|責任編輯|责编|編輯|编辑)\s*[:：]\s*(?P<v>[^\n]{1,40})")
 #: Chinese byline labels, best first; each group is searched in the whole window before the
-#: next. "来源" (source) names the publisher and is deliberately absent.
+#: next. "来源" (source) names the publisher: only a person's name after it is read, last.
 _ZH_BYLINES = (
     # 作者：X / 文：X / 撰文：X (a colon or slash is required: 文 alone is a common character)
     re.compile(r"(?:作\s*者|原作者|撰\s*文|撰稿人?|执\s*笔|執\s*筆|采\s*写|採\s*寫|文\s*字|"
@@ -73,7 +74,11 @@ _ZH_BYLINES = (
     _ZH_EDITOR,
     # X 发表于 2005-9-15 (blogs and forums)
     re.compile(r"(?:^|\n)(?P<v>[^\s:：]{2,20})\s*发表于"),
+    # 来源：尹娟, alone on its line: a source that is a person (``_is_personal_name``)
+    re.compile(r"(?:^|\n)\s*(?:来源|來源)\s*[:：]\s*(?P<v>[\u3400-\u9fff]{2,4})\s*(?=\n|$)"),
 )
+#: The pattern above: its value counts only as a personal name.
+_ZH_PERSON_SOURCE = _ZH_BYLINES[-1]
 #: Longest line read as a reporter's credit line ("新京报记者 陆一夫", "采写：南都见习记者 林子沛");
 #: in a longer line "记者" is a word of the story ("记者获悉", "向南都记者介绍").
 MAX_CREDIT_LINE_CHARS = 30
@@ -334,6 +339,8 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True,
                 break
             if pattern in _CREDIT_LINES and not _credit_context(everything, m):
                 continue
+            if pattern is _ZH_PERSON_SOURCE and not _is_personal_name(m.group("v")):
+                continue  # "来源：新华社", "来源：网络": the publisher or nobody
             names = _zh_names(m.group("v"))
             if names and pattern is _ZH_REPORTER:
                 names = " ".join((names, *_next_credits(everything, m.end())))
@@ -397,6 +404,16 @@ def author_from_editor_line(lines: Sequence[str]) -> str | None:
 #: "石佳/中国青年报": a writer and the paper they write for, alone on a line under the headline.
 _NAME_SLASH_OUTLET = re.compile(r"^(?P<v>[\u3400-\u9fff]{2,4}(?:[、，][\u3400-\u9fff]{2,4}){0,3})"
                                 r"\s*/\s*(?P<org>[^/]{2,15})$")
+
+
+def _is_personal_name(name: str) -> bool:
+    """Whether the Chinese ``name`` reads as a person's: two or three characters starting
+    with a common surname, and no organisation's ending. "来源" names the publisher ("新华社",
+    "人民网", "网络"); where it names a person, a small site credits the writer of a story it
+    took ("来源: 尹娟"). (Compound surnames are left out: "东方财富" is a source.)"""
+    if is_cjk_organisation(name) or clean_author(name) != name:
+        return False
+    return name[0] in _SURNAMES and 2 <= len(name) <= 3
 
 
 def author_from_name_line(lines: Sequence[str]) -> str | None:

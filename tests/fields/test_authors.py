@@ -370,3 +370,22 @@ def test_credits_under_the_headline_outvote_a_footers_author_label() -> None:
             f"<p>2003-7-24 钱江晚报</p>{story}<div>- 作者： 流泉 访问统计：2005年08月30日</div>"
             "</body></html>")
     assert _author(html) == "刘国栋 周炜 王燕平 方云凤 柏建斌"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["正文第一段。", "来源: 尹娟"], "尹娟"),
+        # The publisher, nobody, or a name inside a longer line: no author.
+        (["正文第一段。", "来源：新华社"], None),
+        (["正文第一段。", "来源：人民网"], None),
+        (["正文第一段。", "来源：网络"], None),
+        (["正文第一段。", "来源：东方财富"], None),
+        (["正文第一段。", "来源：尹娟的博客 2005-03-21"], None),
+        # A labelled byline wins.
+        (["作者：刘涛", "正文第一段。", "来源: 尹娟"], "刘涛"),
+    ],
+)
+def test_a_source_is_an_author_only_when_it_is_a_persons_name(lines: list[str],
+                                                               expected: str | None) -> None:
+    assert author_from_text(lines, editors=False) == expected
