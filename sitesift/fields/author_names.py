@@ -22,6 +22,9 @@ MAX_AUTHOR_WORDS = 10
 MAX_CJK_AUTHOR_CHARS = 20
 _SPACED_CJK_NAME = re.compile(r"^[\u3400-\u9fff](?: [\u3400-\u9fff]){1,3}$")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
+#: "Bradley M. Kuhn (http://ebb.org/bkuhn/)", "Jane Roe <jane@example.org>": the writer's
+#: home page or address in brackets after the name (a feed's and a meta author's convention).
+_CONTACT = re.compile(r"\s*[(<\[]\s*([^\s()<>\[\]]+)\s*[)>\]]")
 _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
 _PREFIX = re.compile(
     # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
@@ -108,6 +111,8 @@ def clean_author(value: str | None, *, handles: bool = False,
         return ", ".join(originals)
     if not text or (_URL.search(text) and " " not in text):
         return None
+    text = _CONTACT.sub(lambda m: "" if _URL.search(m.group(1)) or _EMAIL.search(m.group(1))
+                        else m.group(0), text)
     text = _EMAIL.sub("", text)
     text = text.lstrip("@") if " " not in text else text
     for _ in range(2):

@@ -32,6 +32,10 @@ from sitesift.parse import parse_html
         ("Mayank Gupta, CEO of CaseBasix", "Mayank Gupta"),
         ("Tom Chief", "Tom Chief"),  # a name, not a title after a comma
         ("jane@example.com Jane Roe", "Jane Roe"),
+        # A home page or address in brackets after the name; a nickname in brackets stays.
+        ("Bradley M. Kuhn (http://ebb.org/bkuhn/)", "Bradley M. Kuhn"),
+        ("Jane Roe <jane@example.org>", "Jane Roe"),
+        ("Richard (R.J.) Eskow", "Richard (R.J.) Eskow"),
         ("作者：郭励弘", "郭励弘"),
         ("赵  培", "赵培"),
         ("Discuz! Team", "Discuz! Team"),
