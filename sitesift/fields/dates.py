@@ -3,7 +3,9 @@
 
 ``find_published`` ranks sources by how often they hold the original publication date:
 JSON-LD, then meta tags, then ``<time>`` and ``itemprop`` markup, the URL, then dates written in
-the text near the headline. Modification dates are used only when nothing else is found.
+the text near the headline. Modification dates are used only when nothing else is found. A
+government document's header labels its own date ("成文日期", written and signed), which goes
+before the day the site released it (and before everything else).
 Relative dates ("3 hours ago", "3小时前", "昨天 14:30") are read only when the page's crawl
 time is known (``crawled``) and no absolute date is found.
 """
@@ -266,6 +268,26 @@ def _labelled_date(text: str, kw: dict[str, object]) -> TextDate | None:
     return None
 
 
+#: "成文日期：2022年01月27日": the day a government document was written and signed, which its
+#: header and its signature print; its "发布日期" (and the page's meta) is the day the site put
+#: it out, a day or more later. The label may end its own line (a table's cell).
+_WRITTEN_LABEL = re.compile(r"成文(?:日期|时间|時間)\s*[:：]?\s*")
+
+
+def _written_date(lines: Sequence[str], kw: dict[str, object]) -> str | None:
+    """The date a government document's header labels as its writing date, if any."""
+    if not any("成文" in line for line in lines):
+        return None
+    text = "\n".join(lines)
+    for label in _WRITTEN_LABEL.finditer(text):
+        window = text[label.end():label.end() + MAX_DATE_CHARS]
+        for pos, iso in iter_dates(window, **kw):  # type: ignore[arg-type]
+            if pos == 0:
+                return iso
+            break
+    return None
+
+
 def find_relative_date(after: Sequence[str], before: Sequence[str],
                        crawled: datetime | date) -> str | None:
     """The relative date ("3 hours ago", "3小时前") printed nearest the headline, resolved
@@ -309,6 +331,9 @@ def find_published(
     """
     now = now or utc_now()
     kw = {"now": now, "month_first": month_first}
+    written = _written_date([*reversed(before), *after], kw)
+    if written:
+        return written
     url_day = date_from_url(url, now=now)
     published, declared, modified = _declared_dates(
         date_elements, meta, jsonld_published, jsonld_modified, now=now, month_first=month_first)

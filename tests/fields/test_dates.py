@@ -258,3 +258,17 @@ def test_an_issue_date_is_weaker_than_the_printed_date() -> None:
     assert _published(printed)[:10] == "2009-01-25"
     blog = head + "</head><body><h1>T</h1><p>1/30/09 at 5:50 PM</p><p>Text.</p></body></html>"
     assert _published(blog)[:10] == "2009-02-02"
+
+
+def test_a_government_documents_writing_date_outvotes_its_release() -> None:
+    # The info-disclosure header of a notice: written (and signed) on the 27th, put out on
+    # the 28th, which the meta repeats; the document's date is the 27th.
+    html = ("<html><head><meta name='pubdate' content='2022-01-28 00:00:00'></head><body>"
+            "<table><tr><td>发文机关：</td><td>吉林省人民政府</td></tr>"
+            "<tr><td>成文日期：</td><td>2022年01月27日</td></tr>"
+            "<tr><td>标 题：</td><td>吉林省人民政府关于禁止新增建设项目的通告</td></tr>"
+            "<tr><td>发布日期：</td><td>2022年01月28日</td></tr></table>"
+            "<h1>吉林省人民政府关于禁止新增建设项目的通告</h1><p>特此通告。</p>"
+            "<p>吉林省人民政府</p><p>2022年1月27日</p></body></html>")
+    assert (_published(html) or "")[:10] == "2022-01-27"
+    assert (_published(html.replace("成文日期", "索 引 号")) or "")[:10] == "2022-01-28"
