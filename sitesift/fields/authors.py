@@ -416,12 +416,19 @@ def _is_personal_name(name: str) -> bool:
     return name[0] in _SURNAMES and 2 <= len(name) <= 3
 
 
-def author_from_name_line(lines: Sequence[str]) -> str | None:
+#: A line repeating the headline ("» " + headline, a second title block) with at most this
+#: many other characters is the headline again, not a line under it.
+MAX_HEADLINE_REPEAT_EXTRA = 4
+
+
+def author_from_name_line(lines: Sequence[str], title: str | None = None) -> str | None:
     """Names printed alone on a line right under a Chinese headline ("胡平", "赵延东、风笑天"),
-    joined by ", "; the first must start with a common surname, so that a short section name
-    or a two-word phrase is not taken for a person."""
-    for line in lines[:NAME_LINE_PROBE]:
-        line = line.strip()
+    as printed (the Chinese bylines' convention); the first must start with a common surname,
+    so that a short section name or a two-word phrase is not taken for a person. Lines that
+    repeat the headline ``title`` do not count among the first ``NAME_LINE_PROBE``."""
+    probe = [line.strip() for line in lines if not (
+        title and title in line and len(line.strip()) - len(title) <= MAX_HEADLINE_REPEAT_EXTRA)]
+    for line in probe[:NAME_LINE_PROBE]:
         outlet = _NAME_SLASH_OUTLET.match(line)
         if outlet and is_cjk_organisation(outlet.group("org")):
             line = outlet.group("v")
@@ -429,7 +436,7 @@ def author_from_name_line(lines: Sequence[str]) -> str | None:
             continue
         names = [n for n in re.split(r"\s*[、，,]\s*|\s+", line) if n]
         if names[0][0] in _SURNAMES or names[0][:2] in _COMPOUND_SURNAMES:
-            return ", ".join(names)
+            return clean_author(line)
     return None
 
 

@@ -267,11 +267,12 @@ def _author(
         declared = _first_author(site_names, lambda: author_from_markup(authors)) \
             or declared
     return _without_site(declared or author_from_markup(authors) or _first_author(
-        site_names, lambda: _byline(after, story, outlets),
+        site_names, lambda: _byline(after, story, outlets, title),
         lambda: author_from_markup(authors, classes=True)), site_names)
 
 
-def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str]) -> str | None:
+def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str],
+            title: str | None = None) -> str | None:
     """The author a byline prints: labelled Chinese bylines may come at the end of the story;
     English "By X" sits under the headline, within the first lines."""
     chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
@@ -282,7 +283,7 @@ def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str])
     # under the headline). The editor credited at the end is the author only where the page
     # names no other, also not on a line of names under the headline.
     return author_from_text(_first_chars(after, BYLINE_WINDOW), editors=False) \
-        or author_from_text(story(), editors=False) or author_from_name_line(after) \
+        or author_from_text(story(), editors=False) or author_from_name_line(after, title) \
         or author_from_editor_line(story())
 
 

@@ -131,7 +131,7 @@ def test_chinese_byline_at_the_end_of_the_story() -> None:
     ("lines", "expected"),
     [
         (["胡平", "——论争取自由的方式"], "胡平"),
-        (["赵延东、风笑天", "近年来，下岗职工……"], "赵延东, 风笑天"),
+        (["赵延东、风笑天", "近年来，下岗职工……"], "赵延东、风笑天"),
         (["欧阳修", "正文"], "欧阳修"),
         # Not names: words that start with no common surname, long lines, labelled lines.
         (["时间", "分享到"], None),
@@ -393,3 +393,12 @@ def test_credits_under_the_headline_outvote_a_footers_author_label() -> None:
 def test_a_source_is_an_author_only_when_it_is_a_persons_name(lines: list[str],
                                                                expected: str | None) -> None:
     assert author_from_text(lines, editors=False) == expected
+
+
+def test_a_line_of_names_under_a_repeated_headline() -> None:
+    # The headline printed again (a second title block) is no line under it; the names come
+    # as printed, as every Chinese byline does.
+    lines = ["» 社会资本与再就业", "2003-5-29 09:07 高山流水", "社会资本与再就业",
+             "社会资本与再就业", "赵延东、风笑天", "近年来，下岗职工这一社会群体越来越引人注目。"]
+    assert author_from_name_line(lines, "社会资本与再就业") == "赵延东、风笑天"
+    assert author_from_name_line(lines) is None
