@@ -20,6 +20,9 @@ MAX_AUTHOR_CHARS = 80
 MAX_AUTHOR_WORDS = 10
 #: Longest Chinese author field without separators (a few 2–4 character names).
 MAX_CJK_AUTHOR_CHARS = 20
+#: ... and longest name among several in a longer one (2-4 characters a Chinese name, a pen
+#: name a little more; a transliteration joined by "·" may be longer).
+MAX_CJK_NAME_CHARS = 8
 _SPACED_CJK_NAME = re.compile(r"^[\u3400-\u9fff](?: [\u3400-\u9fff]){1,3}$")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
 #: "Bradley M. Kuhn (http://ebb.org/bkuhn/)", "Jane Roe <jane@example.org>": the writer's
@@ -139,8 +142,10 @@ def clean_author(value: str | None, *, handles: bool = False,
     if re.search(r"\d", text) and not (handles and " " not in text):
         return None
     if _CJK.search(text):
-        if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not re.search(r"[、，, ]", text):
-            return None
+        if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not all(
+                len(part) <= MAX_CJK_NAME_CHARS or "·" in part
+                for part in re.split(r"[、，,\s&＆]+", text) if part):
+            return None  # one long run, or clauses of a sentence ("华裔移民之女，成全球…")
     elif len(text.split()) > MAX_AUTHOR_WORDS:
         return None
     return text

@@ -294,12 +294,21 @@ _LINE_BREAKING = frozenset(("address", "article", "blockquote", "br", "dd", "div
                             "li", "ol", "p", "section", "table", "td", "tr", "ul"))
 
 
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+#: A box whose text after its heading is at least this share link text is a list of links
+#: (the author's recent posts), which the heading titles.
+MIN_LIST_LINK_SHARE = 0.5
+
+
 def _first_line(el: lxml.html.HtmlElement) -> str:
     """The text of ``el`` up to its first block boundary after some text: a byline box's
     name, without the role or date printed on the lines below it ("Ben Silverman" /
-    "Games Editor")."""
+    "Games Editor"). Empty when that line is a heading inside ``el`` over a list of links:
+    the title of the author's recent posts ("最近内容"), not a name (a heading over a bio, or
+    alone in ``el``, is read)."""
     parts: list[str] = []
     walker = etree.iterwalk(el, events=("start", "end"))
+    heading: lxml.html.HtmlElement | None = None
     for event, node in walker:
         tag = node.tag if isinstance(node.tag, str) else ""
         if tag in _LINE_BREAKING and "".join(parts).strip():
@@ -308,10 +317,22 @@ def _first_line(el: lxml.html.HtmlElement) -> str:
             if tag in ("script", "style"):
                 walker.skip_subtree()
                 continue
+            if node is not el and tag in _HEADINGS and not "".join(parts).strip():
+                heading = node
             parts.append(node.text or "")
         elif node is not el:
             parts.append(node.tail or "")
+    if heading is not None and _titles_a_list(el, heading):
+        return ""
     return " ".join("".join(parts).split())
+
+
+def _titles_a_list(box: lxml.html.HtmlElement, heading: lxml.html.HtmlElement) -> bool:
+    """Whether the text of ``box`` after ``heading`` is mostly link text."""
+    rest = len("".join(box.text_content().split())) - len("".join(heading.text_content().split()))
+    links = sum(len("".join(a.text_content().split())) for a in box.iter("a")
+                if heading not in a.iterancestors() and a is not heading)
+    return rest > 0 and links >= MIN_LIST_LINK_SHARE * rest
 
 
 def author_from_text(lines: Sequence[str], *, editors: bool = True,

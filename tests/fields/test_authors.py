@@ -44,6 +44,9 @@ from sitesift.parse import parse_html
         ("Jane Doe for The Times", "Jane Doe"),
         ("Organization for Transformative Works", "Organization for Transformative Works"),
         ("CC7567", None),  # a user handle, not a name
+        # Clauses of a sentence (a teaser's title), not several names.
+        ("华裔移民之女，成全球最年轻的白手起家女性亿万富豪", None),
+        ("叨叨姐、胡一刀&李小飞刀", "叨叨姐、胡一刀&李小飞刀"),
         ("https://www.facebook.com/someone", None),
         ("example.com", None),
         ("Last Updated: January 7, 2025", None),
@@ -402,3 +405,18 @@ def test_a_line_of_names_under_a_repeated_headline() -> None:
              "社会资本与再就业", "赵延东、风笑天", "近年来，下岗职工这一社会群体越来越引人注目。"]
     assert author_from_name_line(lines, "社会资本与再就业") == "赵延东、风笑天"
     assert author_from_name_line(lines) is None
+
+
+def test_a_section_heading_inside_an_author_box_is_no_name() -> None:
+    # The author card's "recent posts" block: its heading and its teasers are no byline.
+    teaser = "华裔移民之女，成全球最年轻的白手起家女性亿万富豪"
+    html = ("<html><body><h1>Anthropic分析了70万条Claude对话</h1><p>正文第一段。</p>"
+            "<div class='author-wrapper'><h3 class='section-h3'>最近内容</h3>"
+            f"<div class='author-itemslist'><a href='/p/1'>{teaser}</a> 25分钟前"
+            "</div></div></body></html>")
+    assert _author(html) is None
+    # A heading alone in the box, or over a bio, is the name.
+    for box in ("<div class='author-name'><h4>Jane Doe</h4></div>",
+                ("<div class='author-box'><h4>Jane Doe</h4><p>Jane writes about food and "
+                 "<a href='/x'>soup</a>.</p></div>")):
+        assert _author(f"<html><body><h1>Soup</h1><p>Text.</p>{box}</body></html>") == "Jane Doe"
