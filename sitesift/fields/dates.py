@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import lxml.html
 
 from sitesift.fields.date_forms import date_from_url, iter_dates, parse_date, utc_now
-from sitesift.fields.relative_dates import iter_relative
+from sitesift.fields.relative_dates import RELATIVE, iter_relative
 
 __all__ = ["find_published", "find_relative_date", "find_text_date", "markup_dates",
            "may_hold_date"]
@@ -351,7 +351,7 @@ def find_published(
         # right at the headline: the printed one is the article's.
         return text.iso
     if published:
-        return _agree_with_url(_by_votes(published), url_day)
+        return _in_printed_offset(_agree_with_url(_by_votes(published), url_day), after, before)
     if url_day:
         return url_day
     if text_day:
@@ -362,6 +362,45 @@ def find_published(
         return modified[0]
     labelled = _labelled_date("\n".join(top()), kw) if top is not None else None
     return labelled.iso if labelled else None
+
+
+def _day_clocks(line: str) -> Iterator[tuple[int, str]]:
+    """The clock times printed after a day word ("昨天 06:54", "Yesterday at 6:54 pm"), as
+    "HH:MM" (the finder of ``_printed``)."""
+    for m in RELATIVE.finditer(line):
+        zh = "zh_" if m.group("zh_day") else ""
+        hour = m.group(zh + "H") if (m.group("en_day") or m.group("zh_day")) else None
+        if hour is not None:
+            ampm = (m.group(zh + "ampm") or "").lower()
+            h = int(hour) % 12 + (12 if ampm == "p" else 0) if ampm else int(hour)
+            yield m.start(), f"{h:02d}:{m.group(zh + 'M')}"
+
+
+def _in_printed_offset(iso: str, after: Sequence[str], before: Sequence[str]) -> str:
+    """``iso``, a declared UTC moment, in the page's own offset where the page prints its
+    clock time at the headline with a day word ("昨天 06:54" for 2025-04-20T22:54Z): the
+    same minute some whole hours off is the publisher's local time, and the local day the
+    one the page means (no crawl time needed: the day word is not read, only the clock)."""
+    if not iso.endswith("+00:00") or len(iso) < 16:
+        return iso
+    kw = {"labelled_only": False, "now": utc_now(), "month_first": True, "finder": _day_clocks}
+    found, _updated = _printed(after, **kw)  # type: ignore[arg-type]
+    above, _above_updated = _printed(before, backwards=True, **kw)  # type: ignore[arg-type]
+    clocks = [*found, *((d * BEFORE_DISTANCE_FACTOR, c) for d, c in above)]
+    if not clocks:
+        return iso
+    clock = min(clocks, key=lambda t: t[0])[1]
+    moment = datetime.fromisoformat(iso)
+    if clock[3:] != f"{moment.minute:02d}" or int(clock[:2]) == moment.hour:
+        return iso
+    hours = (int(clock[:2]) - moment.hour) % 24
+    if hours > MAX_UTC_OFFSET_HOURS:
+        hours -= 24
+    return moment.astimezone(timezone(timedelta(hours=hours))).isoformat()
+
+
+#: Time zones run from UTC-12 to UTC+14.
+MAX_UTC_OFFSET_HOURS = 14
 
 
 def _declared_dates(date_elements: Sequence[lxml.html.HtmlElement], meta: dict[str, list[str]],

@@ -272,3 +272,13 @@ def test_a_government_documents_writing_date_outvotes_its_release() -> None:
             "<p>吉林省人民政府</p><p>2022年1月27日</p></body></html>")
     assert (_published(html) or "")[:10] == "2022-01-27"
     assert (_published(html.replace("成文日期", "索 引 号")) or "")[:10] == "2022-01-28"
+
+
+def test_a_utc_declared_moment_takes_the_offset_of_the_clock_the_page_prints() -> None:
+    # Declared 22:54 UTC; the page prints "昨天 06:54": Beijing time, the 21st.
+    ld = '{"@type": "Article", "datePublished": "2025-04-20T22:54:26.000Z"}'
+    body = "<h1>用 AI 秘书治好了我的数字仓鼠症</h1><p>Cooper_Q</p><p>昨天 06:54</p><p>正文。</p>"
+    html = f"<script type='application/ld+json'>{ld}</script>{body}"
+    assert _published(html) == "2025-04-21T06:54:26+08:00"
+    # Another minute is another moment (a comment's, an edit's): the declared one stands.
+    assert _published(html.replace("06:54", "06:55")) == "2025-04-20T22:54:26+00:00"
