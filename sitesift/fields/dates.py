@@ -439,8 +439,13 @@ def _confirmed(text: TextDate, published: list[str], declared: int,
     readers see, which settles disagreements between metadata sources."""
     if not published + modified:
         return None
-    # A printed "Updated ..." date does not outvote a declared publication date.
+    # A printed "Updated ..." date does not outvote a declared publication date, nor is it
+    # confirmed by a minority of the sources that declare one: most of them naming an earlier
+    # day say when the story first appeared (the original before the update), the others
+    # repeat the revision ("sailthru.date" beside datePublished and article:published_time).
     confirming = published[:declared] if text.updated and declared else published + modified
+    if text.updated and declared and _outvoted(text.iso[:10], confirming):
+        return None
     for iso in confirming:
         if iso[:10] == text.iso[:10]:
             return iso if len(iso) > len(text.iso) else text.iso
@@ -451,6 +456,14 @@ def _confirmed(text: TextDate, published: list[str], declared: int,
         if iso[:10] == swapped:
             return iso
     return None
+
+
+def _outvoted(day: str, declared: list[str]) -> bool:
+    """Whether more of ``declared`` name one earlier day than name ``day``."""
+    votes: dict[str, int] = {}
+    for iso in declared:
+        votes[iso[:10]] = votes.get(iso[:10], 0) + 1
+    return any(d < day and n > votes.get(day, 0) for d, n in votes.items())
 
 
 def _prints(after: Sequence[str], declared: list[str], kw: dict[str, object]) -> bool:

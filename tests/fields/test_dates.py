@@ -282,3 +282,19 @@ def test_a_utc_declared_moment_takes_the_offset_of_the_clock_the_page_prints() -
     assert _published(html) == "2025-04-21T06:54:26+08:00"
     # Another minute is another moment (a comment's, an edit's): the declared one stands.
     assert _published(html.replace("06:54", "06:55")) == "2025-04-20T22:54:26+00:00"
+
+
+def test_a_printed_update_confirmed_by_a_minority_of_declared_sources_is_a_revision() -> None:
+    # JSON-LD and article:published_time say the 15th of December; a recommendation tag
+    # repeats the July revision that the page prints as "Updated".
+    ld = ('{"@type": "NewsArticle", "datePublished": "2017-12-15T08:50:02-05:00", '
+          '"dateModified": "2018-07-24T14:15:58-04:00"}')
+    head = ("<meta property='article:published_time' content='2017-12-15T08:50:02-05:00'>"
+            "<meta name='sailthru.date' content='2018-07-24'>")
+    body = "<h1>The 21 best movies of 2017</h1><p>Updated Jul 24, 2018, 2:15pm EDT</p><p>Text.</p>"
+    html = f"<head>{head}<script type='application/ld+json'>{ld}</script></head><body>{body}"
+    assert (_published(html) or "")[:10] == "2017-12-15"
+    # Confirmed by as many sources as name the original, the printed update still stands.
+    both = html.replace("<meta property='article:published_time' "
+                        "content='2017-12-15T08:50:02-05:00'>", "")
+    assert (_published(both) or "")[:10] == "2018-07-24"
