@@ -65,6 +65,11 @@ _ZH_BYLINES = (
                r"(?P<v>[^\n]{1,40})"),
     # 《棱镜》作者 周纯: the label and the name spaced, on a credit line of its own
     _ZH_AUTHOR_SPACED,
+    # "发表于2014-08-24 21:30| 1164次阅读| 来源CSDN| 作者魏星": a field of a metadata line, the
+    # label glued to a personal name (``_is_personal_name``) ending the field, right
+    # after another field ("作者简介" alone is a heading)
+    _ZH_AUTHOR_GLUED := re.compile(r"[|｜│]\s*作者(?P<v>[\u3400-\u9fff]{2,3})"
+                                   r"(?=\s*(?:$|[|｜│]))", re.MULTILINE),
     # (文/图 刘玺东 易赛楠): text and photos by
     re.compile(r"(?<![\u3400-\u9fff])文\s*/\s*[图圖]\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
     _ZH_REPORTER,
@@ -360,7 +365,8 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True,
                 break
             if pattern in _CREDIT_LINES and not _credit_context(everything, m):
                 continue
-            if pattern is _ZH_PERSON_SOURCE and not _is_personal_name(m.group("v")):
+            if pattern in (_ZH_PERSON_SOURCE, _ZH_AUTHOR_GLUED) \
+                    and (not _is_personal_name(m.group("v")) or m.group("v") in _BIO_WORDS):
                 continue  # "来源：新华社", "来源：网络": the publisher or nobody
             names = _zh_names(m.group("v"))
             if names and pattern is _ZH_REPORTER:
@@ -425,6 +431,10 @@ def author_from_editor_line(lines: Sequence[str]) -> str | None:
 #: "石佳/中国青年报": a writer and the paper they write for, alone on a line under the headline.
 _NAME_SLASH_OUTLET = re.compile(r"^(?P<v>[\u3400-\u9fff]{2,4}(?:[、，][\u3400-\u9fff]{2,4}){0,3})"
                                 r"\s*/\s*(?P<org>[^/]{2,15})$")
+
+
+#: "作者简介", "作者简历" (the author's bio): 简 is a surname, the word no name.
+_BIO_WORDS = ("简介", "简历")
 
 
 def _is_personal_name(name: str) -> bool:

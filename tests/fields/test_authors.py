@@ -420,3 +420,19 @@ def test_a_section_heading_inside_an_author_box_is_no_name() -> None:
                 ("<div class='author-box'><h4>Jane Doe</h4><p>Jane writes about food and "
                  "<a href='/x'>soup</a>.</p></div>")):
         assert _author(f"<html><body><h1>Soup</h1><p>Text.</p>{box}</body></html>") == "Jane Doe"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("发表于2014-08-24 21:30| 1164次阅读| 来源CSDN| 0 条评论| 作者魏星", "魏星"),
+        ("来源CSDN | 作者魏星 | 责任编辑 张三", "魏星"),
+        # A heading, a bio's label, a sentence: no author.
+        ("作者简介", None),
+        ("来源 | 作者简介 | 更多", None),
+        ("作者王某认为这不对", None),
+    ],
+)
+def test_an_author_label_glued_to_the_name_in_a_metadata_line(line: str,
+                                                             expected: str | None) -> None:
+    assert author_from_text([line]) == expected
