@@ -22,8 +22,15 @@ from sitesift.fields.author_names import clean_author, is_cjk_organisation, join
 from sitesift.fields.date_forms import iter_dates
 
 __all__ = [
-    "BYLINE_WINDOW", "author_from_editor_line", "author_from_en_name_line", "author_from_markup",
-    "author_from_meta", "author_from_name_line", "author_from_text", "may_hold_author",
+    "BYLINE_WINDOW",
+    "author_from_account_line",
+    "author_from_editor_line",
+    "author_from_en_name_line",
+    "author_from_markup",
+    "author_from_meta",
+    "author_from_name_line",
+    "author_from_text",
+    "may_hold_author",
     "thread_author",
 ]
 
@@ -468,6 +475,39 @@ def author_from_name_line(lines: Sequence[str], title: str | None = None) -> str
         names = [n for n in re.split(r"\s*[、，,]\s*|\s+", line) if n]
         if names[0][0] in _SURNAMES or names[0][:2] in _COMPOUND_SURNAMES:
             return clean_author(line)
+    return None
+
+
+#: What a self-media page prints under its account's name: a follow button alone on its line
+#: ("关注", "+关注", "订阅"; not "关注中国中心", a name), the account's id ("微信号 FViewXFG").
+_ACCOUNT_SIGN = re.compile(r"^(?:\+\s*)?(?:关注|關注|订阅|訂閱)$|"
+                           r"^(?:微信号|微信號)\s*[:：]?\s*\w+$")
+#: "原创 GameForce 2019-09-04 22:18:34": the mark of an original post before the account.
+_ORIGINAL_MARK = re.compile(r"^(?:原创|原創)\s*")
+
+
+def author_from_account_line(lines: Sequence[str], title: str | None = None, *,
+                             now: datetime | None = None) -> str | None:
+    """The account a self-media page (a 头条号, a WeChat or Baijiahao post) prints under the
+    headline without a label: a name followed on its line by the date ("华夏人文 2020-03-09
+    18:14:21"), or on the next line by a follow button ("去驴行" / "关注"). Lines repeating the
+    headline do not count among the first ``NAME_LINE_PROBE``."""
+    probe = [line.strip() for line in lines if not (
+        title and title in line and len(line.strip()) - len(title) <= MAX_HEADLINE_REPEAT_EXTRA)]
+    for i, line in enumerate(probe[:NAME_LINE_PROBE]):
+        line = _ORIGINAL_MARK.sub("", line)
+        name = line
+        dated = next(iter(iter_dates(line, now=now)), None)
+        if dated is not None and dated[0] > 0:
+            name = line[:dated[0]]
+        elif not (i + 1 < len(probe) and _ACCOUNT_SIGN.match(probe[i + 1])):
+            continue
+        name = name.strip()
+        if not _NAME_TOKEN.match(name) and not re.fullmatch(r"[\u3400-\u9fff\w]{2,12}", name):
+            continue
+        cleaned = clean_author(name)
+        if cleaned == name:
+            return cleaned
     return None
 
 

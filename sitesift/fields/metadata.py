@@ -21,6 +21,7 @@ from rapidfuzz.distance import Indel
 from sitesift.fields.author_names import join_authors
 from sitesift.fields.authors import (
     BYLINE_WINDOW,
+    author_from_account_line,
     author_from_editor_line,
     author_from_en_name_line,
     author_from_markup,
@@ -284,7 +285,7 @@ def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str],
     # names no other, also not on a line of names under the headline.
     return author_from_text(_first_chars(after, BYLINE_WINDOW), editors=False) \
         or author_from_text(story(), editors=False) or author_from_name_line(after, title) \
-        or author_from_editor_line(story())
+        or author_from_editor_line(story()) or author_from_account_line(after, title)
 
 
 def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None,

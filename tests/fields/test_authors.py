@@ -6,6 +6,7 @@ import pytest
 
 from sitesift.fields.author_names import clean_author, join_authors
 from sitesift.fields.authors import (
+    author_from_account_line,
     author_from_en_name_line,
     author_from_meta,
     author_from_name_line,
@@ -436,3 +437,20 @@ def test_a_section_heading_inside_an_author_box_is_no_name() -> None:
 def test_an_author_label_glued_to_the_name_in_a_metadata_line(line: str,
                                                              expected: str | None) -> None:
     assert author_from_text([line]) == expected
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["华夏人文 2020-03-09 18:14:21", "最近，武汉一个顺丰小哥直升3级。"], "华夏人文"),
+        (["原创 GameForce 2019-09-04 22:18:34", "FreeCell Quest是一款纸牌游戏。"], "GameForce"),
+        (["去驴行", "关注", "1/10 当全世界绝大部分国家都在为吸引中国游客绞尽脑汁。"], "去驴行"),
+        # A site's or paper's name, a menu, a name inside a longer line: no account.
+        (["首页", "关注中国中心（CCC）"], None),
+        (["新京报 2020-03-09 18:14:21"], None),
+        (["2003-5-29 09:07 高山流水"], None),
+        (["去驴行", "正文第一段。"], None),
+    ],
+)
+def test_a_self_media_account_under_the_headline(lines: list[str], expected: str | None) -> None:
+    assert author_from_account_line(lines) == expected
