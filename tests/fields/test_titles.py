@@ -459,3 +459,13 @@ def test_an_h1_naming_what_a_part_of_the_title_spells_out(doc_title: str, h1: st
     c = TitleCandidates(doc_title=doc_title, declared_titles=(doc_title,),
                         headings=(("h1", h1), ("h2", "Filter by brand")))
     assert choose_title(c) == expected
+
+
+def test_a_style_sheet_inside_a_heading_is_not_its_text() -> None:
+    # Component libraries emit a <style> beside the heading's text; the reader sees the text.
+    html = ("<html><head><title>Getting started with the toolkit - Docs</title></head><body>"
+            "<h1>Getting started<style>.css-1x{display:flex}</style> with the toolkit"
+            "<script>track()</script></h1><p>Body text of the page.</p></body></html>")
+    meta = extract_metadata(parse_html(html), url="https://example.org/start")
+    assert ("h1", "Getting started with the toolkit") in meta.title_candidates.headings
+    assert meta.title == "Getting started with the toolkit"
