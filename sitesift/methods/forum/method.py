@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sitesift.fields.posts import PostRule
+from sitesift.fields.post_rules import PostRule
 from sitesift.methods.forum import site as forum_site
 from sitesift.methods.forum.site import ForumSite
 from sitesift.methods.forum.urls import Resolver
