@@ -67,15 +67,17 @@ class Printed:
     words: tuple[str, ...]
 
 
-def printed_lines(root: etree._Element) -> list[Printed]:
-    """The page's lines of ``PATTERN_MIN_WORDS`` words or more, with their places."""
+def printed_lines(root: etree._Element, labels: RelaxedLabels | None = None) -> list[Printed]:
+    """The page's lines of ``PATTERN_MIN_WORDS`` words or more, with their places. ``labels``:
+    a label memo shared by the site's pages (which share most labels)."""
     words: dict[str, list[str]] = {}  # each line's words, found once
 
     def want(text: str) -> bool:
         found = words[text] = _WORD.findall(text)
         return len(found) >= PATTERN_MIN_WORDS
 
-    lines = _lines([root], RelaxedLabels(), captions=False, want=want)
+    lines = _lines([root], labels if labels is not None else RelaxedLabels(), captions=False,
+                   want=want)
     return [Printed(line.element, line.slots, tuple(map(str.casefold, words[line.text])))
             for line in lines]
 

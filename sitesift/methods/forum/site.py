@@ -28,7 +28,7 @@ import math
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -386,12 +386,18 @@ def archives_of_one(
     single-page reading (WordPress's "Hello world!", 85 characters) is still the article its
     archives list. ``pieces``: per page, ``text_pieces(root)`` where the caller has them."""
     index = {u.rstrip("/"): k for k, u in enumerate(urls) if u}
+
+    def other_page(i: int) -> Callable[[str], bool]:
+        # (a title's target must be another of the pages: the groups linking none are not
+        # measured)
+        return lambda target: index.get(target.split("#")[0].rstrip("/"), i) != i
+
     archives = [False] * len(roots)
     own = [False] * len(roots)
     headings: dict[int, set[str]] = {}
     for i, (root, url) in enumerate(zip(roots, urls, strict=True)):
         lines = pieces[i] if i < len(pieces) else None
-        for group in post_titles(root, url, pieces=lines) if url else ():
+        for group in post_titles(root, url, pieces=lines, targets=other_page(i)) if url else ():
             for title, target in group:
                 k = index.get(target.split("#")[0].rstrip("/"))
                 if k is None or k == i:

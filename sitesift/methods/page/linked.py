@@ -403,15 +403,17 @@ def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
 
 def post_titles(body: etree._Element, url: str | None, *,
                 pieces: Sequence[tuple[etree._Element, str]] | None = None,
+                targets: Callable[[str], bool] | None = None,
                 ) -> list[list[tuple[str, str]]]:
     """Per group of posts under linked titles of one tag path that holds ``POSTS_MIN_SHARE``
     of an untouched page, its (title, URL) pairs: whole posts or teasers, under titles as
     short as a post's may be. A group of one is an archive of one post, or, on the page
     alone, a story whose headline links elsewhere, or a site's name linking its home page:
     the caller must confirm each title on its target's page. ``pieces``:
-    ``text_pieces(body)`` when the caller has them."""
+    ``text_pieces(body)`` when the caller has them; ``targets``: only the groups linking a
+    page it accepts (each group's share is its own, so the others' are not measured)."""
     return [titles for share, titles in _whole_posts(body, None, url, 1, whole=False,
-                                                     pieces=pieces)
+                                                     pieces=pieces, targets=targets)
             if share >= POSTS_MIN_SHARE]
 
 
@@ -426,10 +428,12 @@ def unlinked_headings(body: etree._Element) -> set[str]:
 def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
                  least: int, *, whole: bool = True,
                  pieces: Sequence[tuple[etree._Element, str]] | None = None,
+                 targets: Callable[[str], bool] | None = None,
                  ) -> list[tuple[float, list[tuple[str, str]]]]:
     """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
     text and its (title, URL) pairs. ``whole`` False: teasers and short titles too (no
-    prose or title line: the caller confirms each title on its target's page)."""
+    prose or title line: the caller confirms each title on its target's page). ``targets``:
+    only the groups with a title linking a page it accepts."""
     base = document_base(body.getroottree().getroot(), url)
     try:
         host = urlsplit(url or "").netloc
@@ -441,6 +445,9 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
         if target is not None:
             path = "/".join(el.tag for el in reversed([heading, *heading.iterancestors()]))
             groups.setdefault(path, []).append((heading, target))
+    if targets is not None:
+        groups = {path: group for path, group in groups.items()
+                  if any(targets(target) for _, target in group)}
     if not groups:
         return []
     if units is None:
