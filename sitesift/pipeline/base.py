@@ -67,6 +67,9 @@ class Parsed:
     #: ``auto``: the page's lines of several words and their places, read before the page
     #: extractor (``methods.auto.recurrence.printed_lines``).
     printed: list[Printed] = dataclasses.field(default_factory=list)
+    #: ``auto``: a label memo the site's pages share (``RelaxedLabels``: a label is a function
+    #: of tag, class and id, and the pages of a site share most of them).
+    labels: RelaxedLabels | None = None
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
@@ -370,8 +373,8 @@ class PipelineBase:
             from sitesift.methods.auto.restore import headline_leads, paragraph_places
 
             parsed.leads = headline_leads(parsed.root)
-            parsed.places = paragraph_places(parsed.root)
-            parsed.printed = printed_lines(parsed.root)
+            parsed.places = paragraph_places(parsed.root, parsed.labels)
+            parsed.printed = printed_lines(parsed.root, parsed.labels)
         return seen, blocks, verdicts
 
     def _run_plan(

@@ -422,3 +422,16 @@ def test_under_a_host_and_section_title_the_heading_below_the_section_h1() -> No
     # Without the host name, "Kayaks | REI Co-op" over an h1 "Kayaks" is a page of kayaks.
     c = replace(c, doc_title="Sports Wire | CBS Four")
     assert choose_title(c) == "Sports Wire"
+
+
+def test_a_line_break_in_the_headline_parts_its_words() -> None:
+    # A printed headline set on two lines ("News Product<br>Management Certification"):
+    # the break is white space between the words, as the reader sees them; text_content()
+    # glued "ProductManagement". Without declared titles, the h1 that ``<title>`` starts with
+    # is the headline.
+    html = ("<html><head><title>News Product Management Certification - Alliance</title>"
+            "</head><body><h1><span>News Product<br>Management Certification</span></h1>"
+            "<p>Text of the page that follows the heading.</p></body></html>")
+    meta = extract_metadata(parse_html(html), url="https://example.org/certification")
+    assert meta.title == "News Product Management Certification"
+    assert ("h1", "News Product Management Certification") in meta.title_candidates.headings
