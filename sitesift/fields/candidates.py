@@ -271,13 +271,20 @@ def scan_marked(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement, *,
     return out
 
 
+#: Elements inside a heading whose text is never printed: a style sheet or script some
+#: component libraries put beside the heading's text (modern-dev 0037's "Table of Contents"
+#: h2 read as ".css-1jsth4a{display:-webkit-box;...").
+_UNPRINTED_IN_HEADING = frozenset(("script", "style", "template"))
+
+
 def heading_text(el: lxml.html.HtmlElement) -> str:
     """The text of a heading as printed: a ``<br>`` breaks the line, so it parts the words
     on either side ("News Product<br>Management Certification" reads "News Product
-    Management Certification"; ``text_content()`` would glue "ProductManagement")."""
-    if el.find(".//br") is None:
+    Management Certification"; ``text_content()`` would glue "ProductManagement"), and
+    style sheets and scripts inside it are not read."""
+    if next(el.iter("br", *_UNPRINTED_IN_HEADING), None) is None:
         return el.text_content()
-    parts = [el.text or ""]
+    parts = [el.text or ""] if el.tag not in _UNPRINTED_IN_HEADING else []
     for child in el:
         if isinstance(child.tag, str):
             parts.append(" " if child.tag == "br" else heading_text(child))
