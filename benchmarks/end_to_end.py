@@ -23,6 +23,14 @@ figure is the best of ``--rounds``. Runs:
 ``--baseline DIR`` also runs each mode with the code of another checkout (e.g. ``git archive
 COMMIT | tar -x -C DIR``), in the same rounds: ``<mode>@baseline``.
 
+Bytecode: a user's installed package starts from compiled modules (``pip install`` byte-compiles
+a wheel; an editable install writes ``__pycache__`` on first import), but a box that sets
+``PYTHONDONTWRITEBYTECODE=1`` (as this one does) compiles every sitesift module at every start.
+So each checkout's package is byte-compiled once before the rounds (``compileall``, what the
+wheel install does), and ``startup_source`` (and with ``--source`` every mode, as
+``<mode>_source``) runs a copy of the package without bytecode under
+``PYTHONDONTWRITEBYTECODE=1``: the cost of compiling at each start, reported apart.
+
 ``--repeat k`` lists every page k times in the manifest (ids ``<id>#<n>``, same site), as a
 site's many pages of one template would come. Each figure: pages/s on the wall clock, the
 ratio to trafilatura and the share of the parse limit; the same again from CPU seconds
@@ -35,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -83,13 +92,14 @@ def write_manifest(sets: list[str], repeat: int, path: Path) -> int:
     return len(lines)
 
 
-def timed(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
+def timed(argv: list[str], cwd: Path = ROOT,
+          env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall and CPU seconds (the child's user + system time: what the run itself cost, which
     a shared box's other load barely moves) of ``argv`` run from ``cwd`` (``python -m
     sitesift`` imports the code there); a failing run stops the benchmark."""
     before = os.times()
     start = time.perf_counter()
-    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True)
+    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - start
     after = os.times()
     if done.returncode not in (0, 1):  # (1: some page is an error record, the run went on)
@@ -97,6 +107,17 @@ def timed(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
     cpu = (after.children_user - before.children_user
            + after.children_system - before.children_system)
     return seconds, cpu
+
+
+def compiled_and_source(code: Path, tmp: Path, tag: str) -> Path:
+    """Byte-compile ``code``'s package in place (as a wheel install does) and return a folder
+    holding a copy of it without bytecode (runs from there compile every module)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "sitesift")],
+                   check=True, capture_output=True)
+    source = tmp / f"source{tag.replace('@', '_')}"
+    shutil.copytree(code / "sitesift", source / "sitesift",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return source
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", nargs="+", default=["page", "auto", "profiles"],
                         choices=["page", "auto", "profiles"])
     parser.add_argument("--baseline", type=Path, help="a checkout whose code also runs each mode")
+    parser.add_argument("--source", action="store_true",
+                        help="also run every mode without bytecode (<mode>_source)")
     args = parser.parse_args(argv)
     py = sys.executable
     with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
@@ -122,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
             "trafilatura": ([py, "-c", _TRAFILATURA, str(manifest), f"{tmp}/t.jsonl"], ROOT),
         }
         codes = {"": ROOT, **({"@baseline": args.baseline.resolve()} if args.baseline else {})}
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         for tag, code in codes.items():
+            source = compiled_and_source(code, Path(tmp), tag)
             db = f"{tmp}/p{tag}.db"
             if "profiles" in args.modes:
                 wall, cpu = timed(
@@ -131,15 +156,20 @@ def main(argv: list[str] | None = None) -> int:
                 results[f"learn_cpu_seconds{tag}"] = round(cpu, 2)
             runs[f"startup{tag}"] = ([*extract, str(one), "--method", "page",
                                       "-o", f"{tmp}/one{tag}.out"], code)
+            runs[f"startup_source{tag}"] = ([*extract, str(one), "--method", "page",
+                                             "-o", f"{tmp}/one{tag}.out"], source)
             for mode in args.modes:
                 how = ["--profiles", db] if mode == "profiles" else ["--method", mode]
                 runs[f"{mode}{tag}"] = ([*extract, str(manifest), *how,
                                          "-o", f"{tmp}/{mode}{tag}.jsonl"], code)
+                if args.source:
+                    runs[f"{mode}_source{tag}"] = ([*extract, str(manifest), *how, "-o",
+                                                    f"{tmp}/{mode}{tag}.jsonl"], source)
         best = dict.fromkeys(runs, float("inf"))
         best_cpu = dict.fromkeys(runs, float("inf"))
         for _ in range(args.rounds):
             for name, (run, code) in runs.items():
-                wall, cpu = timed(run, code)
+                wall, cpu = timed(run, code, env)
                 best[name], best_cpu[name] = min(best[name], wall), min(best_cpu[name], cpu)
     results["load_average"] = [round(x, 2) for x in os.getloadavg()]  # (at the end)
     results["seconds"] = {k: round(v, 2) for k, v in best.items()}

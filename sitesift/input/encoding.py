@@ -36,8 +36,10 @@ control bytes (random or compressed data).
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import NamedTuple
 
 from sitesift.errors import DecodeError
@@ -229,15 +231,18 @@ def decode_html(data: bytes, http_charset: str | None = None) -> tuple[str, str]
         return data.decode(utf16, "replace"), utf16
     _reject_binary(data, sample)
 
-    non_ascii = len(data) - len(data.translate(None, _HIGH_BYTES))
+    # The non-ASCII bytes are counted only when a share of them decides (most pages are
+    # ASCII or valid UTF-8, told by ``isascii`` and one strict decoding, both in C).
+    non_ascii = functools.cache(lambda: len(data) - len(data.translate(None, _HIGH_BYTES)))
+    utf8 = None if data.isascii() else _strict_utf8(data)  # (ASCII pages: never asked for)
     for label in (http_charset, _meta_charset(data), _xml_charset(data)):
         codec = normalize_charset(label)
         if codec is None:
             continue
-        decoded = _check_declared(data, codec, non_ascii)
+        decoded = _check_declared(data, codec, non_ascii, utf8)
         if decoded is not None:
             return decoded
-    return _detect(data, non_ascii)
+    return _detect(data, non_ascii, utf8)
 
 
 def normalize_charset(label: str | None) -> str | None:
@@ -328,27 +333,32 @@ def _errors(data: bytes, text: str, codec: str) -> int:
     return count
 
 
-def _is_utf8(data: bytes) -> bool:
+def _strict_utf8(data: bytes) -> str | None:
+    """``data`` as UTF-8 when it is valid UTF-8 (then it decodes with no error), else None."""
     try:
-        data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        return False
-    return True
+        return None
 
 
-def _check_declared(data: bytes, codec: str, non_ascii: int) -> _Decoded | None:
-    """The page decoded as declared, or as what the bytes prove instead; None if it fails."""
-    if non_ascii == 0:
+def _check_declared(data: bytes, codec: str, count: Callable[[], int],
+                    utf8: str | None) -> _Decoded | None:
+    """The page decoded as declared, or as what the bytes prove instead; None if it fails.
+    ``count``: the number of non-ASCII bytes; ``utf8``: the page (not ASCII) as valid UTF-8,
+    or None."""
+    if data.isascii():
         return _decode(data, codec)
     if codec == "utf-8":
+        if utf8 is not None:  # (no undecodable byte)
+            return _Decoded(utf8, codec)
         text = data.decode("utf-8", "replace")
         errors = _errors(data, text, codec)
-        return _Decoded(text, codec) if errors <= DECLARED_MAX_ERROR_SHARE * non_ascii else None
+        return _Decoded(text, codec) if errors <= DECLARED_MAX_ERROR_SHARE * count() else None
 
     is_cjk = codec in _CJK_CODECS
-    min_utf8 = UTF8_OVERRIDE_MIN_BYTES_CJK if is_cjk else 1
-    if non_ascii >= min_utf8 and _is_utf8(data):
-        return _Decoded(data.decode("utf-8"), "utf-8")
+    if utf8 is not None and (not is_cjk or count() >= UTF8_OVERRIDE_MIN_BYTES_CJK):
+        return _Decoded(utf8, "utf-8")
+    non_ascii = count()
     declared = _decode(data, codec)
     if _errors(data, declared.text, codec) > DECLARED_MAX_ERROR_SHARE * non_ascii:
         return None
@@ -369,10 +379,14 @@ def _check_declared(data: bytes, codec: str, non_ascii: int) -> _Decoded | None:
     return declared
 
 
-def _detect(data: bytes, non_ascii: int) -> _Decoded:
-    """Decoding of bytes without a usable declaration."""
-    if non_ascii == 0:
+def _detect(data: bytes, count: Callable[[], int], utf8: str | None) -> _Decoded:
+    """Decoding of bytes without a usable declaration (``count`` and ``utf8`` as for
+    ``_check_declared``)."""
+    if data.isascii():
         return _Decoded(data.decode("ascii"), "ascii")
+    if utf8 is not None:  # (no undecodable byte)
+        return _Decoded(utf8, "utf-8")
+    non_ascii = count()
     text = data.decode("utf-8", "replace")
     if _errors(data, text, "utf-8") <= UTF8_MAX_ERROR_SHARE * non_ascii:
         return _Decoded(text, "utf-8")

@@ -46,18 +46,24 @@ _ATTRIBUTE = re.compile(r"""[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))
 # XML declarations with an encoding clash with already-decoded text; control characters other
 # than tab/newline make libxml2 stop early.
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_BYTES = bytes(range(0x00, 0x09)) + b"\x0b\x0c" + bytes(range(0x0e, 0x20)) + b"\x7f"
-# libxml2 drops everything after a stray </html> (pages that embed a whole document, ad
-# snippets pasted with their own end tags); an HTML5 parser treats these end tags as no-ops.
-_END_DOCUMENT = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
+#: libxml2 drops everything after a stray </html> (pages that embed a whole document, ad
+#: snippets pasted with their own end tags); an HTML5 parser treats these end tags as no-ops.
+#: They (``</(?:html|body)\s*>``, any case) are removed from the page's UTF-8 bytes (one
+#: encoding of the page, no second pass over its text): ``\s`` of a str pattern is spelt out
+#: as the UTF-8 of every character ``str.isspace`` holds, and no non-ASCII character matches
+#: a letter of "html" or "body" case-insensitively, so the same tags go
+#: (``tests/parse/test_html.py`` checks both).
+_UTF8_SPACE = (rb"(?:[\t\n\x0b\x0c\r\x1c-\x1f ]|\xc2[\x85\xa0]|\xe1\x9a\x80"
+               rb"|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)")
+_END_DOCUMENT_BYTES = re.compile(rb"</(?:html|body)" + _UTF8_SPACE + rb"*>", re.IGNORECASE)
 #: An unclosed ``<title>`` (a crawl cut its ``</title>``) makes libxml2 read the rest of the
 #: page as title text: no body at all. Such a title is closed at its first markup instead.
 _TITLE_START = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
 #: Shorter swallowed titles are left alone (a real title holding a stray "<").
 SWALLOWED_TITLE_MIN = 1000
 #: Pages streamed by React carry placeholders (``<template id="B:0">``); others skip the pass.
-_STREAMED = "<template id"
+_STREAMED = b"<template id"
 
 
 def _parser() -> etree.HTMLParser:
@@ -83,18 +89,13 @@ def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> lxml.html
     if not html or html.isspace():  # (no stripped copy of a whole page to tell)
         raise EmptyPageError("the page is empty")
     _check_attributes(html)
-    text = _XML_DECL.sub("", html, count=1)
-    # Most pages have no control character: the bytes' C-level deletion tells in a third of the
-    # time the regex takes to scan for one (UTF-8 never encodes other characters with them).
-    data = text.encode("utf-8", "replace")
-    controls = len(data.translate(None, _CONTROL_BYTES)) != len(data)
-    if controls:
-        text = _CONTROL.sub("", text)
-    ended = _END_DOCUMENT.sub("", text)
-    if controls or len(ended) != len(text):  # (else the bytes encoded above are the page's)
-        data = ended.encode("utf-8", "replace")
-    text = ended
-    if "<" not in text:
+    # The page is encoded once and cleaned as bytes: control characters and stray end tags
+    # leave the bytes as they would leave the text (UTF-8 never encodes another character
+    # with an ASCII byte), so no second encoding or regex pass over the text is needed.
+    data = _XML_DECL.sub("", html, count=1).encode("utf-8", "replace")
+    cleaned = data.translate(None, _CONTROL_BYTES)
+    data = _END_DOCUMENT_BYTES.sub(b"", cleaned)
+    if b"<" not in data:
         raise EmptyPageError("no HTML markup in the page")
     parser = _parser()
     try:
@@ -107,15 +108,15 @@ def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> lxml.html
         raise PageLimitError(f"elements nest deeper than {PARSER_MAX_DEPTH:,} levels, the "
                              "HTML parser's limit (the markup below is lost)")
     # Each element has a "<": pages with fewer cannot be over the limit (most, counted in C).
-    if text.count("<") > max_elements and (
+    if data.count(b"<") > max_elements and (
         sum(1 for _ in itertools.islice(root.iter(), max_elements + 1)) > max_elements
     ):
         raise PageLimitError(f"page has more than {max_elements:,} elements "
                              "(Options.max_page_elements)")
-    closed = _closed_title(root, text)
+    closed = _closed_title(root, data)
     if closed is not None:
         root = closed
-    if _STREAMED in text:
+    if _STREAMED in data:
         _place_streamed(root)
     return root
 
@@ -203,15 +204,18 @@ def _in_raw_text(html: str, at: int) -> bool:
     return False
 
 
-def _closed_title(root: lxml.html.HtmlElement, text: str) -> lxml.html.HtmlElement | None:
-    """The page parsed again with its unclosed ``<title>`` closed at the title's first markup,
-    or None when the title did not swallow the page."""
+def _closed_title(root: lxml.html.HtmlElement, data: bytes) -> lxml.html.HtmlElement | None:
+    """The page (``data``: the bytes parsed) parsed again with its unclosed ``<title>`` closed
+    at the title's first markup, or None when the title did not swallow the page."""
     if root.find("body") is not None:
         return None
     title = root.find("head/title")
     raw = title.text if title is not None else None
     if not raw or len(raw) < SWALLOWED_TITLE_MIN or "<" not in raw:
         return None
+    # (the text again: only such a page pays this decoding; a lone surrogate, encoded as "?",
+    # comes back as "?", which the search below treats as it treated the surrogate)
+    text = data.decode("utf-8")
     start = _TITLE_START.search(text)
     end = text.find("<", start.end()) if start else -1
     if end < 0:

@@ -22,12 +22,12 @@ zlib's checksum catches corruption inside the body, the sizes in the header the 
 
 from __future__ import annotations
 
+import array
 import json
 import struct
+import sys
 import zlib
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from sitesift.errors import ProfileError
 from sitesift.methods.template.fields import FieldSources
@@ -51,11 +51,18 @@ ZLIB_LEVEL = 6
 #: gigabytes.
 MAX_PROFILE_BYTES = 1 << 30
 
-_SIG = np.dtype("<u8")
-_COUNT = np.dtype("<u4")
-_PATH = np.dtype("<u8")
-_WEIGHT = np.dtype("<f8")
-_COUNT_MAX = np.iinfo(np.uint32).max
+if TYPE_CHECKING:
+    import numpy as np
+
+# Array item codes and sizes. Reading uses the standard ``array`` module, not numpy: applying a
+# saved profile needs the signatures and counts as Python ints only, and numpy's import is
+# 0.1 s of each run's start-up (the medoid, which only learning reads, becomes numpy arrays
+# when asked for: ``_StoredStructure``).
+_SIG = ("Q", 8)  # uint64
+_COUNT = ("I" if array.array("I").itemsize == 4 else "L", 4)  # uint32
+_PATH = ("Q", 8)  # uint64
+_WEIGHT = ("d", 8)  # float64
+_COUNT_MAX = 2**32 - 1
 
 
 def profile_to_bytes(profile: SiteProfile) -> bytes:
@@ -72,9 +79,11 @@ def profile_to_bytes(profile: SiteProfile) -> bytes:
     templates: list[dict[str, Any]] = []
     arrays: list[bytes] = []
     for template in profile.templates:
+        import numpy as np
+
         signatures, counts = _count_arrays(template.count)
-        paths = np.asarray(template.medoid.paths, dtype=_PATH)
-        weights = np.asarray(template.medoid.weights, dtype=_WEIGHT)
+        paths = np.asarray(template.medoid.paths, dtype="<u8")
+        weights = np.asarray(template.medoid.weights, dtype="<f8")
         if paths.shape != weights.shape or paths.ndim != 1:
             raise ValueError(f"template {template.cluster!r}: medoid paths and weights differ")
         templates.append({"cluster": template.cluster, "pages": template.pages,
@@ -107,7 +116,9 @@ def _count_arrays(count: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
     values = [count[k] for k in keys]
     if values and (min(values) < 0 or max(values) > _COUNT_MAX):
         raise ValueError("a template count is outside 0..2**32-1")
-    return np.array(keys, dtype=_SIG), np.array(values, dtype=_COUNT)
+    import numpy as np
+
+    return np.array(keys, dtype="<u8"), np.array(values, dtype="<u4")
 
 
 def profile_from_bytes(data: bytes) -> SiteProfile:
@@ -156,15 +167,17 @@ def _read_body(body: bytes) -> SiteProfile:
     for entry in _field(header, "templates", list):
         n_sigs = _field(entry, "signatures", int)
         n_paths = _field(entry, "paths", int)
-        signatures, offset = _array(body, offset, _SIG, n_sigs)
-        counts, offset = _array(body, offset, _COUNT, n_sigs)
-        paths, offset = _array(body, offset, _PATH, n_paths)
-        weights, offset = _array(body, offset, _WEIGHT, n_paths)
+        signatures, offset = _numbers(body, offset, _SIG, n_sigs)
+        counts, offset = _numbers(body, offset, _COUNT, n_sigs)
+        paths = body[offset:_end(body, offset, _PATH, n_paths)]
+        offset += len(paths)
+        weights = body[offset:_end(body, offset, _WEIGHT, n_paths)]
+        offset += len(weights)
         templates.append(TemplateModel(
             cluster=_field(entry, "cluster", str),
             pages=_field(entry, "pages", int),
             count=dict(zip(signatures.tolist(), counts.tolist(), strict=True)),
-            medoid=PageStructure(paths.astype(np.uint64), weights.astype(np.float64)),
+            medoid=_StoredStructure(paths, weights),
             container=_container(_field(entry, "container", list)),
             anchors=_anchors(_field(entry, "anchors", list)),
             wrapper=Wrapper.from_dict(entry["wrapper"]) if entry.get("wrapper") else None,
@@ -218,8 +231,43 @@ def _field(obj: object, name: str, kind: type) -> Any:
     return value
 
 
-def _array(body: bytes, offset: int, dtype: np.dtype, n: int) -> tuple[np.ndarray, int]:
-    end = offset + n * dtype.itemsize
+def _end(body: bytes, offset: int, kind: tuple[str, int], n: int) -> int:
+    """Where ``n`` items of ``kind`` starting at ``offset`` end, checked against the body."""
+    end = offset + n * kind[1]
     if end > len(body):
         raise ValueError("the arrays end before the sizes in the header say")
-    return np.frombuffer(body, dtype=dtype, count=n, offset=offset), end
+    return end
+
+
+def _numbers(body: bytes, offset: int, kind: tuple[str, int],
+             n: int) -> tuple[array.array[Any], int]:
+    """``n`` little-endian numbers of ``kind`` at ``offset`` and where they end."""
+    end = _end(body, offset, kind, n)
+    values = array.array(kind[0], body[offset:end])
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values, end
+
+
+class _StoredStructure(PageStructure):
+    """A medoid as a profile stores it (little-endian bytes): its numpy arrays are made, as
+    owned copies, each time they are read. Only learning reads a medoid (applying a profile
+    never does), so a run that applies profiles does not import numpy."""
+
+    __slots__ = ("_paths", "_weights")
+
+    def __init__(self, paths: bytes, weights: bytes) -> None:  # (not the dataclass's)
+        object.__setattr__(self, "_paths", paths)
+        object.__setattr__(self, "_weights", weights)
+
+    @property  # type: ignore[override]
+    def paths(self) -> np.ndarray:
+        import numpy as np
+
+        return np.frombuffer(self._paths, dtype="<u8").astype(np.uint64)
+
+    @property  # type: ignore[override]
+    def weights(self) -> np.ndarray:
+        import numpy as np
+
+        return np.frombuffer(self._weights, dtype="<f8").astype(np.float64)

@@ -119,3 +119,27 @@ def test_streamed_segments_take_their_placeholders_place() -> None:
 def test_hidden_divs_without_a_placeholder_stay_hidden() -> None:
     root = parse_html("<html><body><p>a</p><div hidden id='S:0'><p>b</p></div></body></html>")
     assert root.find("body/div").get("hidden") is not None
+
+
+def test_end_tags_are_found_in_the_bytes_as_a_str_pattern_finds_them_in_the_text() -> None:
+    # parse_html removes stray end tags from the page's UTF-8 bytes; a str pattern's \s and
+    # case-insensitive letters are Unicode: the bytes pattern must remove the same tags.
+    import re
+
+    from sitesift.parse.html import _END_DOCUMENT_BYTES
+
+    text_pattern = re.compile(r"</(?:html|body)\s*>", re.IGNORECASE)
+    spaces = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
+    others = "\u200b\ufeff\xa7\u2060\u3001x"  # look like spaces, are not
+    for space in spaces + others:
+        for tag in ("html", "BODY", "Html"):
+            text = f"<p>a</{tag}{space}{space}>b</{tag}{space}<p>c</{tag} >"
+            expected = text_pattern.sub("", text).encode("utf-8")
+            assert _END_DOCUMENT_BYTES.sub(b"", text.encode("utf-8")) == expected, hex(ord(space))
+    non_ascii = "".join(chr(c) for c in range(0x80, 0x110000) if not 0xD800 <= c < 0xE000)
+    assert re.findall("[htmlbody]", non_ascii, re.IGNORECASE) == []  # (ASCII letters suffice)
+
+
+def test_a_stray_end_tag_between_unicode_spaces_goes_and_the_rest_stays() -> None:
+    root = parse_html("<html><body><p>a</p></html\u3000\xa0><p>after</p></body></html>")
+    assert [p.text for p in root.iter("p")] == ["a", "after"]

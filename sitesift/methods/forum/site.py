@@ -34,7 +34,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.fields.posts import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
+from sitesift.fields.post_rules import ClassRule, PostRule, class_owner, text_pieces
+from sitesift.fields.posts import learn_post_rule
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.methods.interface import Decision
 from sitesift.methods.page.linked import (

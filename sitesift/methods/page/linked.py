@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.fields.posts import text_pieces
+from sitesift.fields.post_rules import text_pieces
 from sitesift.methods.page.records import (
     RECORD_MAX_PROSE,
     RecordRun,

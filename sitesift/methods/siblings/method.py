@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sitesift.methods.interface import Decision, SitePage
+from sitesift.methods.interface import Decision, SiteMethod, SitePage
 from sitesift.methods.page.content import Content
 from sitesift.methods.siblings.clean import clean_content
 from sitesift.methods.siblings.match import MAX_SLIDE, TAG_SIMILARITY, TEXT_SIMILARITY
@@ -45,7 +45,7 @@ class SiblingLook:
 
 
 @dataclass(frozen=True, slots=True)
-class SiblingsMethod:
+class SiblingsMethod(SiteMethod[SiblingSite]):
     """Paper 004 as a ``SiteMethod[SiblingSite]``. ``texts``: the blocks keep their texts and
     paths (the ``--blocks`` output reads them; the verdicts do not)."""
 

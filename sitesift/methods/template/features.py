@@ -5,14 +5,17 @@ tree: one object for clustering (structure), site discovery (strings) and templa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
 from lxml import etree
 
 from sitesift.methods.template.istm import PageStructure, page_structure
 from sitesift.methods.template.template import content_signatures
 from sitesift.parse.dom import SKIP_TAGS
 from sitesift.parse.signatures import RelaxedLabels, stable_hash
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["MAX_STRING_CHARS", "MIN_STRING_CHARS", "PageFeatures", "page_features", "page_strings"]
 
@@ -61,6 +64,8 @@ def page_strings(root: etree._Element) -> np.ndarray:
             stack.extend(el)
         if el is not root:
             add(el.tail)  # a skipped element's tail is still visible text
+    import numpy as np  # (here: applying a saved profile needs no strings, nor numpy)
+
     return np.array(sorted(found), dtype=np.uint64)
 
 

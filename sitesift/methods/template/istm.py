@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
 from lxml import etree
 
 from sitesift.parse.signatures import (
@@ -35,6 +35,9 @@ from sitesift.parse.signatures import (
     structural_children,
     structure_root,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["PageStructure", "istm_reference", "page_structure", "position_weights",
            "similarity_matrix"]
@@ -125,6 +128,8 @@ def page_structure(root: etree._Element, *, relaxed: bool = False,
             zip(children, _child_weights(level, len(children)), strict=True)
         ):
             stack.append((child, h, i, level + 1, weight * w, 0))
+    import numpy as np  # (here: applying a saved profile never builds a structure; 0.1 s)
+
     return PageStructure(np.array(paths, dtype=np.uint64), np.array(weights, dtype=np.float64))
 
 
@@ -134,6 +139,7 @@ def similarity_matrix(pages: Sequence[PageStructure], *, relaxed: bool = False) 
     ``relaxed`` (structures built with ``relaxed=True``): a shared leaf path counts
     sqrt(w1 * w2), its two pages' weights being different when their trees differ; for equal
     trees this is the strict value, and it stays within [0, 1] (Cauchy-Schwarz)."""
+    import numpy as np  # (imported here as scipy is: applying saved profiles needs neither)
     from scipy import sparse  # imported here: applying saved profiles never needs it (0.3 s)
 
     n = len(pages)

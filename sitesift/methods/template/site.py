@@ -9,7 +9,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-import numpy as np
 from lxml import etree
 
 from sitesift.methods.page.content import Content
@@ -55,6 +54,8 @@ class LearnedSite:
 
 def learn_site(site: str, features: Sequence[PageFeatures]) -> LearnedSite:
     """Cluster the site's pages on ISTM and learn a template per cluster of 2+ pages."""
+    import numpy as np  # (as scipy: only learning needs it, never applying a profile)
+
     from sitesift.methods.template.cluster import cluster_pages  # scipy: only learning needs it
 
     n = len(features)

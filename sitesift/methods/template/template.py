@@ -42,11 +42,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
 from lxml import etree
 
 from sitesift.methods.template.istm import PageStructure
@@ -67,6 +66,8 @@ from sitesift.parse.rows import labels_of_kept_values
 from sitesift.parse.signatures import RelaxedLabels, structural_children
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from sitesift.methods.template.fields import FieldSources
     from sitesift.methods.template.wrapper import Wrapper
 
@@ -187,13 +188,27 @@ def delete_shared(
         return []
     need = max(1, math.ceil(fraction * others))
     counts = references.count
-    removed: list[etree._Element] = []
-    stack = [(root, False)]
 
     def shared(child: etree._Element) -> bool:
         h = sigs.get(child)
         return h is not None and counts.get(h, 0) - own >= need
 
+    removed = _shared_subtrees(root, shared, items=items)
+    if removed and _text_length(removed) > (1 - MIN_KEPT_SHARE) * _text_length([root]):
+        return []
+    for el in removed:
+        drop_keep_tail(el)
+    return removed
+
+
+def _shared_subtrees(
+    root: etree._Element, shared: Callable[[etree._Element], bool], *, items: bool,
+) -> list[etree._Element]:
+    """The subtrees of ``root`` to delete, outermost first down each branch: the children
+    ``shared`` says the reference pages hold, but an inline one inside running text, and none
+    inside a repeated item (``items``); below a shared child nothing is looked at."""
+    removed: list[etree._Element] = []
+    stack = [(root, False)]
     while stack:
         el, in_item = stack.pop()
         if el.tag in PREFORMATTED_TAGS:
@@ -220,10 +235,6 @@ def delete_shared(
             # else: an inline element inside running text (a ticker link, a <br>, a label
             # such as "Verified purchase" beside a line of its own) is the same on every page
             # but is part of that text: it stays.
-    if removed and _text_length(removed) > (1 - MIN_KEPT_SHARE) * _text_length([root]):
-        return []
-    for el in removed:
-        drop_keep_tail(el)
     return removed
 
 
@@ -278,7 +289,9 @@ def learn_template(
     # the n learning pages (left out of its own references) ceil(f * (n - 1)) + 1.
     keep = max(MIN_SAVED_COUNT, math.ceil(SHARED_FRACTION * (index.pages - 1)))
     count = {h: c for h, c in index.count.items() if c >= keep}
-    medoid = int(np.argmax(similarity.sum(axis=1))) if len(structures) else 0
+    # (the array's own methods: numpy is not imported here, so that applying a saved
+    # profile, which learns nothing, does not load it: 0.1 s of every run's start-up)
+    medoid = int(similarity.sum(axis=1).argmax()) if len(structures) else 0
     return TemplateModel(cluster=cluster, pages=index.pages, count=count,
                          medoid=structures[medoid])
 
