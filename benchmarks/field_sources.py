@@ -36,7 +36,8 @@ from sitesift import Extractor, Options
 from sitesift.evaluate.score import UNKNOWN_AUTHORS, day, fold, load_gold
 from sitesift.fields.metadata import extract_metadata
 from sitesift.input import iter_pages
-from sitesift.methods.template.fields import FIELDS, FieldSources, Source, learn_field_sources
+from sitesift.methods.template.field_learning import learn_field_sources
+from sitesift.methods.template.fields import FIELDS, FieldSources, Source
 from sitesift.methods.template.template import PathFinder
 from sitesift.parse import parse_html
 from sitesift.parse.signatures import RelaxedLabels

@@ -20,8 +20,14 @@ MAX_AUTHOR_CHARS = 80
 MAX_AUTHOR_WORDS = 10
 #: Longest Chinese author field without separators (a few 2–4 character names).
 MAX_CJK_AUTHOR_CHARS = 20
+#: ... and longest name among several in a longer one (2-4 characters a Chinese name, a pen
+#: name a little more; a transliteration joined by "·" may be longer).
+MAX_CJK_NAME_CHARS = 8
 _SPACED_CJK_NAME = re.compile(r"^[\u3400-\u9fff](?: [\u3400-\u9fff]){1,3}$")
 _EMAIL = re.compile(r"\S+@\S+\.\w+")
+#: "Bradley M. Kuhn (http://ebb.org/bkuhn/)", "Jane Roe <jane@example.org>": the writer's
+#: home page or address in brackets after the name (a feed's and a meta author's convention).
+_CONTACT = re.compile(r"\s*[(<\[]\s*([^\s()<>\[\]]+)\s*[)>\]]")
 _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
 _PREFIX = re.compile(
     # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
@@ -108,6 +114,8 @@ def clean_author(value: str | None, *, handles: bool = False,
         return ", ".join(originals)
     if not text or (_URL.search(text) and " " not in text):
         return None
+    text = _CONTACT.sub(lambda m: "" if _URL.search(m.group(1)) or _EMAIL.search(m.group(1))
+                        else m.group(0), text)
     text = _EMAIL.sub("", text)
     text = text.lstrip("@") if " " not in text else text
     for _ in range(2):
@@ -134,8 +142,10 @@ def clean_author(value: str | None, *, handles: bool = False,
     if re.search(r"\d", text) and not (handles and " " not in text):
         return None
     if _CJK.search(text):
-        if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not re.search(r"[、，, ]", text):
-            return None
+        if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not all(
+                len(part) <= MAX_CJK_NAME_CHARS or "·" in part
+                for part in re.split(r"[、，,\s&＆]+", text) if part):
+            return None  # one long run, or clauses of a sentence ("华裔移民之女，成全球…")
     elif len(text.split()) > MAX_AUTHOR_WORDS:
         return None
     return text

@@ -3,7 +3,8 @@
 Every source is cleaned the same way (``author_names.clean_author``): "By "/"作者：" prefixes,
 dates, e-mail addresses, roles and trailing punctuation go; URLs and values that do not look
 like names are refused. A source ("来源", "Quelle") names the publisher, not the author, and is
-never read as one.
+read only where it is a personal name alone on its line ("来源: 尹娟"), after every labelled
+byline.
 """
 
 from __future__ import annotations
@@ -21,8 +22,16 @@ from sitesift.fields.author_names import clean_author, is_cjk_organisation, join
 from sitesift.fields.date_forms import iter_dates
 
 __all__ = [
-    "author_from_editor_line", "author_from_en_name_line", "author_from_markup", "author_from_meta",
-    "author_from_name_line", "author_from_text", "may_hold_author", "thread_author",
+    "BYLINE_WINDOW",
+    "author_from_account_line",
+    "author_from_editor_line",
+    "author_from_en_name_line",
+    "author_from_markup",
+    "author_from_meta",
+    "author_from_name_line",
+    "author_from_text",
+    "may_hold_author",
+    "thread_author",
 ]
 
 #: Most authors taken from ``itemprop=author``/``rel=author`` markup (more are comment authors).
@@ -55,7 +64,7 @@ _ZH_AUTHOR_SPACED = re.compile(r"(?:作\s*者)\s+(?P<v>[^\n]{1,40})")
 #: 编辑：X, 责任编辑：X: the editor, the author only where the page names no other.
 _ZH_EDITOR = re.compile(r"(?:责任编辑|責任編輯|责编|編輯|编辑)\s*[:：]\s*(?P<v>[^\n]{1,40})")
 #: Chinese byline labels, best first; each group is searched in the whole window before the
-#: next. "来源" (source) names the publisher and is deliberately absent.
+#: next. "来源" (source) names the publisher: only a person's name after it is read, last.
 _ZH_BYLINES = (
     # 作者：X / 文：X / 撰文：X (a colon or slash is required: 文 alone is a common character)
     re.compile(r"(?:作\s*者|原作者|撰\s*文|撰稿人?|执\s*笔|執\s*筆|采\s*写|採\s*寫|文\s*字|"
@@ -63,6 +72,11 @@ _ZH_BYLINES = (
                r"(?P<v>[^\n]{1,40})"),
     # 《棱镜》作者 周纯: the label and the name spaced, on a credit line of its own
     _ZH_AUTHOR_SPACED,
+    # "发表于2014-08-24 21:30| 1164次阅读| 来源CSDN| 作者魏星": a field of a metadata line, the
+    # label glued to a personal name (``_is_personal_name``) ending the field, right
+    # after another field ("作者简介" alone is a heading)
+    _ZH_AUTHOR_GLUED := re.compile(r"[|｜│]\s*作者(?P<v>[\u3400-\u9fff]{2,3})"
+                                   r"(?=\s*(?:$|[|｜│]))", re.MULTILINE),
     # (文/图 刘玺东 易赛楠): text and photos by
     re.compile(r"(?<![\u3400-\u9fff])文\s*/\s*[图圖]\s*[:：]?\s*(?P<v>[^\n]{1,40})"),
     _ZH_REPORTER,
@@ -72,7 +86,11 @@ _ZH_BYLINES = (
     _ZH_EDITOR,
     # X 发表于 2005-9-15 (blogs and forums)
     re.compile(r"(?:^|\n)(?P<v>[^\s:：]{2,20})\s*发表于"),
+    # 来源：尹娟, alone on its line: a source that is a person (``_is_personal_name``)
+    re.compile(r"(?:^|\n)\s*(?:来源|來源)\s*[:：]\s*(?P<v>[\u3400-\u9fff]{2,4})\s*(?=\n|$)"),
 )
+#: The pattern above: its value counts only as a personal name.
+_ZH_PERSON_SOURCE = _ZH_BYLINES[-1]
 #: Longest line read as a reporter's credit line ("新京报记者 陆一夫", "采写：南都见习记者 林子沛");
 #: in a longer line "记者" is a word of the story ("记者获悉", "向南都记者介绍").
 MAX_CREDIT_LINE_CHARS = 30
@@ -91,6 +109,22 @@ def _credit_context(text: str, m: re.Match[str]) -> bool:
     before = text[start:m.start()]
     bracketed = before.rfind("（") > before.rfind("）") or before.rfind("(") > before.rfind(")")
     return bracketed or len(line.strip()) <= MAX_CREDIT_LINE_CHARS
+
+
+def _next_credits(text: str, end: int) -> list[str]:
+    """The names of the credit lines right after the line ending at ``end``: a paper prints
+    its interns and reporters on consecutive lines ("本报实习生 刘国栋 周炜" / "本报记者 王燕平
+    方云凤"), all of them the story's writers, kept as printed (space-separated)."""
+    out: list[str] = []
+    for line in text[end:].split("\n")[1:]:
+        m = _ZH_REPORTER.search(line)
+        if not m or len(line.strip()) > MAX_CREDIT_LINE_CHARS or _PHOTO_CREDIT.match(m.group("v")):
+            break
+        names = _zh_names(m.group("v"))
+        if not names:
+            break
+        out.append(names)
+    return out
 
 
 #: Where a Chinese byline value ends: the next label, a date, a place ("发自北京"), brackets.
@@ -272,12 +306,21 @@ _LINE_BREAKING = frozenset(("address", "article", "blockquote", "br", "dd", "div
                             "li", "ol", "p", "section", "table", "td", "tr", "ul"))
 
 
+_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+#: A box whose text after its heading is at least this share link text is a list of links
+#: (the author's recent posts), which the heading titles.
+MIN_LIST_LINK_SHARE = 0.5
+
+
 def _first_line(el: lxml.html.HtmlElement) -> str:
     """The text of ``el`` up to its first block boundary after some text: a byline box's
     name, without the role or date printed on the lines below it ("Ben Silverman" /
-    "Games Editor")."""
+    "Games Editor"). Empty when that line is a heading inside ``el`` over a list of links:
+    the title of the author's recent posts ("最近内容"), not a name (a heading over a bio, or
+    alone in ``el``, is read)."""
     parts: list[str] = []
     walker = etree.iterwalk(el, events=("start", "end"))
+    heading: lxml.html.HtmlElement | None = None
     for event, node in walker:
         tag = node.tag if isinstance(node.tag, str) else ""
         if tag in _LINE_BREAKING and "".join(parts).strip():
@@ -286,10 +329,22 @@ def _first_line(el: lxml.html.HtmlElement) -> str:
             if tag in ("script", "style"):
                 walker.skip_subtree()
                 continue
+            if node is not el and tag in _HEADINGS and not "".join(parts).strip():
+                heading = node
             parts.append(node.text or "")
         elif node is not el:
             parts.append(node.tail or "")
+    if heading is not None and _titles_a_list(el, heading):
+        return ""
     return " ".join("".join(parts).split())
+
+
+def _titles_a_list(box: lxml.html.HtmlElement, heading: lxml.html.HtmlElement) -> bool:
+    """Whether the text of ``box`` after ``heading`` is mostly link text."""
+    rest = len("".join(box.text_content().split())) - len("".join(heading.text_content().split()))
+    links = sum(len("".join(a.text_content().split())) for a in box.iter("a")
+                if heading not in a.iterancestors() and a is not heading)
+    return rest > 0 and links >= MIN_LIST_LINK_SHARE * rest
 
 
 def author_from_text(lines: Sequence[str], *, editors: bool = True,
@@ -317,7 +372,12 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True,
                 break
             if pattern in _CREDIT_LINES and not _credit_context(everything, m):
                 continue
+            if pattern in (_ZH_PERSON_SOURCE, _ZH_AUTHOR_GLUED) \
+                    and (not _is_personal_name(m.group("v")) or m.group("v") in _BIO_WORDS):
+                continue  # "来源：新华社", "来源：网络": the publisher or nobody
             names = _zh_names(m.group("v"))
+            if names and pattern is _ZH_REPORTER:
+                names = " ".join((names, *_next_credits(everything, m.end())))
             if names:
                 return names
     for m in _ZH_ISSUER.finditer(text):
@@ -380,12 +440,33 @@ _NAME_SLASH_OUTLET = re.compile(r"^(?P<v>[\u3400-\u9fff]{2,4}(?:[、，][\u3400-
                                 r"\s*/\s*(?P<org>[^/]{2,15})$")
 
 
-def author_from_name_line(lines: Sequence[str]) -> str | None:
+#: "作者简介", "作者简历" (the author's bio): 简 is a surname, the word no name.
+_BIO_WORDS = ("简介", "简历")
+
+
+def _is_personal_name(name: str) -> bool:
+    """Whether the Chinese ``name`` reads as a person's: two or three characters starting
+    with a common surname, and no organisation's ending. "来源" names the publisher ("新华社",
+    "人民网", "网络"); where it names a person, a small site credits the writer of a story it
+    took ("来源: 尹娟"). (Compound surnames are left out: "东方财富" is a source.)"""
+    if is_cjk_organisation(name) or clean_author(name) != name:
+        return False
+    return name[0] in _SURNAMES and 2 <= len(name) <= 3
+
+
+#: A line repeating the headline ("» " + headline, a second title block) with at most this
+#: many other characters is the headline again, not a line under it.
+MAX_HEADLINE_REPEAT_EXTRA = 4
+
+
+def author_from_name_line(lines: Sequence[str], title: str | None = None) -> str | None:
     """Names printed alone on a line right under a Chinese headline ("胡平", "赵延东、风笑天"),
-    joined by ", "; the first must start with a common surname, so that a short section name
-    or a two-word phrase is not taken for a person."""
-    for line in lines[:NAME_LINE_PROBE]:
-        line = line.strip()
+    as printed (the Chinese bylines' convention); the first must start with a common surname,
+    so that a short section name or a two-word phrase is not taken for a person. Lines that
+    repeat the headline ``title`` do not count among the first ``NAME_LINE_PROBE``."""
+    probe = [line.strip() for line in lines if not (
+        title and title in line and len(line.strip()) - len(title) <= MAX_HEADLINE_REPEAT_EXTRA)]
+    for line in probe[:NAME_LINE_PROBE]:
         outlet = _NAME_SLASH_OUTLET.match(line)
         if outlet and is_cjk_organisation(outlet.group("org")):
             line = outlet.group("v")
@@ -393,7 +474,40 @@ def author_from_name_line(lines: Sequence[str]) -> str | None:
             continue
         names = [n for n in re.split(r"\s*[、，,]\s*|\s+", line) if n]
         if names[0][0] in _SURNAMES or names[0][:2] in _COMPOUND_SURNAMES:
-            return ", ".join(names)
+            return clean_author(line)
+    return None
+
+
+#: What a self-media page prints under its account's name: a follow button alone on its line
+#: ("关注", "+关注", "订阅"; not "关注中国中心", a name), the account's id ("微信号 FViewXFG").
+_ACCOUNT_SIGN = re.compile(r"^(?:\+\s*)?(?:关注|關注|订阅|訂閱)$|"
+                           r"^(?:微信号|微信號)\s*[:：]?\s*\w+$")
+#: "原创 GameForce 2019-09-04 22:18:34": the mark of an original post before the account.
+_ORIGINAL_MARK = re.compile(r"^(?:原创|原創)\s*")
+
+
+def author_from_account_line(lines: Sequence[str], title: str | None = None, *,
+                             now: datetime | None = None) -> str | None:
+    """The account a self-media page (a 头条号, a WeChat or Baijiahao post) prints under the
+    headline without a label: a name followed on its line by the date ("华夏人文 2020-03-09
+    18:14:21"), or on the next line by a follow button ("去驴行" / "关注"). Lines repeating the
+    headline do not count among the first ``NAME_LINE_PROBE``."""
+    probe = [line.strip() for line in lines if not (
+        title and title in line and len(line.strip()) - len(title) <= MAX_HEADLINE_REPEAT_EXTRA)]
+    for i, line in enumerate(probe[:NAME_LINE_PROBE]):
+        line = _ORIGINAL_MARK.sub("", line)
+        name = line
+        dated = next(iter(iter_dates(line, now=now)), None)
+        if dated is not None and dated[0] > 0:
+            name = line[:dated[0]]
+        elif not (i + 1 < len(probe) and _ACCOUNT_SIGN.match(probe[i + 1])):
+            continue
+        name = name.strip()
+        if not _NAME_TOKEN.match(name) and not re.fullmatch(r"[\u3400-\u9fff\w]{2,12}", name):
+            continue
+        cleaned = clean_author(name)
+        if cleaned == name:
+            return cleaned
     return None
 
 

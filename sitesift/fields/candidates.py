@@ -24,6 +24,7 @@ from sitesift.fields.title_text import normalize_space, title_segments
 
 __all__ = [
     "DECLARED_TITLE_KEYS", "TITLE_META_KEYS", "Marked", "add_printed_segments", "body_of",
+    "heading_text",
     "read_declared_titles", "read_doc_title", "read_lang", "read_meta", "read_shared_title",
     "read_site_names", "scan_marked",
 ]
@@ -264,10 +265,31 @@ def scan_marked(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement, *,
         if headings and len(out.headings) < MAX_HEADINGS:
             kind = _heading_kind(el, tag)
             if kind and (body is root or _inside(el, body)):
-                text = normalize_space(el.get("content") or el.text_content())
+                text = normalize_space(el.get("content") or heading_text(el))
                 if text and len(text) <= MAX_HEADLINE_CHARS:
                     out.headings.append((el, text, kind))
     return out
+
+
+#: Elements inside a heading whose text is never printed: a style sheet or script some
+#: component libraries put beside the heading's text (modern-dev 0037's "Table of Contents"
+#: h2 read as ".css-1jsth4a{display:-webkit-box;...").
+_UNPRINTED_IN_HEADING = frozenset(("script", "style", "template"))
+
+
+def heading_text(el: lxml.html.HtmlElement) -> str:
+    """The text of a heading as printed: a ``<br>`` breaks the line, so it parts the words
+    on either side ("News Product<br>Management Certification" reads "News Product
+    Management Certification"; ``text_content()`` would glue "ProductManagement"), and
+    style sheets and scripts inside it are not read."""
+    if next(el.iter("br", *_UNPRINTED_IN_HEADING), None) is None:
+        return el.text_content()
+    parts = [el.text or ""] if el.tag not in _UNPRINTED_IN_HEADING else []
+    for child in el:
+        if isinstance(child.tag, str):
+            parts.append(" " if child.tag == "br" else heading_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
 
 
 def _inside(el: lxml.html.HtmlElement, body: lxml.html.HtmlElement) -> bool:

@@ -3,7 +3,9 @@
 
 ``find_published`` ranks sources by how often they hold the original publication date:
 JSON-LD, then meta tags, then ``<time>`` and ``itemprop`` markup, the URL, then dates written in
-the text near the headline. Modification dates are used only when nothing else is found.
+the text near the headline. Modification dates are used only when nothing else is found. A
+government document's header labels its own date ("成文日期", written and signed), which goes
+before the day the site released it (and before everything else).
 Relative dates ("3 hours ago", "3小时前", "昨天 14:30") are read only when the page's crawl
 time is known (``crawled``) and no absolute date is found.
 """
@@ -13,12 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import lxml.html
 
 from sitesift.fields.date_forms import date_from_url, iter_dates, parse_date, utc_now
-from sitesift.fields.relative_dates import iter_relative
+from sitesift.fields.relative_dates import RELATIVE, iter_relative
 
 __all__ = ["find_published", "find_relative_date", "find_text_date", "markup_dates",
            "may_hold_date"]
@@ -266,6 +268,26 @@ def _labelled_date(text: str, kw: dict[str, object]) -> TextDate | None:
     return None
 
 
+#: "成文日期：2022年01月27日": the day a government document was written and signed, which its
+#: header and its signature print; its "发布日期" (and the page's meta) is the day the site put
+#: it out, a day or more later. The label may end its own line (a table's cell).
+_WRITTEN_LABEL = re.compile(r"成文(?:日期|时间|時間)\s*[:：]?\s*")
+
+
+def _written_date(lines: Sequence[str], kw: dict[str, object]) -> str | None:
+    """The date a government document's header labels as its writing date, if any."""
+    if not any("成文" in line for line in lines):
+        return None
+    text = "\n".join(lines)
+    for label in _WRITTEN_LABEL.finditer(text):
+        window = text[label.end():label.end() + MAX_DATE_CHARS]
+        for pos, iso in iter_dates(window, **kw):  # type: ignore[arg-type]
+            if pos == 0:
+                return iso
+            break
+    return None
+
+
 def find_relative_date(after: Sequence[str], before: Sequence[str],
                        crawled: datetime | date) -> str | None:
     """The relative date ("3 hours ago", "3小时前") printed nearest the headline, resolved
@@ -309,6 +331,9 @@ def find_published(
     """
     now = now or utc_now()
     kw = {"now": now, "month_first": month_first}
+    written = _written_date([*reversed(before), *after], kw)
+    if written:
+        return written
     url_day = date_from_url(url, now=now)
     published, declared, modified = _declared_dates(
         date_elements, meta, jsonld_published, jsonld_modified, now=now, month_first=month_first)
@@ -326,7 +351,7 @@ def find_published(
         # right at the headline: the printed one is the article's.
         return text.iso
     if published:
-        return _agree_with_url(_by_votes(published), url_day)
+        return _in_printed_offset(_agree_with_url(_by_votes(published), url_day), after, before)
     if url_day:
         return url_day
     if text_day:
@@ -337,6 +362,45 @@ def find_published(
         return modified[0]
     labelled = _labelled_date("\n".join(top()), kw) if top is not None else None
     return labelled.iso if labelled else None
+
+
+def _day_clocks(line: str) -> Iterator[tuple[int, str]]:
+    """The clock times printed after a day word ("昨天 06:54", "Yesterday at 6:54 pm"), as
+    "HH:MM" (the finder of ``_printed``)."""
+    for m in RELATIVE.finditer(line):
+        zh = "zh_" if m.group("zh_day") else ""
+        hour = m.group(zh + "H") if (m.group("en_day") or m.group("zh_day")) else None
+        if hour is not None:
+            ampm = (m.group(zh + "ampm") or "").lower()
+            h = int(hour) % 12 + (12 if ampm == "p" else 0) if ampm else int(hour)
+            yield m.start(), f"{h:02d}:{m.group(zh + 'M')}"
+
+
+def _in_printed_offset(iso: str, after: Sequence[str], before: Sequence[str]) -> str:
+    """``iso``, a declared UTC moment, in the page's own offset where the page prints its
+    clock time at the headline with a day word ("昨天 06:54" for 2025-04-20T22:54Z): the
+    same minute some whole hours off is the publisher's local time, and the local day the
+    one the page means (no crawl time needed: the day word is not read, only the clock)."""
+    if not iso.endswith("+00:00") or len(iso) < 16:
+        return iso
+    kw = {"labelled_only": False, "now": utc_now(), "month_first": True, "finder": _day_clocks}
+    found, _updated = _printed(after, **kw)  # type: ignore[arg-type]
+    above, _above_updated = _printed(before, backwards=True, **kw)  # type: ignore[arg-type]
+    clocks = [*found, *((d * BEFORE_DISTANCE_FACTOR, c) for d, c in above)]
+    if not clocks:
+        return iso
+    clock = min(clocks, key=lambda t: t[0])[1]
+    moment = datetime.fromisoformat(iso)
+    if clock[3:] != f"{moment.minute:02d}" or int(clock[:2]) == moment.hour:
+        return iso
+    hours = (int(clock[:2]) - moment.hour) % 24
+    if hours > MAX_UTC_OFFSET_HOURS:
+        hours -= 24
+    return moment.astimezone(timezone(timedelta(hours=hours))).isoformat()
+
+
+#: Time zones run from UTC-12 to UTC+14.
+MAX_UTC_OFFSET_HOURS = 14
 
 
 def _declared_dates(date_elements: Sequence[lxml.html.HtmlElement], meta: dict[str, list[str]],
@@ -375,8 +439,13 @@ def _confirmed(text: TextDate, published: list[str], declared: int,
     readers see, which settles disagreements between metadata sources."""
     if not published + modified:
         return None
-    # A printed "Updated ..." date does not outvote a declared publication date.
+    # A printed "Updated ..." date does not outvote a declared publication date, nor is it
+    # confirmed by a minority of the sources that declare one: most of them naming an earlier
+    # day say when the story first appeared (the original before the update), the others
+    # repeat the revision ("sailthru.date" beside datePublished and article:published_time).
     confirming = published[:declared] if text.updated and declared else published + modified
+    if text.updated and declared and _outvoted(text.iso[:10], confirming):
+        return None
     for iso in confirming:
         if iso[:10] == text.iso[:10]:
             return iso if len(iso) > len(text.iso) else text.iso
@@ -387,6 +456,14 @@ def _confirmed(text: TextDate, published: list[str], declared: int,
         if iso[:10] == swapped:
             return iso
     return None
+
+
+def _outvoted(day: str, declared: list[str]) -> bool:
+    """Whether more of ``declared`` name one earlier day than name ``day``."""
+    votes: dict[str, int] = {}
+    for iso in declared:
+        votes[iso[:10]] = votes.get(iso[:10], 0) + 1
+    return any(d < day and n > votes.get(day, 0) for d, n in votes.items())
 
 
 def _prints(after: Sequence[str], declared: list[str], kw: dict[str, object]) -> bool:

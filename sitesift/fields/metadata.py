@@ -20,6 +20,8 @@ from rapidfuzz.distance import Indel
 
 from sitesift.fields.author_names import join_authors
 from sitesift.fields.authors import (
+    BYLINE_WINDOW,
+    author_from_account_line,
     author_from_editor_line,
     author_from_en_name_line,
     author_from_markup,
@@ -266,20 +268,24 @@ def _author(
         declared = _first_author(site_names, lambda: author_from_markup(authors)) \
             or declared
     return _without_site(declared or author_from_markup(authors) or _first_author(
-        site_names, lambda: _byline(after, story, outlets),
+        site_names, lambda: _byline(after, story, outlets, title),
         lambda: author_from_markup(authors, classes=True)), site_names)
 
 
-def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str]) -> str | None:
+def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str],
+            title: str | None = None) -> str | None:
     """The author a byline prints: labelled Chinese bylines may come at the end of the story;
     English "By X" sits under the headline, within the first lines."""
     chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
     if not chinese:
         return author_from_text(after, outlets=outlets) or author_from_en_name_line(after)
-    # The editor credited at the end is the author only where the page names no other,
-    # also not on a line of names under the headline.
-    return author_from_text(story(), editors=False) or author_from_name_line(after) \
-        or author_from_editor_line(story())
+    # A credit under the headline is the story's byline, whatever label a later one carries
+    # (a blog repost's footer "作者： X" names who posted it, not the reporters credited
+    # under the headline). The editor credited at the end is the author only where the page
+    # names no other, also not on a line of names under the headline.
+    return author_from_text(_first_chars(after, BYLINE_WINDOW), editors=False) \
+        or author_from_text(story(), editors=False) or author_from_name_line(after, title) \
+        or author_from_editor_line(story()) or author_from_account_line(after, title)
 
 
 def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None,

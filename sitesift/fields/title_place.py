@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from sitesift.fields.candidates import heading_text
 from sitesift.fields.date_forms import parse_date
 from sitesift.fields.lines import lines_before
 from sitesift.fields.metadata import Metadata
@@ -148,7 +149,7 @@ def _walk(title: str, nodes: Sequence[etree._Element], position: dict[etree._Ele
             return _Near(stays=True)
         if el.tag not in HEADING_TAGS:
             continue
-        text = normalize_space(el.text_content())
+        text = normalize_space(heading_text(el))
         if not text or len(text) > MAX_CHARS or _words(text) < MIN_WORDS or (
                 parse_date(text) and _words(text) <= MAX_DATE_LINE_WORDS):
             continue

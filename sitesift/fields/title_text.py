@@ -19,7 +19,8 @@ from rapidfuzz.distance import Indel
 
 __all__ = [
     "DOMAIN", "SEPARATOR", "SEPARATOR_STRICT", "abbreviates", "agrees", "decorates",
-    "is_site_name", "leads", "longest_part", "normalize_space", "similarity", "slug_spells",
+    "is_site_name", "leads", "longest_part", "names_within", "normalize_space", "similarity",
+    "slug_spells",
     "slug_words", "strict_parts", "strip_site_name", "title_cuts", "title_segments",
     "undecorated", "word_count",
 ]
@@ -286,6 +287,27 @@ def leads(h1: str, references: Iterable[str]) -> bool:
         if r.startswith(folded) and re.match(r"\s*,\s", rest) and \
                 word_count(h1) >= MIN_HEADLINE_WORDS:
             return True
+    return False
+
+
+_TITLE_WORD = re.compile(r"\w+")
+
+
+def names_within(h1: str, references: Iterable[str]) -> bool:
+    """Whether every word of ``h1`` is a word of one part of a reference title (between its
+    separators) that has more words: "Camp Stoves" in "Camping Stoves: Top Rated Camp Stoves
+    | REI Co-op", "T-Shirts & Tops" in "Men's Gym Tops & T-Shirts - Workout shirts from ...".
+    A category's or product's page prints the thing's name as its heading and spells it out
+    at more length in ``<title>`` for search engines; Sim to the longer part is low only
+    because of the length."""
+    words = _TITLE_WORD.findall(h1.casefold())
+    if not words:
+        return False
+    for ref in references:
+        for part in SEPARATOR.split(ref):
+            part_words = _TITLE_WORD.findall(part.casefold())
+            if len(part_words) > len(words) and all(w in part_words for w in words):
+                return True
     return False
 
 

@@ -27,6 +27,7 @@ from sitesift.fields.title_text import (
     is_site_name,
     leads,
     longest_part,
+    names_within,
     normalize_space,
     similarity,
     slug_spells,
@@ -99,7 +100,9 @@ def _printed_headline(declared: list[str], c: TitleCandidates) -> str | None:
                 or is_site_name(h, c.site_names):
             continue
         s = max((similarity(h, r) for r in refs), default=0.0)
-        if leads(h, refs):
+        if leads(h, refs) or (word_count(h) >= MIN_WORDS_NAMED_H1 and names_within(h, refs)):
+            # (One word is a section's name however a title spells it out: "NFL" of "NFL
+            # Preview - Seattle At Green Bay", "Reviews" of "Reviews of our yoga classes".)
             s = max(s, LEADING_H1_SIMILARITY)
         if s > best_sim:
             best, best_sim = h, s
@@ -483,9 +486,10 @@ def title_agrees(title: str | None, c: TitleCandidates) -> bool:
     if any(similarity(title, r) >= MIN_HEADING_SIMILARITY for r in references):
         return True
     # An h1 the chooser took as printing the headline (``_printed_headline``: like the
-    # declared title or ``<title>``, or leading ``<title>`` before a separator) has the same
-    # evidence here.
+    # declared title or ``<title>``, leading ``<title>`` before a separator, or naming what
+    # one part of it spells out) has the same evidence here.
     h1s = {_clean_heading(normalize_space(h)).casefold() for k, h in c.headings if k == "h1"}
     return title.casefold() in h1s and (
         leads(title, references) or
+        (word_count(title) >= MIN_WORDS_NAMED_H1 and names_within(title, references)) or
         any(similarity(title, r) >= PRINTED_H1_SIMILARITY for r in references))

@@ -37,18 +37,25 @@ so that a method never writes records itself; ``review`` sees every page of the 
 has its record, for what needs the whole site (forum: page types from URL clusters, a thread's
 posts); ``to_profile`` / ``from_profile`` turn a model into JSON-able data and back (None: the
 model is not worth keeping).
+Two optional steps, which do nothing unless a method defines them (a method gets these
+defaults by subclassing ``SiteMethod``): ``read``, before the page extractor, a reading of the
+page by the method itself that replaces the page extractor's (template: a saved template's
+wrapper reads its pages at learned places); ``observe``, after the page extractor, what it
+found on a page, to feed the model being learned (template: where each page's main block
+sits, its templates' content containers, and the votes its wrappers learn from).
 ``Extractor.extract_with`` runs any object of this shape end to end; the pipeline runs forum
-(``methods.forum.method``), siblings (``methods.siblings.method``) and the template's
-DeleteSame (``methods.template.method``) through it; the template's profile steps (anchors,
-containers, wrappers, a page's assignment) are ``TemplateMethod`` methods beside the interface,
-which its pipeline path calls in order, and visual keeps a path of its own
-(``sitesift.pipeline.visual``; docs/architecture.md says what the interface lacks for them).
+(``methods.forum.method``), siblings (``methods.siblings.method``) and the template method
+(``methods.template.method``: its DeleteSame, its wrappers' reading, its profile's learning)
+through it; the template's saved-profile steps (a page's assignment, the profile kept) are
+``TemplateMethod`` methods beside the interface, which its pipeline path calls in order, and
+visual keeps a path of its own (``sitesift.pipeline.visual``; docs/architecture.md says what
+the interface lacks for them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from lxml import etree
@@ -57,7 +64,7 @@ from sitesift.fields.metadata import Metadata
 from sitesift.methods.page.content import Content
 from sitesift.record import Record
 
-__all__ = ["Decision", "Model", "SiteMethod", "SitePage"]
+__all__ = ["Decision", "Model", "Reading", "SiteMethod", "SitePage"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +108,20 @@ class Decision:
     credit: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A page a method read itself, before and instead of the page extractor
+    (``SiteMethod.read``): the record is filled from this main content, and no step of the
+    page's plan runs on it."""
+
+    #: The page's main content (its ``page_type`` and nodes, as the page extractor's).
+    #: None: the reading failed after it edited the tree, so the pipeline parses the page
+    #: again and the page extractor reads it.
+    content: Content | None
+    #: Set in the record's ``extra`` (template: ``{"wrapper": True}``).
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
 Model = TypeVar("Model")
 
 
@@ -123,6 +144,19 @@ class SiteMethod(Protocol[Model]):
         """What to do to ``page``, whose main content the page extractor chose; ``seen`` is what
         ``look`` found on it. None: the method does not apply to this page."""
         ...
+
+    def read(self, model: Model, page: SitePage) -> Reading | None:
+        """Optional: ``page`` read by the method itself, before the page extractor and instead
+        of it; the pipeline has read the page's metadata (the reading may edit the tree).
+        None (the default): the page extractor reads it."""
+        return None
+
+    def observe(self, model: Model, page: SitePage, found: Content | None) -> None:
+        """Optional: after the page extractor (and the page's steps), what it found on
+        ``page``: its main content before any method's step edited it (None: the page failed),
+        for a model that learns from the page extractor's results. Called once per page of the
+        plan, in the pages' order. The default does nothing."""
+        return None
 
     def review(self, model: Model, pages: Sequence[SitePage],
                records: Sequence[Record]) -> Sequence[Decision | None]:

@@ -8,6 +8,7 @@ import dataclasses
 import functools
 import logging
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 import lxml.etree
 import lxml.html
@@ -18,6 +19,9 @@ from sitesift.pipeline.siblings import SiblingsPath
 from sitesift.pipeline.template import TemplatePath
 from sitesift.pipeline.visual import VisualPath
 from sitesift.record import Page, Record
+
+if TYPE_CHECKING:
+    from sitesift.parse.signatures import RelaxedLabels
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +46,12 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
             return
         from sitesift.methods.auto.threads import reads_as_thread
         from sitesift.methods.forum.method import ForumMethod
+        from sitesift.parse.signatures import RelaxedLabels
 
         saved = self._saved(site, lasting)
+        labels = RelaxedLabels()
+        for i in members:
+            parsed[i].labels = labels
         seen = site_pages(site, members, pages, parsed)
         # Both read the untouched trees, so they learn before any page is extracted.
         forum_method, siblings = ForumMethod(), self._siblings()
@@ -53,7 +61,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
                  } if index is not None else {}
         profile = self._extract_site(site, members, pages, records, parsed, lasting=lasting,
                                      steps=steps)
-        self._field_slots(site, members, pages, records, parsed)
+        self._field_slots(site, members, pages, records, parsed, labels)
         if self.options.visual_fallback:
             self._visual_vote([i for i in members if parsed[i].stages], pages, records, parsed)
         if forum is None:
@@ -67,7 +75,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
 
     def _field_slots(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
-        parsed: dict[int, Parsed],
+        parsed: dict[int, Parsed], labels: RelaxedLabels | None = None,
     ) -> None:
         """``auto``: delete from each page's main text the lines its cluster's pages show to be
         fields (``methods.auto.slots``: bylines, datelines, section labels). Pages whose DOM
@@ -86,14 +94,15 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
         small = [i for found in clusters.values() if len(found) < MIN_CLUSTER_PAGES for i in found]
         groups = [found for found in clusters.values() if len(found) >= MIN_CLUSTER_PAGES]
         for found in [*groups, small]:
-            self._slot_group(site, found, pages, records, parsed)
+            self._slot_group(site, found, pages, records, parsed, labels)
 
     def _slot_group(
         self, site: str, found: list[int], pages: list[Page], records: list[Record],
-        parsed: dict[int, Parsed],
+        parsed: dict[int, Parsed], labels: RelaxedLabels | None = None,
     ) -> None:
         """One group of ``_field_slots``: paragraphs given back, field lines deleted, then
-        standfirsts put first; a step that fails leaves the group's later steps out."""
+        standfirsts put first; a step that fails leaves the group's later steps out.
+        ``labels``: the site's label memo."""
         from sitesift.methods.auto.recurrence import left_out_lines
         from sitesift.methods.auto.restore import dropped_paragraphs, standfirsts
         from sitesift.methods.auto.slots import field_lines
@@ -110,7 +119,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
                     self._restore, records[i], parsed[i], paragraphs))
         try:
             fields = field_lines([parsed[i].content.nodes for i in found],  # type: ignore[union-attr]
-                                 pictures=[parsed[i].pictured for i in found])
+                                 labels, pictures=[parsed[i].pictured for i in found])
             left_out = left_out_lines([(parsed[i].printed, parsed[i].content.nodes)  # type: ignore[union-attr]
                                        for i in found])
         except Exception:  # a bug here must not cost the site its records
@@ -124,7 +133,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
         try:
             leads = standfirsts([(parsed[i].root, records[i].title,
                                   parsed[i].content.nodes) for i in found],  # type: ignore[union-attr]
-                                leads=[parsed[i].leads for i in found])
+                                labels, leads=[parsed[i].leads for i in found])
         except Exception:  # a bug here must not cost the site its records
             log.exception("standfirsts failed on site %s", site)
             return

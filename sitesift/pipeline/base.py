@@ -19,7 +19,7 @@ from sitesift.fields.authors import thread_author
 from sitesift.fields.list_titles import Link, learn_site_titles, page_links
 from sitesift.fields.metadata import Metadata, extract_metadata
 from sitesift.fields.title_place import near_heading
-from sitesift.methods.interface import Decision, SiteMethod, SitePage
+from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
 from sitesift.methods.page.content import Content, extract_content
 from sitesift.options import Options
 from sitesift.output.render import to_text
@@ -67,6 +67,9 @@ class Parsed:
     #: ``auto``: the page's lines of several words and their places, read before the page
     #: extractor (``methods.auto.recurrence.printed_lines``).
     printed: list[Printed] = dataclasses.field(default_factory=list)
+    #: ``auto``: a label memo the site's pages share (``RelaxedLabels``: a label is a function
+    #: of tag, class and id, and the pages of a site share most of them).
+    labels: RelaxedLabels | None = None
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
@@ -80,6 +83,10 @@ class Step:
     method: SiteMethod[Any]
     model: Any
     page: SitePage
+    #: False: the method only looks at the page and observes what the page extractor found
+    #: (a learning page of a cluster without a template still teaches the profile where its
+    #: main block sits); its ``apply`` does not run.
+    applies: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +100,16 @@ class PagePlan:
     #: extractor looks for the main content.
     within: lxml.html.HtmlElement | None = None
     steps: tuple[Step, ...] = ()
+    #: The page as a method read it itself (``SiteMethod.read``), instead of the page
+    #: extractor and the steps; ``read_by``: that method's name, the record's ``method``.
+    reading: Reading | None = None
+    read_by: str = ""
 
     @property
     def site_steps(self) -> bool:
-        """Whether any site-level step runs (``auto`` then reads what its own steps need)."""
-        return bool(self.steps)
+        """Whether any site-level step applies (``auto`` then reads what its own steps
+        need)."""
+        return any(step.applies for step in self.steps)
 
 
 PAGE_ONLY = PagePlan()
@@ -276,12 +288,45 @@ class PipelineBase:
             log.warning("%s; learning it again", exc)
             return None
 
+    def _run_page(self, record: Record, page: Page, parsed: Parsed, plan: PagePlan) -> None:
+        """One page of a site by its plan (``_finish``, under the page's guard), then each
+        step's ``observe`` of what the page extractor found (None where the page failed)."""
+        found = self._guarded(record, page, functools.partial(
+            self._finish, record, page, parsed, plan))
+        for step in plan.steps:
+            try:
+                step.method.observe(step.model, step.page, found)  # type: ignore[arg-type]
+            except Exception:  # a bug in learning must not cost the page its record
+                log.exception("the %s method's observing of page %s failed",
+                              step.method.name, page.id)
+
+    def _read_by(
+        self, step: Step, page: Page, parsed: dict[int, Parsed], i: int,
+    ) -> Reading | None:
+        """``step``'s method reads page ``i`` itself (``SiteMethod.read``); None: the page
+        extractor reads it. A reading that failed after editing the tree leaves the page parsed
+        again (its metadata kept: read on the untouched tree), and answers None."""
+        reading = step.method.read(step.model, step.page)
+        if reading is None or reading.content is not None:
+            return reading
+        fresh = self._parse(page, read=False)
+        fresh.meta = parsed[i].meta  # (read from the untouched tree)
+        fresh.links_unread = True
+        parsed[i] = fresh
+        return None
+
     def _finish(
         self, record: Record, page: Page, parsed: Parsed, plan: PagePlan = PAGE_ONLY,
     ) -> Content:
         """Fill ``record`` by the page extractor, then ``plan``'s site-level steps; returns the
         content as the page extractor found it (before any site method's deletions), whose
-        main block tells where a template's content sits."""
+        main block tells where a template's content sits. A page a method read itself
+        (``plan.reading``) is filled from that reading."""
+        if plan.reading is not None and plan.reading.content is not None:
+            record.method = plan.read_by
+            record.extra.update(plan.reading.extra)
+            self._fill(record, parsed, plan.reading.content)
+            return plan.reading.content
         seen, blocks, verdicts = self._look(parsed, plan)
         content = found = extract_content(parsed.root, url=page.url, within=plan.within)
         self._stage(parsed, "page", content)
@@ -328,8 +373,8 @@ class PipelineBase:
             from sitesift.methods.auto.restore import headline_leads, paragraph_places
 
             parsed.leads = headline_leads(parsed.root)
-            parsed.places = paragraph_places(parsed.root)
-            parsed.printed = printed_lines(parsed.root)
+            parsed.places = paragraph_places(parsed.root, parsed.labels)
+            parsed.printed = printed_lines(parsed.root, parsed.labels)
         return seen, blocks, verdicts
 
     def _run_plan(
@@ -341,6 +386,8 @@ class PipelineBase:
         methods: list[str] = []
         decided = []
         for step, looked in zip(plan.steps, seen, strict=True):
+            if not step.applies:
+                continue
             decision = step.method.apply(step.model, step.page, content, looked)
             if decision is None:
                 continue

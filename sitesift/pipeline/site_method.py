@@ -4,11 +4,12 @@ the steps ``auto`` takes of them."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 from typing import Any
 
-from sitesift.methods.interface import SiteMethod, SitePage
+from sitesift.methods.interface import Reading, SiteMethod, SitePage
 from sitesift.pipeline.base import (
     PAGE_ONLY,
     PagePlan,
@@ -40,13 +41,28 @@ class SiteMethodPath(PipelineBase):
         model = self._learn_with(method, site, seen, saved)
         for i, site_page in zip(members, seen, strict=True):
             records[i].site = records[i].site or site
-            plan = PagePlan(steps=(Step(method, model, site_page),)) if model is not None \
-                else PAGE_ONLY
-            finish = functools.partial(self._finish, records[i], pages[i], parsed[i], plan)
-            self._guarded(records[i], pages[i], finish)
+            plan = self._plan(method, model, site_page, pages[i], records[i], parsed, i) \
+                if model is not None else PAGE_ONLY
+            if records[i].error is None:  # (a reading that failed made it an error record)
+                self._run_page(records[i], pages[i], parsed[i], plan)
         if model is not None:
             self._review(method, site, model, seen, [records[i] for i in members])
         return model
+
+    def _plan(
+        self, method: SiteMethod[Any], model: Any, site_page: SitePage, page: Page,
+        record: Record, parsed: dict[int, Parsed], i: int,
+    ) -> PagePlan:
+        """The page read by ``method`` itself (``read``) when it does, else the page extractor
+        and the method's step (on the page parsed again when a reading gave it back)."""
+        step = Step(method, model, site_page)
+        reading = self._guarded(record, page, functools.partial(
+            self._read_by, step, page, parsed, i))
+        if isinstance(reading, Reading):
+            return PagePlan(reading=reading, read_by=method.name)
+        if parsed[i].root is not site_page.root:
+            step = Step(method, model, dataclasses.replace(site_page, root=parsed[i].root))
+        return PagePlan(steps=(step,))
 
     @staticmethod
     def _learn_with(

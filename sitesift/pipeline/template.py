@@ -1,9 +1,9 @@
 """The template method's path (paper 000, ``sitesift.methods.template``): a site's templates
 learned, or read from its saved profile, and each page cleaned by its template; pages of a
 template with a wrapper are read by it. Orchestration only: the steps are
-``TemplateMethod``'s (``learning``, ``profile``, ``assign``, ``read_wrapped``, ``signatures``,
-and its DeleteSame through the interface); here are their order, the guards, the store and
-the records."""
+``TemplateMethod``'s, through the interface (DeleteSame's ``apply``, the wrappers' ``read``,
+a profile's learning in ``look`` and ``observe``) and beside it (``learning``, ``profile``,
+``assign``, ``signatures``); here are their order, the guards, the store and the records."""
 
 from __future__ import annotations
 
@@ -16,19 +16,13 @@ from typing import TYPE_CHECKING
 import lxml.html
 
 from sitesift.fields.metadata import extract_metadata
-from sitesift.methods.page.content import Content
+from sitesift.methods.interface import Reading
 from sitesift.pipeline.base import PagePlan, Parsed, PipelineBase, Step, read_links, site_pages
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
-    from sitesift.methods.template.method import (
-        Assignment,
-        ProfileLearning,
-        TemplateMethod,
-        TemplateSite,
-    )
+    from sitesift.methods.template.method import Assignment, TemplateMethod, TemplateSite
     from sitesift.methods.template.profile import SiteProfile
-    from sitesift.methods.template.template import TemplateModel
     from sitesift.parse.signatures import RelaxedLabels
 
 
@@ -60,15 +54,7 @@ class TemplatePath(PipelineBase):
         if profile is None:
             return self._learn_templates(site, members, pages, records, parsed, labels, saved,
                                          lasting=lasting, relearn=relearn, steps=steps)
-        from sitesift.methods.template.method import TemplateSite
-
-        members, models, containers, clusters = self._apply_saved(
-            site, members, pages, records, parsed, profile, labels)
-        model = TemplateSite(models, [parsed[i].features for i in members], member=False,
-                             clusters=clusters)
-        plans = self._plans(site, members, pages, parsed, model, containers, steps,
-                            self._template_method())
-        self._clean_pages(site, members, pages, records, parsed, plans, clusters)
+        self._apply_saved(site, members, pages, records, parsed, profile, labels, steps)
         return profile
 
     def _learn_templates(
@@ -101,11 +87,10 @@ class TemplatePath(PipelineBase):
                 learned, features, [parsed[i].root for i in members],  # type: ignore[arg-type]
                 labels, wrappers=not steps)
         model = TemplateSite(learned.templates, features, member=True,  # type: ignore[arg-type]
-                             clusters=learned.clusters)
+                             clusters=learned.clusters, learning=learning)
         plans = self._plans(site, members, pages, parsed, model, [None] * len(members), steps,
                             method)
-        self._clean_pages(site, members, pages, records, parsed, plans, learned.clusters,
-                          learning)
+        self._clean_pages(site, members, pages, records, parsed, plans, learned.clusters)
         if learning is not None:
             learned = learning.learned(learned, [(pages[i], records[i]) for i in members],
                                        labels)
@@ -121,35 +106,35 @@ class TemplatePath(PipelineBase):
         self, site: str, members: list[int], pages: list[Page], parsed: dict[int, Parsed],
         model: TemplateSite, containers: Sequence[lxml.html.HtmlElement | None],
         steps: Mapping[int, tuple[Step, ...]], method: TemplateMethod,
+        readings: Mapping[int, Reading] | None = None,
     ) -> list[PagePlan]:
         """Each page's plan: the page extractor in its template's content container, then its
-        template's DeleteSame (``method``, when its cluster has a template), then ``steps``."""
+        template's DeleteSame (``method``, when its cluster has a template; looking and
+        observing only on a page of a profile being learned otherwise), then ``steps``; or
+        the page as its template's wrapper read it (``readings``)."""
         plans = []
         for page, within in zip(site_pages(site, members, pages, parsed), containers,
                                 strict=True):
-            own = (Step(method, model, page),) if model.templates[page.index] is not None \
-                else ()
-            plans.append(PagePlan(within=within, steps=(*own, *steps.get(members[page.index],
-                                                                         ()))))
+            i = members[page.index]
+            if readings and i in readings:
+                plans.append(PagePlan(reading=readings[i], read_by=method.name))
+                continue
+            applies = model.templates[page.index] is not None
+            own = (Step(method, model, page, applies=applies),) \
+                if applies or model.learning is not None else ()
+            plans.append(PagePlan(within=within, steps=(*own, *steps.get(i, ()))))
         return plans
 
     def _clean_pages(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
         parsed: dict[int, Parsed], plans: list[PagePlan], clusters: Sequence[str],
-        learning: ProfileLearning | None = None,
     ) -> None:
-        """Each page's record by the page extractor and its plan, in the page's cluster;
-        ``learning`` watches the pages a profile learns from."""
+        """Each page's record by its plan, in the page's cluster."""
         for j, i in enumerate(members):
             record = records[i]
             record.site = record.site or site
             record.extra["cluster"] = clusters[j]
-            finish = functools.partial(self._finish, record, pages[i], parsed[i], plans[j])
-            if learning is not None:
-                learning.before(j, parsed[i].root)
-            content = self._guarded(record, pages[i], finish)
-            if learning is not None:
-                learning.after(j, parsed[i].root, content)
+            self._run_page(record, pages[i], parsed[i], plans[j])
 
     def _template_method(self) -> TemplateMethod:
         """The template method as this run's options ask: ``auto`` reads list pages whole; the
@@ -163,40 +148,50 @@ class TemplatePath(PipelineBase):
     def _apply_saved(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],
         parsed: dict[int, Parsed], profile: SiteProfile, labels: RelaxedLabels,
-    ) -> tuple[list[int], list[TemplateModel | None], list[lxml.html.HtmlElement | None],
-               list[str]]:
+        steps: Mapping[int, tuple[Step, ...]],
+    ) -> None:
         """A site's pages with its saved profile: each page's template
-        (``TemplateMethod.assign``). Pages of a template with a wrapper are read by it and
-        their records filled here; returns the other pages (for the full method) with their
-        templates, content containers and cluster ids. Those get the content signatures of
-        their container (``TemplateMethod.signatures``)."""
+        (``TemplateMethod.assign``); pages of a template with a wrapper are read by it
+        (``_read_wrapped``), the others get the content signatures of their container
+        (``TemplateMethod.signatures``) and the full method; then the site's titles, and each
+        page's record by its plan."""
+        from sitesift.methods.template.method import TemplateSite
+
         method = self._template_method()
         found = {i: self._guarded(records[i], pages[i], functools.partial(
             self._assign, method, profile, parsed[i], labels, pages[i])) for i in members}
-        read = {}  # pages a wrapper read: their main content
-        for i in members:
-            if found[i] is not None and found[i].wrapped is not None:  # type: ignore[attr-defined]
-                content = self._guarded(records[i], pages[i], functools.partial(
-                    self._wrap, method, pages[i], parsed, i, found))
-                if content is not None:
-                    read[i] = content
-        rest = self._read_all([i for i in members if found[i] is not None
-                               and i not in read and records[i].error is None],
-                              pages, records, parsed)
-        self._learn_titles(sorted(rest + list(read)), pages, parsed)
-        for i, content in read.items():
-            self._guarded(records[i], pages[i], functools.partial(
-                self._finish_wrapped, records[i], parsed[i], site,
-                found[i].template, content))  # type: ignore[union-attr]
+        assigned = [i for i in members if found[i] is not None]
+        model = TemplateSite([found[i].template for i in assigned],  # type: ignore[union-attr]
+                             [parsed[i].features for i in assigned], member=False,
+                             assigned=[found[i] for i in assigned])  # type: ignore[misc]
+        readings = {}  # pages a wrapper read
+        for i, page in zip(assigned, site_pages(site, assigned, pages, parsed), strict=True):
+            if found[i].wrapped is not None:  # type: ignore[union-attr]
+                reading = self._guarded(records[i], pages[i], functools.partial(
+                    self._read_wrapped, Step(method, model, page), pages[i], parsed, i, found))
+                if reading is not None:
+                    readings[i] = reading
+        rest = self._read_all([i for i in assigned if i not in readings
+                               and records[i].error is None], pages, records, parsed)
+        kept = sorted(rest + list(readings))
+        self._learn_titles(kept, pages, parsed)
         for i in rest:
-            assigned: Assignment = found[i]  # type: ignore[assignment]
-            if assigned.template is not None and parsed[i].features is None:
+            found_i: Assignment = found[i]  # type: ignore[assignment]
+            if found_i.template is not None and parsed[i].features is None:
                 self._guarded(records[i], pages[i], functools.partial(
-                    _set_signatures, method, parsed[i], assigned.within, labels))
-        models = [found[i].template for i in rest]  # type: ignore[union-attr]
-        containers = [found[i].within for i in rest]  # type: ignore[union-attr]
-        clusters = [m.cluster if m else f"{site}#new-{j}" for j, m in enumerate(models)]
-        return rest, models, containers, clusters
+                    _set_signatures, method, parsed[i], found_i.within, labels))
+        clusters, new = [], 0
+        for i in kept:
+            template = found[i].template  # type: ignore[union-attr]
+            clusters.append(template.cluster if template else f"{site}#new-{new}")
+            new += i not in readings
+        model = TemplateSite([found[i].template for i in kept],  # type: ignore[union-attr]
+                             [parsed[i].features for i in kept], member=False,
+                             clusters=clusters)
+        plans = self._plans(site, kept, pages, parsed, model,
+                            [found[i].within for i in kept],  # type: ignore[union-attr]
+                            steps, method, readings)  # type: ignore[arg-type]
+        self._clean_pages(site, kept, pages, records, parsed, plans, clusters)
 
     @staticmethod
     def _assign(
@@ -213,47 +208,25 @@ class TemplatePath(PipelineBase):
             parsed.links_unread = True
         return assigned
 
-    def _wrap(
-        self, method: TemplateMethod, page: Page, parsed: dict[int, Parsed], i: int,
+    def _read_wrapped(
+        self, step: Step, page: Page, parsed: dict[int, Parsed], i: int,
         found: dict[int, Assignment | None],
-    ) -> Content | None:
-        """Read page ``i`` with its template's wrapper: the page-level metadata first when its
-        field sources did not read it (``_assign``), links on list pages (their records carry
-        them), then its main content (``TemplateMethod.read_wrapped``). A page the wrapper
-        does not read is parsed again and left to the full method on the whole page
-        (``found[i]`` says so): returns None."""
+    ) -> Reading | None:
+        """Page ``i`` read by its template's wrapper (``TemplateMethod.read``): the page-level
+        metadata first when its field sources did not read it (``_assign``), links on list
+        pages (their records carry them). A page the wrapper does not read is parsed again
+        and left to the full method on the whole page (``found[i]`` says so): returns None."""
         assigned = found[i]
-        assert assigned is not None and assigned.template is not None \
-            and assigned.wrapped is not None
-        template = assigned.template
+        assert assigned is not None
         if parsed[i].meta is None:
             parsed[i].meta = extract_metadata(parsed[i].root, url=page.url,
                                               crawled=page.crawled)
-        if template.wrapper.page_type == "list":  # type: ignore[union-attr]
+        if assigned.wrapped_list:
             parsed[i].links = read_links(page, parsed[i].root)
-        content = method.read_wrapped(template, assigned.wrapped, page.id)
-        if content is not None:
-            return content
-        fresh = self._parse(page, read=False)
-        fresh.meta = parsed[i].meta  # (read from the untouched tree)
-        fresh.links_unread = True
-        parsed[i] = fresh
-        found[i] = dataclasses.replace(assigned, within=None, wrapped=None)
-        return None
-
-    def _finish_wrapped(
-        self, record: Record, parsed: Parsed, site: str, model: TemplateModel,
-        content: Content,
-    ) -> None:
-        """Fill ``record`` of a page that its template's wrapper read (``_wrap``): its main
-        block as the wrapper left it, its fields as read (placed as the page method places
-        them when the page-level metadata read them)."""
-        assert parsed.meta is not None
-        record.site = record.site or site
-        record.extra["cluster"] = model.cluster
-        record.method = "template"
-        record.extra["wrapper"] = True
-        self._fill(record, parsed, content)
+        reading = self._read_by(step, page, parsed, i)
+        if reading is None:
+            found[i] = dataclasses.replace(assigned, within=None, wrapped=None)
+        return reading
 
 
 def _set_signatures(method: TemplateMethod, parsed: Parsed,

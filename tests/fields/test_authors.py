@@ -6,6 +6,7 @@ import pytest
 
 from sitesift.fields.author_names import clean_author, join_authors
 from sitesift.fields.authors import (
+    author_from_account_line,
     author_from_en_name_line,
     author_from_meta,
     author_from_name_line,
@@ -32,6 +33,10 @@ from sitesift.parse import parse_html
         ("Mayank Gupta, CEO of CaseBasix", "Mayank Gupta"),
         ("Tom Chief", "Tom Chief"),  # a name, not a title after a comma
         ("jane@example.com Jane Roe", "Jane Roe"),
+        # A home page or address in brackets after the name; a nickname in brackets stays.
+        ("Bradley M. Kuhn (http://ebb.org/bkuhn/)", "Bradley M. Kuhn"),
+        ("Jane Roe <jane@example.org>", "Jane Roe"),
+        ("Richard (R.J.) Eskow", "Richard (R.J.) Eskow"),
         ("作者：郭励弘", "郭励弘"),
         ("赵  培", "赵培"),
         ("Discuz! Team", "Discuz! Team"),
@@ -40,6 +45,9 @@ from sitesift.parse import parse_html
         ("Jane Doe for The Times", "Jane Doe"),
         ("Organization for Transformative Works", "Organization for Transformative Works"),
         ("CC7567", None),  # a user handle, not a name
+        # Clauses of a sentence (a teaser's title), not several names.
+        ("华裔移民之女，成全球最年轻的白手起家女性亿万富豪", None),
+        ("叨叨姐、胡一刀&李小飞刀", "叨叨姐、胡一刀&李小飞刀"),
         ("https://www.facebook.com/someone", None),
         ("example.com", None),
         ("Last Updated: January 7, 2025", None),
@@ -127,7 +135,7 @@ def test_chinese_byline_at_the_end_of_the_story() -> None:
     ("lines", "expected"),
     [
         (["胡平", "——论争取自由的方式"], "胡平"),
-        (["赵延东、风笑天", "近年来，下岗职工……"], "赵延东, 风笑天"),
+        (["赵延东、风笑天", "近年来，下岗职工……"], "赵延东、风笑天"),
         (["欧阳修", "正文"], "欧阳修"),
         # Not names: words that start with no common surname, long lines, labelled lines.
         (["时间", "分享到"], None),
@@ -358,3 +366,91 @@ def test_an_outlet_the_story_credits_as_a_reporters_is_no_author() -> None:
             "<p>责任编辑：刘德宾</p></body></html>")
     assert _author(html) == "刘骁骞"
     assert author_from_text(["（文/图 刘玺东 易赛楠）"]) == "刘玺东 易赛楠"
+
+
+def test_credits_under_the_headline_outvote_a_footers_author_label() -> None:
+    # A blog's repost: the paper's interns and reporters credited on consecutive lines under
+    # the headline are the writers; the footer's "作者：" names the blogger who posted it.
+    story = "".join(f"<p>正文第{i}段，记者在现场看到，拆房工地的安全措施形同虚设。</p>"
+                    for i in range(30))
+    html = ("<html><body><h2>谁来为无序拆房“埋单”？</h2><p>拆房屡出命案 管理形同虚设</p>"
+            "<p>本报实习生 刘国栋 周炜</p><p>本报记者 王燕平 方云凤 柏建斌</p>"
+            f"<p>2003-7-24 钱江晚报</p>{story}<div>- 作者： 流泉 访问统计：2005年08月30日</div>"
+            "</body></html>")
+    assert _author(html) == "刘国栋 周炜 王燕平 方云凤 柏建斌"
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["正文第一段。", "来源: 尹娟"], "尹娟"),
+        # The publisher, nobody, or a name inside a longer line: no author.
+        (["正文第一段。", "来源：新华社"], None),
+        (["正文第一段。", "来源：人民网"], None),
+        (["正文第一段。", "来源：网络"], None),
+        (["正文第一段。", "来源：东方财富"], None),
+        (["正文第一段。", "来源：尹娟的博客 2005-03-21"], None),
+        # A labelled byline wins.
+        (["作者：刘涛", "正文第一段。", "来源: 尹娟"], "刘涛"),
+    ],
+)
+def test_a_source_is_an_author_only_when_it_is_a_persons_name(lines: list[str],
+                                                               expected: str | None) -> None:
+    assert author_from_text(lines, editors=False) == expected
+
+
+def test_a_line_of_names_under_a_repeated_headline() -> None:
+    # The headline printed again (a second title block) is no line under it; the names come
+    # as printed, as every Chinese byline does.
+    lines = ["» 社会资本与再就业", "2003-5-29 09:07 高山流水", "社会资本与再就业",
+             "社会资本与再就业", "赵延东、风笑天", "近年来，下岗职工这一社会群体越来越引人注目。"]
+    assert author_from_name_line(lines, "社会资本与再就业") == "赵延东、风笑天"
+    assert author_from_name_line(lines) is None
+
+
+def test_a_section_heading_inside_an_author_box_is_no_name() -> None:
+    # The author card's "recent posts" block: its heading and its teasers are no byline.
+    teaser = "华裔移民之女，成全球最年轻的白手起家女性亿万富豪"
+    html = ("<html><body><h1>Anthropic分析了70万条Claude对话</h1><p>正文第一段。</p>"
+            "<div class='author-wrapper'><h3 class='section-h3'>最近内容</h3>"
+            f"<div class='author-itemslist'><a href='/p/1'>{teaser}</a> 25分钟前"
+            "</div></div></body></html>")
+    assert _author(html) is None
+    # A heading alone in the box, or over a bio, is the name.
+    for box in ("<div class='author-name'><h4>Jane Doe</h4></div>",
+                ("<div class='author-box'><h4>Jane Doe</h4><p>Jane writes about food and "
+                 "<a href='/x'>soup</a>.</p></div>")):
+        assert _author(f"<html><body><h1>Soup</h1><p>Text.</p>{box}</body></html>") == "Jane Doe"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("发表于2014-08-24 21:30| 1164次阅读| 来源CSDN| 0 条评论| 作者魏星", "魏星"),
+        ("来源CSDN | 作者魏星 | 责任编辑 张三", "魏星"),
+        # A heading, a bio's label, a sentence: no author.
+        ("作者简介", None),
+        ("来源 | 作者简介 | 更多", None),
+        ("作者王某认为这不对", None),
+    ],
+)
+def test_an_author_label_glued_to_the_name_in_a_metadata_line(line: str,
+                                                             expected: str | None) -> None:
+    assert author_from_text([line]) == expected
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["华夏人文 2020-03-09 18:14:21", "最近，武汉一个顺丰小哥直升3级。"], "华夏人文"),
+        (["原创 GameForce 2019-09-04 22:18:34", "FreeCell Quest是一款纸牌游戏。"], "GameForce"),
+        (["去驴行", "关注", "1/10 当全世界绝大部分国家都在为吸引中国游客绞尽脑汁。"], "去驴行"),
+        # A site's or paper's name, a menu, a name inside a longer line: no account.
+        (["首页", "关注中国中心（CCC）"], None),
+        (["新京报 2020-03-09 18:14:21"], None),
+        (["2003-5-29 09:07 高山流水"], None),
+        (["去驴行", "正文第一段。"], None),
+    ],
+)
+def test_a_self_media_account_under_the_headline(lines: list[str], expected: str | None) -> None:
+    assert author_from_account_line(lines) == expected

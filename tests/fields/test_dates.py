@@ -258,3 +258,43 @@ def test_an_issue_date_is_weaker_than_the_printed_date() -> None:
     assert _published(printed)[:10] == "2009-01-25"
     blog = head + "</head><body><h1>T</h1><p>1/30/09 at 5:50 PM</p><p>Text.</p></body></html>"
     assert _published(blog)[:10] == "2009-02-02"
+
+
+def test_a_government_documents_writing_date_outvotes_its_release() -> None:
+    # The info-disclosure header of a notice: written (and signed) on the 27th, put out on
+    # the 28th, which the meta repeats; the document's date is the 27th.
+    html = ("<html><head><meta name='pubdate' content='2022-01-28 00:00:00'></head><body>"
+            "<table><tr><td>发文机关：</td><td>吉林省人民政府</td></tr>"
+            "<tr><td>成文日期：</td><td>2022年01月27日</td></tr>"
+            "<tr><td>标 题：</td><td>吉林省人民政府关于禁止新增建设项目的通告</td></tr>"
+            "<tr><td>发布日期：</td><td>2022年01月28日</td></tr></table>"
+            "<h1>吉林省人民政府关于禁止新增建设项目的通告</h1><p>特此通告。</p>"
+            "<p>吉林省人民政府</p><p>2022年1月27日</p></body></html>")
+    assert (_published(html) or "")[:10] == "2022-01-27"
+    assert (_published(html.replace("成文日期", "索 引 号")) or "")[:10] == "2022-01-28"
+
+
+def test_a_utc_declared_moment_takes_the_offset_of_the_clock_the_page_prints() -> None:
+    # Declared 22:54 UTC; the page prints "昨天 06:54": Beijing time, the 21st.
+    ld = '{"@type": "Article", "datePublished": "2025-04-20T22:54:26.000Z"}'
+    body = "<h1>用 AI 秘书治好了我的数字仓鼠症</h1><p>Cooper_Q</p><p>昨天 06:54</p><p>正文。</p>"
+    html = f"<script type='application/ld+json'>{ld}</script>{body}"
+    assert _published(html) == "2025-04-21T06:54:26+08:00"
+    # Another minute is another moment (a comment's, an edit's): the declared one stands.
+    assert _published(html.replace("06:54", "06:55")) == "2025-04-20T22:54:26+00:00"
+
+
+def test_a_printed_update_confirmed_by_a_minority_of_declared_sources_is_a_revision() -> None:
+    # JSON-LD and article:published_time say the 15th of December; a recommendation tag
+    # repeats the July revision that the page prints as "Updated".
+    ld = ('{"@type": "NewsArticle", "datePublished": "2017-12-15T08:50:02-05:00", '
+          '"dateModified": "2018-07-24T14:15:58-04:00"}')
+    head = ("<meta property='article:published_time' content='2017-12-15T08:50:02-05:00'>"
+            "<meta name='sailthru.date' content='2018-07-24'>")
+    body = "<h1>The 21 best movies of 2017</h1><p>Updated Jul 24, 2018, 2:15pm EDT</p><p>Text.</p>"
+    html = f"<head>{head}<script type='application/ld+json'>{ld}</script></head><body>{body}"
+    assert (_published(html) or "")[:10] == "2017-12-15"
+    # Confirmed by as many sources as name the original, the printed update still stands.
+    both = html.replace("<meta property='article:published_time' "
+                        "content='2017-12-15T08:50:02-05:00'>", "")
+    assert (_published(both) or "")[:10] == "2018-07-24"

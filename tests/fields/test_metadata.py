@@ -160,7 +160,7 @@ def test_title_segment_printed_outside_headings_is_the_headline() -> None:
             "</body></html>")
     meta = extract_metadata(parse_html(html))
     assert meta.title == "社会资本与下岗职工的再就业"
-    assert meta.author == "赵延东, 风笑天"
+    assert meta.author == "赵延东、风笑天"  # as printed, like every Chinese credit
 
 
 def test_swallowed_tag_ending_is_cut_from_the_title() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from forum_pages import USERS, thread_page
 
+from sitesift.fields.post_rules import PostRule
 from sitesift.fields.posts import (
     ContentSimilarRule,
-    PostRule,
     ShortLineRule,
     learn_post_rule,
     tf_idf,
@@ -97,7 +97,7 @@ def test_a_post_without_the_author_element_names_its_bare_poster() -> None:
 
 def test_a_time_shown_before_the_poster_is_no_name() -> None:
     # Each post's frame shows its time first, then its poster's name: the name is learned.
-    from sitesift.fields.posts import author_rule
+    from sitesift.fields.post_rules import author_rule
 
     posts = "".join(
         f"<li class='postbit'><span class='date'>11-29-2024, <span class='time'>0{i}:03 AM"

@@ -422,3 +422,50 @@ def test_under_a_host_and_section_title_the_heading_below_the_section_h1() -> No
     # Without the host name, "Kayaks | REI Co-op" over an h1 "Kayaks" is a page of kayaks.
     c = replace(c, doc_title="Sports Wire | CBS Four")
     assert choose_title(c) == "Sports Wire"
+
+
+def test_a_line_break_in_the_headline_parts_its_words() -> None:
+    # A printed headline set on two lines ("News Product<br>Management Certification"):
+    # the break is white space between the words, as the reader sees them; text_content()
+    # glued "ProductManagement". Without declared titles, the h1 that ``<title>`` starts with
+    # is the headline.
+    html = ("<html><head><title>News Product Management Certification - Alliance</title>"
+            "</head><body><h1><span>News Product<br>Management Certification</span></h1>"
+            "<p>Text of the page that follows the heading.</p></body></html>")
+    meta = extract_metadata(parse_html(html), url="https://example.org/certification")
+    assert meta.title == "News Product Management Certification"
+    assert ("h1", "News Product Management Certification") in meta.title_candidates.headings
+
+
+@pytest.mark.parametrize(
+    ("doc_title", "h1", "expected"),
+    [
+        # A category page prints the category's name; <title> spells it out for search engines.
+        ("Camping Stoves: Top Rated Camp Stoves | Outdoor Co-op", "Camp Stoves", "Camp Stoves"),
+        ("Men's Gym Tops & T-Shirts - Workout shirts from Example", "T-Shirts & Tops",
+         "T-Shirts & Tops"),
+        # One word is a section's name, however the title spells it out.
+        ("NFL Preview - Seattle (11-6) At Green Bay (13-3)", "NFL",
+         "NFL Preview - Seattle (11-6) At Green Bay (13-3)"),
+        # A heading with a word the title does not have names something else.
+        ("Camping Stoves: Top Rated Camp Stoves | Outdoor Co-op", "Camp Kitchen Stoves",
+         "Camping Stoves: Top Rated Camp Stoves | Outdoor Co-op"),
+    ],
+)
+def test_an_h1_naming_what_a_part_of_the_title_spells_out(doc_title: str, h1: str,
+                                                           expected: str) -> None:
+    # og:title copies <title> (SEO wording): the printed heading that names the same thing is
+    # the headline, however much shorter it is.
+    c = TitleCandidates(doc_title=doc_title, declared_titles=(doc_title,),
+                        headings=(("h1", h1), ("h2", "Filter by brand")))
+    assert choose_title(c) == expected
+
+
+def test_a_style_sheet_inside_a_heading_is_not_its_text() -> None:
+    # Component libraries emit a <style> beside the heading's text; the reader sees the text.
+    html = ("<html><head><title>Getting started with the toolkit - Docs</title></head><body>"
+            "<h1>Getting started<style>.css-1x{display:flex}</style> with the toolkit"
+            "<script>track()</script></h1><p>Body text of the page.</p></body></html>")
+    meta = extract_metadata(parse_html(html), url="https://example.org/start")
+    assert ("h1", "Getting started with the toolkit") in meta.title_candidates.headings
+    assert meta.title == "Getting started with the toolkit"

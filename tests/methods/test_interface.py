@@ -1,6 +1,8 @@
 """A toy site-level method plugged in through ``sitesift.methods.interface`` runs end to end
 (docs/architecture.md, "Adding a method"): learned per site, applied per page, its removals
-and reasons in the records, its model through a profile and back, its failures guarded."""
+and reasons in the records, its model through a profile and back, its failures guarded, and
+the two optional steps: a page read by the method itself, what the page extractor found
+observed."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitesift import Extractor, Options, Page, Record
-from sitesift.methods.interface import Decision, SiteMethod, SitePage
+from sitesift.fields.metadata import Metadata
+from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
 from sitesift.methods.page.content import Content
+from sitesift.parse import parse_html as _parse
 
 STORIES = [
     ("The tide barrier was closed on Tuesday night for the first time this winter, engineers "
@@ -41,7 +45,7 @@ def _line(el: Any) -> str:
 
 
 @dataclass
-class RepeatedParagraphs:
+class RepeatedParagraphs(SiteMethod[frozenset[str]]):
     """Toy method: a paragraph printed on at least ``share`` of a site's pages is boilerplate."""
 
     name: str = "repeated"
@@ -167,3 +171,44 @@ def test_a_failing_learner_leaves_the_page_method() -> None:
     records, models = Extractor(Options(method="page")).extract_with(
         FailingToLearn(), [_page(0), _page(1)])
     assert all(r.error is None and r.method == "page" for r in records) and models == {}
+
+
+@dataclass
+class Reading2(RepeatedParagraphs):
+    """The toy with the optional steps: it reads page p1 itself (its ``<article>`` whole), and
+    p2's reading fails after it edited the tree; it observes what the page extractor found."""
+
+    observed: list[tuple[str, str | None]] = field(default_factory=list)
+
+    def read(self, model: frozenset[str], page: SitePage) -> Reading | None:
+        article = page.root.find(".//article")
+        if page.id == "p1":
+            return Reading(Content(page_type="detail", nodes=(article,)), {"read": True})
+        if page.id == "p2":
+            article.getparent().remove(article)  # (the pipeline must parse the page again)
+            return Reading(None)
+        return None
+
+    def observe(self, model: frozenset[str], page: SitePage, found: Content | None) -> None:
+        assert found is None or page.root.find(".//nav") is None  # (after the page extractor)
+        self.observed.append((page.id, found.page_type if found is not None else None))
+
+
+def test_the_optional_steps_read_a_page_and_observe_the_page_extractor() -> None:
+    toy = Reading2()
+    records, _ = Extractor(Options(method="page")).extract_with(
+        toy, [_page(0), _page(1), _page(2)])
+    assert all(r.error is None and r.method == "repeated" for r in records)
+    assert records[1].extra == {"read": True} and BOILERPLATE in (records[1].text or "")
+    assert "Home" not in (records[1].text or "")  # the article alone: the nav is outside it
+    for n in (0, 2):  # the page extractor, then the step; p2 on a fresh parse
+        assert STORIES[n] in (records[n].text or "") and BOILERPLATE not in records[n].text
+    # What the page extractor found ("other"), before the step's decision ("detail").
+    assert toy.observed == [("p0", "other"), ("p2", "other")]
+    assert [r.page_type for r in records] == ["detail"] * 3
+
+
+def test_a_method_that_only_subclasses_the_interface_reads_and_observes_nothing() -> None:
+    toy = RepeatedParagraphs()
+    page = SitePage(id="p", url=None, root=_parse("<p>x</p>"), meta=Metadata())
+    assert toy.read(frozenset(), page) is None and toy.observe(frozenset(), page, None) is None

@@ -12,10 +12,11 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
-from sitesift.methods.auto.slots import MIN_CLUSTER_PAGES, _lines
+from sitesift.methods.auto.slots import MIN_CLUSTER_PAGES, _Places, line_elements
 from sitesift.parse.signatures import RelaxedLabels
 
 __all__ = ["Printed", "left_out_lines", "printed_lines"]
@@ -58,26 +59,27 @@ COPY_MIN_SHARE = 0.5
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Printed:
+class Printed(NamedTuple):
     """A line of a page as printed, read before the page extractor edits the tree (it
-    deletes hidden blocks, and the template step the lines the pages share)."""
+    deletes hidden blocks, and the template step the lines the pages share). (A named tuple:
+    a whole page's lines are made, and a frozen dataclass's ``__init__`` is slow.)"""
     element: etree._Element
     slots: tuple[tuple[str, ...], ...]
     words: tuple[str, ...]
 
 
-def printed_lines(root: etree._Element) -> list[Printed]:
-    """The page's lines of ``PATTERN_MIN_WORDS`` words or more, with their places."""
-    words: dict[str, list[str]] = {}  # each line's words, found once
-
-    def want(text: str) -> bool:
-        found = words[text] = _WORD.findall(text)
-        return len(found) >= PATTERN_MIN_WORDS
-
-    lines = _lines([root], RelaxedLabels(), captions=False, want=want)
-    return [Printed(line.element, line.slots, tuple(map(str.casefold, words[line.text])))
-            for line in lines]
+def printed_lines(root: etree._Element, labels: RelaxedLabels | None = None) -> list[Printed]:
+    """The page's lines of ``PATTERN_MIN_WORDS`` words or more, with their places. ``labels``:
+    a label memo shared by the site's pages (which share most labels)."""
+    places = _Places(labels if labels is not None else RelaxedLabels())
+    out = []
+    for _node, el, text in line_elements([root]):
+        # (the words of a text are those of it with its white space folded: no letter is
+        # white space)
+        words = _WORD.findall(text)
+        if len(words) >= PATTERN_MIN_WORDS:
+            out.append(Printed(el, places.of(el), tuple(map(str.casefold, words))))
+    return out
 
 
 def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Element]]],

@@ -152,11 +152,13 @@ RESTORE_MIN_CHARS = 100
 RESTORE_MAX_LINK_SHARE = 0.3
 
 
-def paragraph_places(root: etree._Element) -> dict[etree._Element, tuple[str, ...]]:
+def paragraph_places(root: etree._Element, labels: RelaxedLabels | None = None,
+                     ) -> dict[etree._Element, tuple[str, ...]]:
     """Every paragraph of running text (``<p>``, ``RESTORE_MIN_CHARS`` or more, few links)
     and its place (the labels of it and its nearest ancestors), read before the page
-    extractor edits the tree (it moves a run of paragraphs into a wrapper of its own)."""
-    labels = RelaxedLabels()
+    extractor edits the tree (it moves a run of paragraphs into a wrapper of its own).
+    ``labels``: a label memo shared by the site's pages."""
+    labels = labels if labels is not None else RelaxedLabels()
     places = {}
     for p in root.iter("p"):
         size = _size(p.text_content())

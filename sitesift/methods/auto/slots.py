@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -157,22 +157,37 @@ def _holding_blocks(node: etree._Element) -> set[etree._Element]:
     return holders
 
 
-def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels, *,
-           captions: bool = True, want: Callable[[str], bool] | None = None) -> list[_Line]:
-    """The lines of ``nodes`` with text, and their places: leaf blocks (blocks holding no
-    block), and inline elements that are a line of their own. ``captions=False``: whether a
-    line is a caption is not asked (``_Line.caption`` False; the walk up to ``nodes`` is most
-    of the time on a whole page); ``want``: the lines' texts to place, the others skipped."""
-    out = []
-    named: dict[etree._Element, str] = {}  # each element's label, found once (lines share
-    # their ancestors)
+class _Places:
+    """The places of lines (``_Line.slots``), each element's label found once: lines share
+    their ancestors."""
 
-    def label(el: etree._Element) -> str:
-        found = named.get(el)
+    def __init__(self, labels: RelaxedLabels) -> None:
+        self.labels = labels
+        self.named: dict[etree._Element, str] = {}
+
+    def label(self, el: etree._Element) -> str:
+        found = self.named.get(el)
         if found is None:
-            found = named[el] = labels.get(el)[0]
+            found = self.named[el] = self.labels.get(el)[0]
         return found
 
+    def of(self, el: etree._Element) -> tuple[tuple[str, ...], ...]:
+        # (the line and its nearest ancestors, not every ancestor listed first)
+        path = tuple(map(self.label, itertools.islice(
+            itertools.chain((el,), el.iterancestors()), SLOT_DEPTH)))
+        # A line with a class of its own is also told by its label alone: the template
+        # names its byline's place, while the wrappers above may carry a section's id
+        # (latimes 2009: two wrapper ids in one cluster). Auto body char F1 whole/a/b:
+        # big9-2005 0.9884/0.9861/0.9928 -> 0.9886/0.9861/0.9934 (cnn's bylines), big9-2009
+        # 0.9926 (+0.0001 latimes), cleanportal, zh-sites, list-detail equal.
+        return (path, (path[0],)) if el.get("class") else (path,)
+
+
+def line_elements(nodes: Sequence[etree._Element],
+                  ) -> Iterator[tuple[etree._Element, etree._Element, str]]:
+    """The lines of ``nodes``: leaf blocks (blocks holding no block), and inline elements
+    that are a line of their own; each as (its node of ``nodes``, its element, its text as
+    the tree has it, white space not folded)."""
     for node in nodes:
         holders = _holding_blocks(node)
         for el in node.iter(etree.Element):
@@ -181,20 +196,17 @@ def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels, *,
             inline = el is not node and el.tag not in BLOCK_TAGS
             if inline and not _alone(el):
                 continue
-            text = " ".join(etree.tostring(el, method="text", encoding=str,
-                                           with_tail=False).split())
-            if not text or (want is not None and not want(text)):
-                continue
-            # (the line and its nearest ancestors, not every ancestor listed first)
-            path = tuple(map(label, itertools.islice(
-                itertools.chain((el,), el.iterancestors()), SLOT_DEPTH)))
-            # A line with a class of its own is also told by its label alone: the template
-            # names its byline's place, while the wrappers above may carry a section's id
-            # (latimes 2009: two wrapper ids in one cluster). Auto body char F1 whole/a/b:
-            # big9-2005 0.9884/0.9861/0.9928 -> 0.9886/0.9861/0.9934 (cnn's bylines), big9-2009
-            # 0.9926 (+0.0001 latimes), cleanportal, zh-sites, list-detail equal.
-            own = ((path[0],),) if el.get("class") else ()
-            out.append(_Line(el, (path, *own), text, captions and _caption(el, node)))
+            yield node, el, etree.tostring(el, method="text", encoding=str, with_tail=False)
+
+
+def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels) -> list[_Line]:
+    """The lines of ``nodes`` with text (``line_elements``), and their places."""
+    places = _Places(labels)
+    out = []
+    for node, el, raw in line_elements(nodes):
+        text = " ".join(raw.split())
+        if text:
+            out.append(_Line(el, places.of(el), text, _caption(el, node)))
     return out
 
 

@@ -12,18 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sitesift.fields.posts import PostRule
+from sitesift.fields.post_rules import PostRule
 from sitesift.methods.forum import site as forum_site
 from sitesift.methods.forum.site import ForumSite
 from sitesift.methods.forum.urls import Resolver
-from sitesift.methods.interface import Decision, SitePage
+from sitesift.methods.interface import Decision, SiteMethod, SitePage
 from sitesift.methods.page.content import Content
 from sitesift.record import Record
 
 __all__ = ["ForumMethod"]
 
 
-class ForumMethod:
+class ForumMethod(SiteMethod[ForumSite]):
     """Paper 001 as a ``SiteMethod[ForumSite]``."""
 
     name = "forum"

@@ -28,13 +28,14 @@ import math
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.fields.posts import ClassRule, PostRule, class_owner, learn_post_rule, text_pieces
+from sitesift.fields.post_rules import ClassRule, PostRule, class_owner, text_pieces
+from sitesift.fields.posts import learn_post_rule
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.methods.interface import Decision
 from sitesift.methods.page.linked import (
@@ -177,10 +178,12 @@ class ForumSite:
 
     urls: list[str | None]
     posts: list[list[dict[str, str | None]]]
+    #: Per page, its in-site links and whether it is a compose form (empty when the site is
+    #: no forum: only a forum's page types read them).
     links: list[set[str]]
     compose: list[bool]
     post_rule: PostRule | None = None
-    #: Per page, the kind tokens of its root elements (``kind_tokens``).
+    #: Per page, the kind tokens of its root elements (``kind_tokens``; empty when no forum).
     kinds: list[frozenset[str]] = field(default_factory=list)
     thread_rule: Resolver | None = None
     clustering: Clustering | None = None
@@ -369,8 +372,10 @@ class ForumSite:
         return candidates[best][0]
 
 
-def archives_of_one(roots: Sequence[etree._Element],
-                    urls: Sequence[str | None]) -> tuple[list[bool], list[bool]]:
+def archives_of_one(
+    roots: Sequence[etree._Element], urls: Sequence[str | None],
+    pieces: Sequence[list[tuple[etree._Element, str]] | None] = (),
+) -> tuple[list[bool], list[bool]]:
     """Per page, whether it is an archive of one post, and whether it is a post's own page.
 
     An archive of one post (a category, tag or author with one post; the last page of a
@@ -380,13 +385,20 @@ def archives_of_one(roots: Sequence[etree._Element],
     shows the headline linked, or is no page of the input). A post's own page is the target
     of such a title, one post's or one of a page of posts': a post too short for the
     single-page reading (WordPress's "Hello world!", 85 characters) is still the article its
-    archives list."""
+    archives list. ``pieces``: per page, ``text_pieces(root)`` where the caller has them."""
     index = {u.rstrip("/"): k for k, u in enumerate(urls) if u}
+
+    def other_page(i: int) -> Callable[[str], bool]:
+        # (a title's target must be another of the pages: the groups linking none are not
+        # measured)
+        return lambda target: index.get(target.split("#")[0].rstrip("/"), i) != i
+
     archives = [False] * len(roots)
     own = [False] * len(roots)
     headings: dict[int, set[str]] = {}
     for i, (root, url) in enumerate(zip(roots, urls, strict=True)):
-        for group in post_titles(root, url) if url else ():
+        lines = pieces[i] if i < len(pieces) else None
+        for group in post_titles(root, url, pieces=lines, targets=other_page(i)) if url else ():
             for title, target in group:
                 k = index.get(target.split("#")[0].rstrip("/"))
                 if k is None or k == i:
@@ -406,15 +418,15 @@ def learn_site_types(
 ) -> ForumSite:
     """Steps 1-3 over the untouched trees of one site's pages (read, never changed). A saved
     ``post_rule`` / ``thread_regex`` (from the site profile) skips learning them."""
-    links = [in_site_links(root, url) for root, url in zip(roots, urls, strict=True)]
-    compose = [_is_compose_form(root) for root in roots]
     info: dict[str, object] = {}
+    seen_pieces: list[list[tuple[etree._Element, str]] | None] = [None] * len(roots)
     if post_rule is None:
         # (A page of whole posts under linked titles, a blog's archive, is a list of articles:
         # its posts repeat with authors and times, as a thread's do.)
         candidates, lines = [], []
-        for root, url in zip(roots, urls, strict=True):
-            pieces = text_pieces(root)  # (both cues and the post rule read these lines)
+        for k, (root, url) in enumerate(zip(roots, urls, strict=True)):
+            # (both cues, the post rule and the archives read these lines)
+            pieces = seen_pieces[k] = text_pieces(root)
             if post_groups(root, pieces) >= POST_MIN_REPEATS and \
                     whole_posts_share(root, None, url, pieces=pieces) < POSTS_MIN_SHARE:
                 candidates.append(root)
@@ -425,14 +437,21 @@ def learn_site_types(
             if post_rule is not None and not _is_post_rule(post_rule, candidates):
                 info["rejected_rule"] = post_rule.body.css
                 post_rule = None
-    posts = [post_rule.posts(root) if post_rule else [] for root in roots]
-    archives, own_posts = archives_of_one(roots, urls)
+    archives, own_posts = archives_of_one(roots, urls, seen_pieces)
+    if post_rule is None:
+        # No forum: no page has posts, and only a forum's page types read the pages' in-site
+        # links, compose forms and kind tokens (``is_forum`` guards each read), so they are
+        # not gathered (the same types; the walk and join of every page's links was a third
+        # of this step on a news site).
+        return ForumSite(list(urls), [[] for _ in roots], [], [], None, info=info,
+                         archives=archives, own_posts=own_posts)
+    links = [in_site_links(root, url) for root, url in zip(roots, urls, strict=True)]
+    compose = [_is_compose_form(root) for root in roots]
+    posts = [post_rule.posts(root) for root in roots]
     site = ForumSite(list(urls), posts, links, compose, post_rule,
                      kinds=[kind_tokens(root, htmls[k] if htmls else None)
                             for k, root in enumerate(roots)], info=info,
                      archives=archives, own_posts=own_posts)
-    if post_rule is None:
-        return site
     if thread_regex is not None:
         site.thread_rule = Resolver.from_regex(thread_regex)
     population = sorted({u for u in urls if u} | set().union(*links))

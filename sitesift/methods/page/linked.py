@@ -24,14 +24,14 @@ not an ``<a>``, links them (``truncated_teasers_share``).
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.fields.posts import text_pieces
+from sitesift.fields.post_rules import text_pieces
 from sitesift.methods.page.records import (
     RECORD_MAX_PROSE,
     RecordRun,
@@ -401,13 +401,19 @@ def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
                default=0.0)
 
 
-def post_titles(body: etree._Element, url: str | None) -> list[list[tuple[str, str]]]:
+def post_titles(body: etree._Element, url: str | None, *,
+                pieces: Sequence[tuple[etree._Element, str]] | None = None,
+                targets: Callable[[str], bool] | None = None,
+                ) -> list[list[tuple[str, str]]]:
     """Per group of posts under linked titles of one tag path that holds ``POSTS_MIN_SHARE``
     of an untouched page, its (title, URL) pairs: whole posts or teasers, under titles as
     short as a post's may be. A group of one is an archive of one post, or, on the page
     alone, a story whose headline links elsewhere, or a site's name linking its home page:
-    the caller must confirm each title on its target's page."""
-    return [titles for share, titles in _whole_posts(body, None, url, 1, whole=False)
+    the caller must confirm each title on its target's page. ``pieces``:
+    ``text_pieces(body)`` when the caller has them; ``targets``: only the groups linking a
+    page it accepts (each group's share is its own, so the others' are not measured)."""
+    return [titles for share, titles in _whole_posts(body, None, url, 1, whole=False,
+                                                     pieces=pieces, targets=targets)
             if share >= POSTS_MIN_SHARE]
 
 
@@ -422,10 +428,12 @@ def unlinked_headings(body: etree._Element) -> set[str]:
 def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
                  least: int, *, whole: bool = True,
                  pieces: Sequence[tuple[etree._Element, str]] | None = None,
+                 targets: Callable[[str], bool] | None = None,
                  ) -> list[tuple[float, list[tuple[str, str]]]]:
     """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
     text and its (title, URL) pairs. ``whole`` False: teasers and short titles too (no
-    prose or title line: the caller confirms each title on its target's page)."""
+    prose or title line: the caller confirms each title on its target's page). ``targets``:
+    only the groups with a title linking a page it accepts."""
     base = document_base(body.getroottree().getroot(), url)
     try:
         host = urlsplit(url or "").netloc
@@ -437,6 +445,9 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
         if target is not None:
             path = "/".join(el.tag for el in reversed([heading, *heading.iterancestors()]))
             groups.setdefault(path, []).append((heading, target))
+    if targets is not None:
+        groups = {path: group for path, group in groups.items()
+                  if any(targets(target) for _, target in group)}
     if not groups:
         return []
     if units is None:
@@ -452,12 +463,20 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
                         for h, _ in group)
         if whole and titles[len(titles) // 2] < HEADLINE_MIN_WEIGHT:
             continue
-        headings = {h for h, _ in group}
+        # How many of the group's headings each element holds (itself included), by one
+        # walk up from each heading: counting them in each ancestor's subtree on the way up
+        # walked the page's big containers once per heading.
+        held_headings: dict[etree._Element, int] = defaultdict(int)
+        for heading, _ in group:
+            up: etree._Element | None = heading
+            while up is not None:
+                held_headings[up] += 1
+                up = up.getparent()
         posts = []
         for heading, _ in group:
             post = heading
             while (parent := post.getparent()) is not None and parent is not body and \
-                    sum(h in headings for h in parent.iter(*_HEADINGS)) == 1:
+                    held_headings[parent] == 1:
                 post = parent
             posts.append(post)
         if sum(has_time(post, heading) for post, (heading, _) in zip(posts, group, strict=True)) \

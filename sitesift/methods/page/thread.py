@@ -31,12 +31,12 @@ from typing import Any
 
 from lxml import etree
 
-from sitesift.fields.posts import (
+from sitesift.fields.post_rules import (
     ClassRule,
     PostRule,
-    _container,
-    _stable_classes,
     author_rule,
+    post_container,
+    stable_classes,
     text_pieces,
 )
 from sitesift.parse.dom import SKIP_TAGS, cjk_count, is_hidden, text_content, text_weight
@@ -312,7 +312,7 @@ def _piece_weights(root: etree._Element,
 
 def _class_owner(el: etree._Element,
                  known: dict[etree._Element, etree._Element | None]) -> etree._Element | None:
-    """``fields.posts.class_owner(el)``, remembering every element passed on the way up in
+    """``fields.post_rules.class_owner(el)``, remembering every element passed on the way up in
     ``known`` (the lines of one block share their owner, and its siblings their parent's)."""
     passed = []
     node: etree._Element | None = el
@@ -321,7 +321,7 @@ def _class_owner(el: etree._Element,
         if node in known:
             found = known[node]
             break
-        if isinstance(node.tag, str) and _stable_classes(node):
+        if isinstance(node.tag, str) and stable_classes(node):
             found = known[node] = node
             break
         passed.append(node)
@@ -377,7 +377,7 @@ def _posts_only(bodies: list[etree._Element],
     if len(places) == 1 or len(main) < MIN_POSTS:
         return bodies, _post_depth(bodies)
     depth = _post_depth(main)
-    frames = {_container(b, depth) for b in main}
+    frames = {post_container(b, depth) for b in main}
     kept = [b for b in bodies if b in main or not any(a in frames for a in b.iterancestors())]
     return kept, depth
 
@@ -428,7 +428,7 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     bodies, depth = _posts_only(selected, texts)
     if len(bodies) < MIN_POSTS:
         return None
-    containers = [_container(b, depth) for b in bodies]
+    containers = [post_container(b, depth) for b in bodies]
     pairs = list(zip(containers, bodies, strict=True))
     timed = _timed(pairs)
     if not timed and not _articles(containers):

@@ -1,20 +1,23 @@
-"""The template method's DeleteSame behind the site-level interface
+"""The template method (paper 000) behind the site-level interface
 (``sitesift.methods.interface``).
 
 ``learn``: the pages' ISTM structures and subtree signatures (``features.page_features``), the
 site's clusters and a template per cluster of two pages or more (``site.learn_site``, paper
 000 steps 1-4); ``apply``: the page's template subtrees deleted from the main content
-(``site.clean_content``, steps 5-6; auto reads a list page's items whole).
+(``site.clean_content``, steps 5-6; auto reads a list page's items whole). A model that learns
+a profile to be saved (``TemplateSite.learning``) snapshots each page's untouched tree in
+``look`` and learns its templates' content containers and wrappers from what the page
+extractor found in ``observe``; a saved profile's model (``TemplateSite.assigned``) lets its
+wrappers ``read`` the pages of their templates instead of the page extractor.
 
 Beyond the interface, the steps of a saved profile, which the pipeline's template path
 (``sitesift.pipeline.template``) only calls in order: ``learning`` (a profile's anchors, and
-what it learns from the page extractor's result on its learning pages: content containers
-and wrappers, ``ProfileLearning``), ``assign`` (a new page's template, its content container,
-its fields by the template's field sources, and whether its wrapper reads it), ``read_wrapped``
-(the wrapper's reading of such a page: its main block, so the page extractor is skipped) and
-``signatures`` (the content signatures DeleteSame reads on a page of a saved template).
-``to_profile`` keeps nothing: the profile (``SiteProfile``, ``profiles.serialize``) is the
-learned ``LearnedSite.profile`` (docs/architecture.md says why it is no ``TemplateSite``)."""
+the ``ProfileLearning`` that ``look`` and ``observe`` feed), ``profile`` (what is kept),
+``assign`` (a new page's template, its content container, its fields by the template's field
+sources, and whether its wrapper reads it) and ``signatures`` (the content signatures
+DeleteSame reads on a page of a saved template). ``to_profile`` keeps nothing: the profile
+(``SiteProfile``, ``profiles.serialize``) is the learned ``LearnedSite.profile``
+(docs/architecture.md says why it is no ``TemplateSite``)."""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from lxml import etree
 
 from sitesift.errors import PageError
 from sitesift.fields.metadata import Metadata
-from sitesift.methods.interface import Decision, SitePage
+from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
 from sitesift.methods.page.content import Content
 from sitesift.methods.template.features import PageFeatures, page_features
 from sitesift.methods.template.profile import SiteProfile
@@ -68,10 +71,16 @@ class TemplateSite:
     member: bool
     #: Each page's cluster id (``site.learn_site``).
     clusters: Sequence[str] = ()
+    #: A profile to be saved: what its pages teach as the page extractor reads them
+    #: (``look``, ``observe``).
+    learning: ProfileLearning | None = None
+    #: A saved profile: each page's assignment (``TemplateMethod.assign``), whose wrapper
+    #: ``read`` follows.
+    assigned: Sequence[Assignment | None] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class TemplateMethod:
+class TemplateMethod(SiteMethod[TemplateSite]):
     """Paper 000's DeleteSame as a ``SiteMethod[TemplateSite]``. ``items``: repeated items stay
     whole, and list pages are read whole (``auto``: the labels a list's items share with other
     lists' items, "Top rated", "Save 25%", are the items' own, as their headlines are)."""
@@ -93,7 +102,31 @@ class TemplateMethod:
         return TemplateSite(learned.templates, features, member=True, clusters=learned.clusters)
 
     def look(self, model: TemplateSite, page: SitePage) -> None:
-        return None
+        if model.learning is not None:
+            model.learning.before(page.index, page.root)
+
+    def read(self, model: TemplateSite, page: SitePage) -> Reading | None:
+        """A page its saved template's wrapper reads (``assign``): its main block as the
+        wrapper leaves it; the content is None where the wrapper does not fit the page
+        (``Wrapper.fits``) or fails on it: the page goes to the full method, parsed again (the
+        wrapper edited its tree)."""
+        assigned = model.assigned[page.index] if model.assigned else None
+        if assigned is None or assigned.template is None or assigned.wrapped is None:
+            return None
+        template, wrapped = assigned.template, assigned.wrapped
+        wrapper = template.wrapper
+        assert wrapper is not None
+        main = wrapped.container
+        try:
+            kept = wrapper.apply(main, template.container, labels=wrapped.finder.labels)
+            if wrapper.fits(main, kept):
+                return Reading(Content(page_type=wrapper.page_type, nodes=(main,)),
+                               {"wrapper": True})
+        except PageError:
+            raise
+        except Exception:  # a bug in the fast path must not cost the page: the full method
+            log.exception("the wrapper of %s failed on page %s", template.cluster, page.id)
+        return Reading(None)
 
     def apply(self, model: TemplateSite, page: SitePage, content: Content,
               seen: None) -> Decision | None:
@@ -102,6 +135,10 @@ class TemplateMethod:
             return None
         return Decision(content=clean_content(content, features, template, member=model.member,
                                               items=self.items))
+
+    def observe(self, model: TemplateSite, page: SitePage, found: Content | None) -> None:
+        if model.learning is not None:
+            model.learning.after(page.index, page.root, found)
 
     def review(self, model: TemplateSite, pages: Sequence[SitePage],
                records: Sequence[Record]) -> list[Decision | None]:
@@ -169,24 +206,6 @@ class TemplateMethod:
         return Assignment(model, within, features, meta, wrapped)
 
     @staticmethod
-    def read_wrapped(template: TemplateModel, wrapped: Wrapped, page_id: str) -> Content | None:
-        """A page's main block as its template's wrapper reads it (the page extractor is
-        skipped); None where the wrapper does not fit the page (``Wrapper.fits``) or fails on
-        it: the page goes to the full method, parsed again (the wrapper edited its tree)."""
-        wrapper = template.wrapper
-        assert wrapper is not None
-        main = wrapped.container
-        try:
-            kept = wrapper.apply(main, template.container, labels=wrapped.finder.labels)
-            if wrapper.fits(main, kept):
-                return Content(page_type=wrapper.page_type, nodes=(main,))
-        except PageError:
-            raise
-        except Exception:  # a bug in the fast path must not cost the page: the full method
-            log.exception("the wrapper of %s failed on page %s", template.cluster, page_id)
-        return None
-
-    @staticmethod
     def signatures(root: etree._Element, within: etree._Element | None,
                    labels: RelaxedLabels) -> PageFeatures:
         """Content signatures of a page's content container (or the whole page), which
@@ -217,6 +236,13 @@ class Assignment:
     meta: Metadata | None = None
     #: What the template's wrapper needs to read it (None: the full method reads it).
     wrapped: Wrapped | None = None
+
+    @property
+    def wrapped_list(self) -> bool:
+        """Its wrapper reads it as a list page, whose record lists its links: they are read
+        before the wrapper edits the tree."""
+        return self.wrapped is not None and self.template is not None \
+            and self.template.wrapper is not None and self.template.wrapper.page_type == "list"
 
 
 @dataclass(slots=True)

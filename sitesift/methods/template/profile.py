@@ -42,7 +42,7 @@ class SiteProfile:
     version: int = PROFILE_VERSION
     #: Free-form facts for people reading the profile (learning time, cluster sizes...).
     info: dict[str, object] = field(default_factory=dict)
-    #: A forum's learned rules (``sitesift.fields.posts.PostRule.to_dict`` plus
+    #: A forum's learned rules (``sitesift.fields.post_rules.PostRule.to_dict`` plus
     #: ``thread_regex``); None for sites that are no forum or were learned without it.
     forum: dict[str, object] | None = None
 

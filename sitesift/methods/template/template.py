@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -188,13 +188,27 @@ def delete_shared(
         return []
     need = max(1, math.ceil(fraction * others))
     counts = references.count
-    removed: list[etree._Element] = []
-    stack = [(root, False)]
 
     def shared(child: etree._Element) -> bool:
         h = sigs.get(child)
         return h is not None and counts.get(h, 0) - own >= need
 
+    removed = _shared_subtrees(root, shared, items=items)
+    if removed and _text_length(removed) > (1 - MIN_KEPT_SHARE) * _text_length([root]):
+        return []
+    for el in removed:
+        drop_keep_tail(el)
+    return removed
+
+
+def _shared_subtrees(
+    root: etree._Element, shared: Callable[[etree._Element], bool], *, items: bool,
+) -> list[etree._Element]:
+    """The subtrees of ``root`` to delete, outermost first down each branch: the children
+    ``shared`` says the reference pages hold, but an inline one inside running text, and none
+    inside a repeated item (``items``); below a shared child nothing is looked at."""
+    removed: list[etree._Element] = []
+    stack = [(root, False)]
     while stack:
         el, in_item = stack.pop()
         if el.tag in PREFORMATTED_TAGS:
@@ -221,10 +235,6 @@ def delete_shared(
             # else: an inline element inside running text (a ticker link, a <br>, a label
             # such as "Verified purchase" beside a line of its own) is the same on every page
             # but is part of that text: it stays.
-    if removed and _text_length(removed) > (1 - MIN_KEPT_SHARE) * _text_length([root]):
-        return []
-    for el in removed:
-        drop_keep_tail(el)
     return removed
 
 

@@ -58,7 +58,8 @@ from lxml import etree
 
 from sitesift.methods.page.prune import prune
 from sitesift.methods.page.types import LIST_MIN_LINK_SHARE
-from sitesift.methods.template.fields import FIELDS, FieldSources, learn_field_sources
+from sitesift.methods.template.field_learning import learn_field_sources
+from sitesift.methods.template.fields import FIELDS, FieldSources
 from sitesift.methods.template.paths import PathFinder, Step
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html

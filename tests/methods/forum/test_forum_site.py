@@ -264,3 +264,25 @@ def test_pages_without_a_site_key_get_the_site_discovery_found_for_them() -> Non
              for k, (_u, h, _t) in enumerate(site()[:4])]
     records = list(Extractor(Options(method="forum")).extract_many(pages))
     assert all(r.error is None and (r.site or "").startswith("site-") for r in records)
+
+
+def test_a_site_without_posts_gathers_no_links(monkeypatch) -> None:
+    """Only a forum's page types read the pages' in-site links, compose forms and kind
+    tokens: a site that is no forum gathers none of them, and its page types stay."""
+    from sitesift.methods.forum import site as forum_site
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("read on a site that is no forum")
+
+    for name in ("in_site_links", "_is_compose_form", "kind_tokens"):
+        monkeypatch.setattr(forum_site, name, refuse)
+    articles = [
+        "<html><body><div class='story'><h1>Story</h1>"
+        + "".join(f"<p class='para'>Paragraph {k} of story {s} says something longer "
+                  "than twenty characters.</p>" for k in range(6))
+        + "</div></body></html>" for s in range(4)]
+    learned = learn_site_types([parse_html(h) for h in articles],
+                               [f"http://news.test/story/{s}" for s in range(4)])
+    assert learned.post_rule is None and learned.links == []
+    assert learned.page_types(["detail", "other", "list", "detail"]) == [
+        "detail", "other", "list", "detail"]

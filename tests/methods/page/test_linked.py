@@ -238,3 +238,22 @@ def test_unlinked_teasers_cut_short_are_a_list() -> None:
 
 def test_the_same_cards_with_whole_summaries_are_no_list() -> None:
     assert _type(_cards("")) != "list"
+
+
+def test_post_titles_asked_for_some_targets_keep_the_groups_linking_them() -> None:
+    """``targets`` leaves out the groups linking no page it accepts, and changes nothing of
+    the others (each group's share of the page is its own)."""
+    from sitesift.methods.page.linked import post_titles
+
+    posts = "".join(_post(i, f"<h2><a href='/2024/05/post-{i}/'>Harbour walk number {i} of "
+                             f"the spring</a></h2>") for i in range(3))
+    tags = "".join(f"<h4><a href='/tag/walk-{i}/'>A tag page about the harbour walks {i}</a>"
+                   f"</h4>" for i in range(3))
+    html = f"<html><body><main>{posts}</main><aside>{tags}</aside></body></html>"
+    url = "https://blog.example/"
+    every = post_titles(parse_html(html), url)
+    assert len(every) >= 1
+    wanted = post_titles(parse_html(html), url, targets=lambda target: "/post-1/" in target)
+    assert wanted == [group for group in every
+                      if any("/post-1/" in target for _, target in group)]
+    assert post_titles(parse_html(html), url, targets=lambda target: False) == []

@@ -171,7 +171,7 @@ def test_numbered_labels_are_no_posters() -> None:
 def test_class_owner_memo_answers_as_class_owner() -> None:
     from lxml import etree
 
-    from sitesift.fields.posts import class_owner
+    from sitesift.fields.post_rules import class_owner
     from sitesift.methods.page.thread import _class_owner
 
     root = parse_html(
@@ -185,7 +185,7 @@ def test_class_owner_memo_answers_as_class_owner() -> None:
 
 
 def test_piece_weights_with_the_cleaned_pages_hidden_blocks_are_text_pieces() -> None:
-    from sitesift.fields.posts import text_pieces
+    from sitesift.fields.post_rules import text_pieces
     from sitesift.methods.page.clean import clean
     from sitesift.methods.page.thread import _piece_weights
     from sitesift.parse.dom import text_weight

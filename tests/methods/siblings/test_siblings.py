@@ -167,3 +167,36 @@ def test_the_sibling_method_runs_through_the_interface() -> None:
     assert [r.to_dict() for r in records] == [r.to_dict() for r in by_path]
     assert list(models) == ["h"] and SiblingsMethod().to_profile(models["h"]) is None
     assert "Share this story" not in (records[0].text or "")
+
+
+def test_verdicts_are_judged_on_articles_only(monkeypatch) -> None:
+    """``apply`` reads the verdicts on an article only, so a list page is never judged; and
+    judged after the page extractor edited the tree, an article's verdicts are those of its
+    untouched tree (they read the node strings and the block tree, made before)."""
+    from sitesift.methods.interface import SitePage
+    from sitesift.methods.siblings.method import SiblingsMethod
+
+    roots = [parse_html(page(k)) for k in range(4)]
+    urls = [f"http://h.com/news/{k}.html" for k in range(4)]
+    method = SiblingsMethod()
+    model = method.learn([SitePage(id=str(k), url=u, root=r, meta=None, index=k)  # type: ignore[arg-type]
+                          for k, (r, u) in enumerate(zip(roots, urls, strict=True))])
+    assert model is not None
+    top = segment_blocks(roots[0])
+    untouched = {(b.owner, b.pieces) for b, _ in noise_blocks(top, model.judge(0, top))}
+    assert untouched
+    judged: list[int] = []
+    judge = SiblingSite.judge
+    monkeypatch.setattr(SiblingSite, "judge",
+                        lambda self, target, top: judged.append(target) or judge(self, target, top))
+    site_page = SitePage(id="0", url=urls[0], root=roots[0], meta=None, index=0)  # type: ignore[arg-type]
+    seen = method.look(model, site_page)
+    assert judged == []  # (looking reads the blocks only)
+    content = Content(page_type="list", nodes=(roots[0].find("body"),))
+    assert method.apply(model, site_page, content, seen) is None and judged == []
+    for el in list(roots[0].iter("p")):  # the page extractor edits the tree
+        el.getparent().remove(el)
+    decision = method.apply(model, site_page, replace(content, page_type="detail"), seen)
+    assert decision is not None and judged == [0]
+    assert {(b.owner, b.pieces) for b, _ in noise_blocks(seen.top, seen.verdicts)  # type: ignore[arg-type]
+            } == untouched

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from sitesift.methods.template.fields import FieldSources, Source, learn_field_sources
+from sitesift.methods.template.field_learning import learn_field_sources
+from sitesift.methods.template.fields import FieldSources, Source
 from sitesift.methods.template.template import PathFinder
 from sitesift.parse import parse_html
 

@@ -1,11 +1,13 @@
-"""The saved-profile steps of ``TemplateMethod`` (assign, read_wrapped, signatures), called
-directly: what the pipeline's template path only orders."""
+"""The saved-profile steps of ``TemplateMethod`` (assign, the wrapper's ``read``, signatures),
+called directly: what the pipeline's template path only orders."""
 
 from pathlib import Path
 
 from test_wrapper import learned_store, stories
 
-from sitesift.methods.template.method import TemplateMethod
+from sitesift.fields.metadata import Metadata
+from sitesift.methods.interface import SitePage
+from sitesift.methods.template.method import TemplateMethod, TemplateSite
 from sitesift.methods.template.profile import SiteProfile
 from sitesift.parse import parse_html
 from sitesift.parse.signatures import RelaxedLabels
@@ -26,7 +28,11 @@ def test_assign_finds_the_template_its_fields_and_the_wrapper(tmp_path: Path) ->
     assert assigned.template is profile.templates[0]
     assert assigned.wrapped is not None and assigned.wrapped.container is not None
     assert assigned.meta is not None and assigned.meta.title == "Story number 20 of the harbour"
-    content = TemplateMethod.read_wrapped(assigned.template, assigned.wrapped, page.id)
+    model = TemplateSite([assigned.template], [None], member=False, assigned=[assigned])
+    reading = TemplateMethod(wrappers=True).read(
+        model, SitePage(id=page.id, url=page.url, root=root, meta=Metadata()))
+    assert reading is not None and reading.extra == {"wrapper": True}
+    content = reading.content
     assert content is not None and content.page_type == assigned.template.wrapper.page_type
     assert "Lead sentence of story 20." in content.text
     assert "Quay Street" not in content.text  # the footer lies outside the container

@@ -1,0 +1,286 @@
+"""What KSF (paper 001, ``fields.posts``) learns of a forum and how a page is read with it:
+the class rule (the paper's extraction rule, a CSS selector such as ``td.message``), a post's
+frame (how far a post reaches above its body) and its author's rule (step 5 of ``fields.posts``),
+and ``PostRule``, which cuts a page into posts ``{"author", "published", "text"}``. The page
+method reads a lone thread's posts with these rules too (``methods.page.thread``), learned on
+the one page; ``fields.posts`` learns them from a few thread pages of a forum.
+
+Nothing here names an engine's classes or URLs: every selector comes from the pages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from sitesift.output.render import to_text
+from sitesift.parse.dom import SKIP_TAGS, is_hidden, normalize_space, text_weight
+
+__all__ = [
+    "AUTHOR_MAX_CHARS",
+    "AUTHOR_MIN_COVERAGE",
+    "DATETIME",
+    "DEFAULT_DEPTH",
+    "EN_DATETIME",
+    "ClassRule",
+    "PostRule",
+    "author_rule",
+    "class_owner",
+    "post_container",
+    "stable_classes",
+    "text_pieces",
+]
+
+#: Author: the longest name-like text (characters without spaces).
+AUTHOR_MAX_CHARS = 40
+#: Author: the share of posts that must have the author element (forum-awful: 0.76, some
+#: names sit in nested elements with classes of their own).
+AUTHOR_MIN_COVERAGE = 0.6
+#: Post container depth when no sample has two posts (bodies sit this many levels below).
+DEFAULT_DEPTH = 3
+
+#: A class token carrying an id (``post-123``): one item's, never every post's.
+_ID = re.compile(r"\d{3,}")
+#: A post's time stamp as forums print it: numeric ("2024-03-01 10:00", "2024年3月1日 10:00")
+#: or English ("March 1, 2024, 10:00 AM").
+DATETIME = re.compile(
+    r"(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?\s*(\d{1,2}):(\d{2})")
+EN_DATETIME = re.compile(
+    r"\b([A-Z][a-z]{2,8})\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})\s*([AaPp][Mm])?")
+#: A clock time ("09:03 AM", "16:26"): a post's time stamp in any of its forms, never a name.
+_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
+_MONTHS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+
+
+# -- extraction rule --------------------------------------------------------------------------
+
+def stable_classes(el: etree._Element) -> tuple[str, ...]:
+    """Class tokens that can name every post alike: per-item tokens carrying ids
+    (``post-123``, ``userid-4567``) are dropped."""
+    return tuple(sorted({c for c in (el.get("class") or "").split() if not _ID.search(c)}))
+
+
+@dataclass(frozen=True, slots=True)
+class ClassRule:
+    """A class-based selector (tag + classes), the paper's extraction rule."""
+
+    tag: str
+    classes: tuple[str, ...]
+
+    @classmethod
+    def of(cls, el: etree._Element) -> ClassRule:
+        return cls(el.tag if isinstance(el.tag, str) else "*", stable_classes(el))
+
+    @property
+    def css(self) -> str:
+        return self.tag + "".join("." + c for c in self.classes)
+
+    @property
+    def xpath(self) -> str:
+        tests = "".join(
+            f"[contains(concat(' ', normalize-space(@class), ' '), ' {c} ')]"
+            for c in self.classes if "'" not in c)
+        return f".//{self.tag}{tests}"
+
+    def matches(self, el: etree._Element) -> bool:
+        return el.tag == self.tag and set(self.classes) <= set((el.get("class") or "").split())
+
+    def select(self, root: etree._Element) -> list[etree._Element]:
+        """Matching elements in document order, outermost only (a match inside a match is
+        part of it)."""
+        found = root.xpath(self.xpath)
+        chosen = set()
+        out = []
+        for el in found:
+            if any(a in chosen for a in el.iterancestors()):
+                continue
+            chosen.add(el)
+            out.append(el)
+        return out
+
+
+# -- reading a page ---------------------------------------------------------------------------
+
+def class_owner(el: etree._Element) -> etree._Element | None:
+    """Nearest element (``el`` or above) with a stable class: who a line belongs to."""
+    node: etree._Element | None = el
+    while node is not None:
+        if isinstance(node.tag, str) and stable_classes(node):
+            return node
+        node = node.getparent()
+    return None
+
+
+def text_pieces(root: etree._Element) -> list[tuple[etree._Element, str]]:
+    """(holder, line) pairs in document order: an element's text belongs to it, its tail to
+    its parent. Skipped and hidden subtrees give nothing but their tails. (lxml's own walk,
+    in C: a comment or processing instruction comes as one event, its tail the parent's.)"""
+    out: list[tuple[etree._Element, str]] = []
+    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+    for event, el in walker:
+        if event == "start":
+            if el.tag in SKIP_TAGS or is_hidden(el):
+                walker.skip_subtree()
+            else:
+                text = el.text
+                if text and text.strip():
+                    out.append((el, normalize_space(text)))
+            continue
+        if el is not root:
+            tail = el.tail
+            if tail and tail.strip():
+                parent = el.getparent()
+                if parent is not None:
+                    out.append((parent, normalize_space(tail)))
+    return out
+
+
+# -- a post's frame and its author -----------------------------------------------------------
+
+def post_container(body: etree._Element, depth: int) -> etree._Element:
+    node = body
+    for _ in range(depth):
+        parent = node.getparent()
+        if parent is None:
+            break
+        node = parent
+    return node
+
+
+def _outside(container: etree._Element, body: etree._Element) -> list[tuple[etree._Element, str]]:
+    """Text pieces of ``container`` outside ``body`` (the post's frame: author, date...)."""
+    inside = set(body.iter())
+    return [(h, line) for h, line in text_pieces(container) if h not in inside]
+
+
+def _is_name(line: str) -> bool:
+    return 0 < text_weight(line) <= AUTHOR_MAX_CHARS and not DATETIME.search(line) \
+        and not EN_DATETIME.search(line) and not _CLOCK.search(line) \
+        and any(ch.isalpha() for ch in line)
+
+
+def _name_owner(holder: etree._Element, container: etree._Element) -> etree._Element | None:
+    """The classed element a frame text belongs to, inside the post (a name in a bare
+    ``<b>`` belongs to its classed parent); None when only the post itself has a class."""
+    owner = class_owner(holder)
+    if owner is None or owner is container:
+        return None
+    return owner if any(a is container for a in owner.iterancestors()) else None
+
+
+def _lead_name(container: etree._Element, body: etree._Element) -> str | None:
+    """A post without the author element (a guest's or an anonymous post shows a bare name,
+    "匿名", where members' names are links): the first name-like text of its frame before
+    its body, where every post shows its poster."""
+    inside = set(body.iter())
+    for holder, line in text_pieces(container):
+        if holder in inside:
+            return None
+        if _is_name(line):
+            return line
+    return None
+
+
+def author_rule(pages: Iterable[Sequence[etree._Element]], depth: int) -> ClassRule | None:
+    """``_learn_author`` over given post bodies (per page), ``depth`` levels below their
+    posts."""
+    first_seen: dict[ClassRule, list[int]] = defaultdict(list)
+    texts: dict[ClassRule, set[str]] = defaultdict(set)
+    posts = 0
+    for bodies in pages:
+        for b in bodies:
+            posts += 1
+            seen: set[ClassRule] = set()
+            container = post_container(b, depth)
+            for rank, (holder, line) in enumerate(_outside(container, b)):
+                owner = _name_owner(holder, container)
+                if owner is None or not _is_name(line):
+                    continue
+                # One candidate per class token: variants ("author", "author vip") still
+                # share the token that names them all.
+                for token in stable_classes(owner):
+                    rule = ClassRule(owner.tag, (token,))
+                    if rule in seen:
+                        continue
+                    seen.add(rule)
+                    first_seen[rule].append(rank)
+                    texts[rule].add(line)
+    if not posts:
+        return None
+    candidates = [
+        (sorted(ranks)[len(ranks) // 2], rule) for rule, ranks in first_seen.items()
+        if len(ranks) >= AUTHOR_MIN_COVERAGE * posts and (len(texts[rule]) >= 2 or posts == 1)
+    ]
+    return min(candidates, key=lambda c: c[0])[1] if candidates else None
+
+
+@dataclass(frozen=True, slots=True)
+class PostRule:
+    """What KSF learned about one forum: the post-body rule, how far a post reaches above its
+    body, and the author's rule. Stored in the site profile as a plain dict."""
+
+    body: ClassRule
+    depth: int = DEFAULT_DEPTH
+    author: ClassRule | None = None
+    #: Samples whose vote went to ``body``, and samples used.
+    votes: int = 0
+    samples: int = 0
+    info: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def posts(self, root: etree._Element) -> list[dict[str, str | None]]:
+        """The page's posts in page order: author, published ("YYYY-MM-DD HH:MM" as the
+        forum shows it) and text. Empty when the rule finds no post body."""
+        return [post for body in self.body.select(root) if (post := self.post(body))]
+
+    def post(self, body: etree._Element) -> dict[str, str | None] | None:
+        """The post whose body is ``body`` (None when it holds no text)."""
+        container = post_container(body, self.depth)
+        frame = _outside(container, body)
+        author = None
+        if self.author is not None:
+            author = next((line for h, line in frame if _is_name(line) and
+                           (o := _name_owner(h, container)) is not None and
+                           self.author.matches(o)), None) or _lead_name(container, body)
+        text = to_text([body])
+        if not text.strip():
+            return None
+        return {"author": author, "published": _published(frame), "text": text}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "body": [self.body.tag, list(self.body.classes)], "depth": self.depth,
+            "author": [self.author.tag, list(self.author.classes)] if self.author else None,
+            "votes": self.votes, "samples": self.samples,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PostRule:
+        author = data.get("author")
+        return cls(
+            body=ClassRule(data["body"][0], tuple(data["body"][1])),
+            depth=int(data["depth"]),
+            author=ClassRule(author[0], tuple(author[1])) if author else None,
+            votes=int(data.get("votes", 0)), samples=int(data.get("samples", 0)),
+        )
+
+
+def _published(frame: list[tuple[etree._Element, str]]) -> str | None:
+    for _, line in frame:
+        m = DATETIME.search(line)
+        if m:
+            y, mo, d, h, mi = (int(x) for x in m.groups())
+            return f"{y:04d}-{mo:02d}-{d:02d} {h:02d}:{mi:02d}"
+        m = EN_DATETIME.search(line)
+        if m and m.group(1)[:3].lower() in _MONTHS:
+            mon, d, y, h, mi = (_MONTHS[m.group(1)[:3].lower()], int(m.group(2)),
+                                int(m.group(3)), int(m.group(4)), int(m.group(5)))
+            if m.group(6):
+                h = h % 12 + (12 if m.group(6).lower() == "pm" else 0)
+            return f"{y:04d}-{mon:02d}-{d:02d} {h:02d}:{mi:02d}"
+    return None
