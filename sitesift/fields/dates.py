@@ -52,8 +52,10 @@ PUBLISHED_META_KEYS = (
     "weibo:article:create_at", "bt:pubdate", "ptime", "pubtime",
 )
 #: Other meta keys whose name says publication date ("w-published-date", "og:publish_date",
-#: "vr:published-time"): a site's own prefix on a standard name, read after the keys above.
-_PUBLISHED_KEY = re.compile(r"publish|publication|pub[-_]?date|date[-_]?pub|release[-_]?date")
+#: "vr:published-time", "apub:time"): a site's own prefix on a standard name, read after the
+#: keys above.
+_PUBLISHED_KEY = re.compile(r"publish|publication|pub[-_:]?(?:date|time)|date[-_]?pub|"
+                            r"release[-_]?date")
 #: ... unless the name says it is something else: the publisher, a republication, a setting.
 _NOT_PUBLISHED_KEY = re.compile(r"last|version|type|publisher|auto|premium|config|principles|"
                                 r"platform|expir|updat|modif")

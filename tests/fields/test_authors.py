@@ -389,6 +389,7 @@ def test_credits_under_the_headline_outvote_a_footers_author_label() -> None:
         (["正文第一段。", "来源：人民网"], None),
         (["正文第一段。", "来源：网络"], None),
         (["正文第一段。", "来源：东方财富"], None),
+        (["正文第一段。", "来源：金融界"], None),
         (["正文第一段。", "来源：尹娟的博客 2005-03-21"], None),
         # A labelled byline wins.
         (["作者：刘涛", "正文第一段。", "来源: 尹娟"], "刘涛"),
