@@ -126,7 +126,8 @@ Model = TypeVar("Model")
 
 
 class SiteMethod(Protocol[Model]):
-    """A site-level method. ``name`` is what records say in ``method``."""
+    """A site-level method. ``name`` is what records say in ``method``. A subclass inherits
+    the optional steps' defaults (``read``, ``observe``: nothing)."""
 
     name: str
 

@@ -212,3 +212,21 @@ def test_a_method_that_only_subclasses_the_interface_reads_and_observes_nothing(
     toy = RepeatedParagraphs()
     page = SitePage(id="p", url=None, root=_parse("<p>x</p>"), meta=Metadata())
     assert toy.read(frozenset(), page) is None and toy.observe(frozenset(), page, None) is None
+
+
+def test_a_step_that_only_looks_and_observes_leaves_the_page_to_the_page_method() -> None:
+    """``Step.applies`` False (the template's step on a learning page of a cluster without a
+    template): ``look`` and ``observe`` run, ``apply`` does not, and ``auto``'s extras do not
+    count it as a site step."""
+    from sitesift.pipeline.base import PagePlan, Step, site_pages
+
+    toy, page = Reading2(), _page(0)
+    extractor = Extractor(Options(method="page"))
+    parsed = {0: extractor._parse(page)}
+    (site_page,) = site_pages(page.site or "", [0], [page], parsed)
+    plan = PagePlan(steps=(Step(toy, frozenset({BOILERPLATE}), site_page, applies=False),))
+    assert not plan.site_steps
+    record = Record(id=page.id, url=page.url, site=page.site)
+    extractor._run_page(record, page, parsed[0], plan)
+    assert toy.observed == [("p0", "other")]
+    assert record.method == "page" and BOILERPLATE in (record.text or "")
