@@ -41,7 +41,8 @@ from sitesift.fields.candidates import (
     read_site_names,
     scan_marked,
 )
-from sitesift.fields.dates import find_published, may_hold_date
+from sitesift.fields.dates import find_published
+from sitesift.fields.declared_dates import may_hold_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.lines import HIDDEN_TAGS, lines_after, lines_before
 from sitesift.fields.title_text import slug_words
