@@ -51,8 +51,6 @@ AUTHOR_META_KEYS = (
     "byl", "byline", "authors", "creator", "twitter:creator:name", "dc.contributor",
 )
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
-
 
 #: "By X", "by: X", "Written by X"; the label may sit alone on its line, the name on the next
 #: ("Written By" / "Reyan Perumal": a byline box's label and name in separate elements), as

@@ -54,9 +54,7 @@ MODIFIED_META_KEYS = (
     "updated_time", "updated", "last_updated",
 )
 
-_PUBLISH_HINT = re.compile(
-    r"publi|posted|pubdate|pub-date|pub_date|post-date|postdate|post_date|created|erschienen|"
-    r"veröffentlicht|datum|date|time|fecha|data|byline|meta|info", re.IGNORECASE)
+#: A ``<time>`` whose class, id or itemprop (or its parent's) says it dates a revision.
 _UPDATE_HINT = re.compile(r"updat|modif|aktualisiert|geändert|revised|edited|comment|copyright",
                           re.IGNORECASE)
 
