@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -130,7 +130,7 @@ class _ClusterLines:
     #: (wording, places) -> the kept lines printing it there: (page, line number, element)
     groups: dict[tuple[_Words, tuple[_Place, ...]], list[tuple[int, int, etree._Element]]]
     #: place -> page -> how many lines the page prints there
-    filled: dict[_Place, Counter[int]]
+    filled: dict[_Place, defaultdict[int, int]]
     #: per page, the wordings it keeps in its main text, and those it prints
     kept_words: list[set[_Words]]
     printed_words: list[set[_Words]]
@@ -138,7 +138,9 @@ class _ClusterLines:
     @classmethod
     def of(cls, pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Element]]],
            ) -> _ClusterLines:
-        lines = cls(defaultdict(dict), defaultdict(list), defaultdict(Counter),
+        # (``filled``: counts in plain dicts; a ``Counter`` per place cost more to make than
+        # the counting)
+        lines = cls(defaultdict(dict), defaultdict(list), defaultdict(lambda: defaultdict(int)),
                     [set() for _ in pages], [{line.words for line in printed}
                                              for printed, _ in pages])
         for k, (printed, nodes) in enumerate(pages):
@@ -197,7 +199,9 @@ class _Alike:
     @classmethod
     def of(cls, places: dict[_Place, _PlaceWordings], words: _Words,
            slots: tuple[_Place, ...], members: list[tuple[int, int, etree._Element]]) -> _Alike:
-        matcher = difflib.SequenceMatcher(None, b=words, autojunk=False)
+        # (the matcher made when a wording is to be matched: a line whose places hold none
+        # that any page leaves out or prints alone needs none)
+        matcher: difflib.SequenceMatcher | None = None
         # A page that leaves the line out prints a line alike that it does not keep. So the
         # wordings some page leaves out, or prints alone at its place (the recurring lines),
         # are matched first; unless two other pages could leave the line out, no member's
@@ -209,6 +213,8 @@ class _Alike:
         alone: dict[_Place, set[int]] = defaultdict(set)
         for slot in slots:
             for other, prints, keeps, lone in places[slot][0]:
+                if matcher is None:
+                    matcher = difflib.SequenceMatcher(None, b=words, autojunk=False)
                 likeness = _likeness(matcher, other)
                 if likeness >= PATTERN_MIN_RATIO:
                     could |= prints - keeps
@@ -219,6 +225,7 @@ class _Alike:
         left_out = not all(len(could) - (k in could) < MIN_CLUSTER_PAGES - 1
                            for k, _n, _el in members)
         if left_out:
+            assert matcher is not None  # (``could`` holds pages only after a match)
             for slot in slots:
                 for other, keeps in places[slot][1]:
                     if _likeness(matcher, other) >= PATTERN_MIN_RATIO:
