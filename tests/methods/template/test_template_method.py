@@ -7,7 +7,7 @@ from test_wrapper import learned_store, stories
 
 from sitesift.fields.metadata import Metadata
 from sitesift.methods.interface import SitePage
-from sitesift.methods.template.method import TemplateMethod, TemplateSite
+from sitesift.methods.template.method import TemplateMethod
 from sitesift.methods.template.profile import SiteProfile
 from sitesift.parse import parse_html
 from sitesift.parse.signatures import RelaxedLabels
@@ -24,13 +24,14 @@ def test_assign_finds_the_template_its_fields_and_the_wrapper(tmp_path: Path) ->
     profile = _profile(tmp_path)
     (page,) = stories(1, start=20)
     root = parse_html(page.html)
-    assigned = TemplateMethod(wrappers=True).assign(profile, root, RelaxedLabels(), page.url)
+    model = TemplateMethod.saved(profile)
+    site_page = SitePage(id=page.id, url=page.url, root=root, meta=Metadata())
+    assigned = TemplateMethod(wrappers=True).assign_page(model, site_page)
+    assert model.assigned == {0: assigned} and model.templates == {0: assigned.template}
     assert assigned.template is profile.templates[0]
     assert assigned.wrapped is not None and assigned.wrapped.container is not None
     assert assigned.meta is not None and assigned.meta.title == "Story number 20 of the harbour"
-    model = TemplateSite([assigned.template], [None], member=False, assigned=[assigned])
-    reading = TemplateMethod(wrappers=True).read(
-        model, SitePage(id=page.id, url=page.url, root=root, meta=Metadata()))
+    reading = TemplateMethod(wrappers=True).read(model, site_page)
     assert reading is not None and reading.extra == {"wrapper": True}
     content = reading.content
     assert content is not None and content.page_type == assigned.template.wrapper.page_type
