@@ -8,9 +8,9 @@ method     learn (untouched trees)     apply (one page)             save (profil
 =========  ==========================  ===========================  ====================
 template   ``template.site``           ``template.site``            ``SiteProfile``
   (000)    ``.learn_site`` (clusters,  ``.clean_content``           templates
-           shared subtrees,            (DeleteSame inside the page  (``profiles``
-           containers, wrappers,       extractor's main block)      ``.serialize``)
-           fields)
+           shared subtrees,            (DeleteSame inside the page  (``template``
+           containers, wrappers,       extractor's main block)      ``.profile_data``;
+           fields)                                                  bytes: ``profiles``)
 forum      ``forum.site``              ``ForumSite.decide`` (page   ``SiteProfile``
   (001)    ``.learn_site_types``       types, posts: ``review``)    ``.forum``
            (post rule, URL clusters)
@@ -45,9 +45,10 @@ found on a page, to feed the model being learned (template: where each page's ma
 sits, its templates' content containers, and the votes its wrappers learn from).
 ``Extractor.extract_with`` runs any object of this shape end to end; the pipeline runs forum
 (``methods.forum.method``), siblings (``methods.siblings.method``) and the template method
-(``methods.template.method``: its DeleteSame, its wrappers' reading, its profile's learning)
-through it; the template's saved-profile steps (a page's assignment, the profile kept) are
-``TemplateMethod`` methods beside the interface, which its pipeline path calls in order, and
+(``methods.template.method``: its DeleteSame, its wrappers' reading, its profile's learning
+and a saved profile read back) through it; the template's saved-profile steps (a page's
+assignment, its signatures, the profile kept) are also ``TemplateMethod`` methods beside the
+interface, which its pipeline path calls in an order of its own (site titles), and
 visual keeps a path of its own (``sitesift.pipeline.visual``; docs/architecture.md says what
 the interface lacks for them).
 """

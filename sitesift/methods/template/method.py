@@ -7,17 +7,21 @@ site's clusters and a template per cluster of two pages or more (``site.learn_si
 (``site.clean_content``, steps 5-6; auto reads a list page's items whole). A model that learns
 a profile to be saved (``TemplateSite.learning``) snapshots each page's untouched tree in
 ``look`` and learns its templates' content containers and wrappers from what the page
-extractor found in ``observe``; a saved profile's model (``TemplateSite.assigned``) lets its
-wrappers ``read`` the pages of their templates instead of the page extractor.
+extractor found in ``observe``. A saved profile's model (``saved``, which ``from_profile``
+gives) starts with no page: its ``read`` assigns each page to a saved template (by anchors,
+``assign``) and lets the template's wrapper read the page where it has one, its ``look`` reads
+the content signatures of the page's content container, and its ``apply`` is DeleteSame with
+the saved template. ``to_profile`` / ``from_profile``: the model's ``SiteProfile`` (learned, or
+applied) as JSON-able data and back (``profile_data``; the store keeps its bytes,
+``sitesift.profiles``).
 
 Beyond the interface, the steps of a saved profile, which the pipeline's template path
-(``sitesift.pipeline.template``) only calls in order: ``learning`` (a profile's anchors, and
-the ``ProfileLearning`` that ``look`` and ``observe`` feed), ``profile`` (what is kept),
-``assign`` (a new page's template, its content container, its fields by the template's field
-sources, and whether its wrapper reads it) and ``signatures`` (the content signatures
-DeleteSame reads on a page of a saved template). ``to_profile`` keeps nothing: the profile
-(``SiteProfile``, ``profiles.serialize``) is the learned ``LearnedSite.profile``
-(docs/architecture.md says why it is no ``TemplateSite``)."""
+(``sitesift.pipeline.template``) calls in an order of its own (docs/architecture.md says
+why): ``learning`` (a profile's anchors, and the ``ProfileLearning`` that ``look`` and
+``observe`` feed), ``profile`` (what is kept), ``assign`` / ``assign_page`` (a new page's
+template, its content container, its fields by the template's field sources, and whether its
+wrapper reads it) and ``signatures`` / ``signatures_of`` (the content signatures DeleteSame
+reads on a page of a saved template)."""
 
 from __future__ import annotations
 
