@@ -121,6 +121,9 @@ class Reading:
     content: Content | None
     #: Set in the record's ``extra`` (template: ``{"wrapper": True}``).
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The page's title, date and author as the method read them, in place of the page-level
+    #: metadata (template: its field sources); None: the page-level metadata stands.
+    meta: Metadata | None = None
 
 
 Model = TypeVar("Model")

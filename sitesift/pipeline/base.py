@@ -325,6 +325,8 @@ class PipelineBase:
         if plan.reading is not None and plan.reading.content is not None:
             record.method = plan.read_by
             record.extra.update(plan.reading.extra)
+            if plan.reading.meta is not None:
+                parsed.meta = plan.reading.meta
             self._fill(record, parsed, plan.reading.content)
             return plan.reading.content
         seen, blocks, verdicts = self._look(parsed, plan)

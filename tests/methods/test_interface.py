@@ -183,7 +183,8 @@ class Reading2(RepeatedParagraphs):
     def read(self, model: frozenset[str], page: SitePage) -> Reading | None:
         article = page.root.find(".//article")
         if page.id == "p1":
-            return Reading(Content(page_type="detail", nodes=(article,)), {"read": True})
+            return Reading(Content(page_type="detail", nodes=(article,)), {"read": True},
+                           meta=Metadata(published="2026-01-02", author="The Toy"))
         if page.id == "p2":
             article.getparent().remove(article)  # (the pipeline must parse the page again)
             return Reading(None)
@@ -201,6 +202,9 @@ def test_the_optional_steps_read_a_page_and_observe_the_page_extractor() -> None
     assert all(r.error is None and r.method == "repeated" for r in records)
     assert records[1].extra == {"read": True} and BOILERPLATE in (records[1].text or "")
     assert "Home" not in (records[1].text or "")  # the article alone: the nav is outside it
+    # The reading's metadata, in place of the page's (its <title>'s "Story 1" has none).
+    assert (records[1].published, records[1].author) == ("2026-01-02", "The Toy")
+    assert records[0].author is None
     for n in (0, 2):  # the page extractor, then the step; p2 on a fresh parse
         assert STORIES[n] in (records[n].text or "") and BOILERPLATE not in records[n].text
     # What the page extractor found ("other"), before the step's decision ("detail").

@@ -151,7 +151,7 @@ class TemplateMethod(SiteMethod[TemplateSite]):
             kept = wrapper.apply(main, template.container, labels=wrapped.finder.labels)
             if wrapper.fits(main, kept):
                 return Reading(Content(page_type=wrapper.page_type, nodes=(main,)),
-                               {"wrapper": True})
+                               {"wrapper": True}, meta=assigned.meta)
         except PageError:
             raise
         except Exception:  # a bug in the fast path must not cost the page: the full method
