@@ -113,17 +113,21 @@ class Decision:
 class Reading:
     """A page a method read itself, before and instead of the page extractor
     (``SiteMethod.read``): the record is filled from this main content, and no step of the
-    page's plan runs on it."""
+    page's plan runs on it. Without a content, the page extractor and the plan read the page
+    (with ``meta`` where the method read that)."""
 
     #: The page's main content (its ``page_type`` and nodes, as the page extractor's).
-    #: None: the reading failed after it edited the tree, so the pipeline parses the page
-    #: again and the page extractor reads it.
+    #: None: the method did not read it (its reading failed, or it read ``meta`` only), and
+    #: the page extractor reads it.
     content: Content | None
     #: Set in the record's ``extra`` (template: ``{"wrapper": True}``).
     extra: Mapping[str, Any] = field(default_factory=dict)
     #: The page's title, date and author as the method read them, in place of the page-level
     #: metadata (template: its field sources); None: the page-level metadata stands.
     meta: Metadata | None = None
+    #: Without a content: the method edited the tree before it gave the page back, so the
+    #: pipeline parses the page again for the page extractor (its metadata kept).
+    edited: bool = True
 
 
 Model = TypeVar("Model")

@@ -175,8 +175,9 @@ def test_a_failing_learner_leaves_the_page_method() -> None:
 
 @dataclass
 class Reading2(RepeatedParagraphs):
-    """The toy with the optional steps: it reads page p1 itself (its ``<article>`` whole), and
-    p2's reading fails after it edited the tree; it observes what the page extractor found."""
+    """The toy with the optional steps: it reads page p1 itself (its ``<article>`` whole),
+    p2's reading fails after it edited the tree, p0's gives its metadata alone; it observes
+    what the page extractor found."""
 
     observed: list[tuple[str, str | None]] = field(default_factory=list)
 
@@ -188,7 +189,8 @@ class Reading2(RepeatedParagraphs):
         if page.id == "p2":
             article.getparent().remove(article)  # (the pipeline must parse the page again)
             return Reading(None)
-        return None
+        # p0: its metadata alone; the page extractor reads the page, untouched
+        return Reading(None, meta=Metadata(author="Meta Only"), edited=False)
 
     def observe(self, model: frozenset[str], page: SitePage, found: Content | None) -> None:
         assert found is None or page.root.find(".//nav") is None  # (after the page extractor)
@@ -204,7 +206,7 @@ def test_the_optional_steps_read_a_page_and_observe_the_page_extractor() -> None
     assert "Home" not in (records[1].text or "")  # the article alone: the nav is outside it
     # The reading's metadata, in place of the page's (its <title>'s "Story 1" has none).
     assert (records[1].published, records[1].author) == ("2026-01-02", "The Toy")
-    assert records[0].author is None
+    assert records[0].author == "Meta Only" and records[2].author is None
     for n in (0, 2):  # the page extractor, then the step; p2 on a fresh parse
         assert STORIES[n] in (records[n].text or "") and BOILERPLATE not in records[n].text
     # What the page extractor found ("other"), before the step's decision ("detail").

@@ -132,17 +132,22 @@ class TemplateMethod(SiteMethod[TemplateSite]):
             self.signatures_of(model, page)
 
     def read(self, model: TemplateSite, page: SitePage) -> Reading | None:
-        """A page its saved template's wrapper reads (``assign``): its main block as the
-        wrapper leaves it; the content is None where the wrapper does not fit the page
-        (``Wrapper.fits``) or fails on it: the page goes to the full method, parsed again (the
-        wrapper edited its tree)."""
+        """A saved profile's page (assigned to its template first, ``assign_page``), read by
+        its template's wrapper: its main block as the wrapper leaves it, and the title, date
+        and author its field sources read (``Reading.meta``). The content is None where the
+        wrapper does not fit the page (``Wrapper.fits``) or fails on it: the page goes to the
+        full method, parsed again (the wrapper edited its tree). A page of a template without
+        a wrapper gets its field sources' reading alone (or None: the page extractor reads
+        it all)."""
         if model.assigned is None:
             return None
         assigned = model.assigned.get(page.index)
         if assigned is None:
             assigned = self.assign_page(model, page)
         if assigned.template is None or assigned.wrapped is None:
-            return None
+            # (the page extractor reads the page; its template's field sources, its metadata)
+            return Reading(None, meta=assigned.meta, edited=False) \
+                if assigned.meta is not None else None
         template, wrapped = assigned.template, assigned.wrapped
         wrapper = template.wrapper
         assert wrapper is not None
@@ -160,7 +165,7 @@ class TemplateMethod(SiteMethod[TemplateSite]):
         # are read on the new tree (``look``).
         model.assigned[page.index] = dataclasses.replace(assigned, within=None, wrapped=None)
         model.features[page.index] = None  # type: ignore[index]
-        return Reading(None)
+        return Reading(None, meta=assigned.meta)
 
     def apply(self, model: TemplateSite, page: SitePage, content: Content,
               seen: None) -> Decision | None:
