@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from sitesift import Extractor, Options, Page, Record
 from sitesift.fields.metadata import Metadata
 from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
@@ -236,3 +238,19 @@ def test_a_step_that_only_looks_and_observes_leaves_the_page_to_the_page_method(
     extractor._run_page(record, page, parsed[0], plan)
     assert toy.observed == [("p0", "other")]
     assert record.method == "page" and BOILERPLATE in (record.text or "")
+
+
+def test_extract_with_learns_each_sites_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the site-level paths of the command line do (paper 003): a method run through the
+    interface gives the titles they give."""
+    learned: list[list[str]] = []
+    learn = Extractor._learn_titles
+
+    def spy(self: Extractor, members: list[int], pages: list[Page], parsed: Any) -> None:
+        learned.append([pages[i].id for i in members])
+        learn(self, members, pages, parsed)
+
+    monkeypatch.setattr(Extractor, "_learn_titles", spy)
+    Extractor(Options(method="page")).extract_with(
+        RepeatedParagraphs(), [_page(0), _page(1), _page(2, site="other.example")])
+    assert learned == [["p0", "p1"], ["p2"]]
