@@ -18,6 +18,11 @@ equal bytes (signatures sorted, JSON in a fixed form).
 The version sits in the uncompressed prefix so that a profile written by another version is
 recognised (and refused with "learn the site again") before anything else of it is trusted;
 zlib's checksum catches corruption inside the body, the sizes in the header the rest.
+
+The same profile as plain JSON-able data, the form of the site-level interface
+(``TemplateMethod.to_profile``), is ``sitesift.methods.template.profile_data``: a template's
+header entry there and here is one (``template_entry``), its arrays there base64 of these
+bytes.
 """
 
 from __future__ import annotations
