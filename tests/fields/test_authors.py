@@ -6,14 +6,13 @@ import pytest
 
 from sitesift.fields.author_names import clean_author, join_authors
 from sitesift.fields.authors import (
-    author_from_account_line,
     author_from_en_name_line,
     author_from_meta,
-    author_from_name_line,
     author_from_text,
     thread_author,
 )
 from sitesift.fields.metadata import extract_metadata
+from sitesift.fields.zh_bylines import author_from_account_line, author_from_name_line
 from sitesift.parse import parse_html
 
 

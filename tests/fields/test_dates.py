@@ -7,8 +7,9 @@ from datetime import datetime
 import pytest
 
 from sitesift.fields.date_forms import date_from_url, iter_dates, parse_date
-from sitesift.fields.dates import find_published, find_text_date
+from sitesift.fields.dates import find_published
 from sitesift.fields.metadata import extract_metadata
+from sitesift.fields.printed_dates import find_text_date
 from sitesift.parse import parse_html
 
 NOW = datetime(2024, 6, 1, 12, 0)

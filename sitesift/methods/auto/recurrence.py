@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -97,10 +97,10 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
     if len(pages) < MIN_CLUSTER_PAGES:
         return found
     cluster = _ClusterLines.of(pages)
-    alone_at = cluster.alone_at()
+    places = cluster.by_place()
     chosen: list[list[tuple[int, etree._Element]]] = [[] for _ in pages]
     for (words, slots), members in cluster.groups.items():
-        alike = _Alike.of(cluster, alone_at, words, slots, members)
+        alike = _Alike.of(places, words, slots, members)
         for k, n, element in members:
             if alike.left_out_on(k, slots, cluster):
                 chosen[k].append((n, element))
@@ -110,6 +110,12 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
 #: A place of a line on its page (``Printed.slots``) and a line's words (``Printed.words``).
 _Place = tuple[str, ...]
 _Words = tuple[str, ...]
+#: A place's wordings as ``_Alike.of`` reads them (``_ClusterLines.by_place``): those some
+#: page leaves out or prints alone there, each with the pages printing it there and keeping
+#: it, and those printing it there alone; then those every page printing them keeps and none
+#: prints alone, with the pages keeping them.
+_PlaceWordings = tuple[list[tuple[_Words, set[int], set[int], set[int]]],
+                       list[tuple[_Words, set[int]]]]
 
 
 @dataclass(slots=True)
@@ -124,7 +130,7 @@ class _ClusterLines:
     #: (wording, places) -> the kept lines printing it there: (page, line number, element)
     groups: dict[tuple[_Words, tuple[_Place, ...]], list[tuple[int, int, etree._Element]]]
     #: place -> page -> how many lines the page prints there
-    filled: dict[_Place, Counter[int]]
+    filled: dict[_Place, defaultdict[int, int]]
     #: per page, the wordings it keeps in its main text, and those it prints
     kept_words: list[set[_Words]]
     printed_words: list[set[_Words]]
@@ -132,7 +138,9 @@ class _ClusterLines:
     @classmethod
     def of(cls, pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Element]]],
            ) -> _ClusterLines:
-        lines = cls(defaultdict(dict), defaultdict(list), defaultdict(Counter),
+        # (``filled``: counts in plain dicts; a ``Counter`` per place cost more to make than
+        # the counting)
+        lines = cls(defaultdict(dict), defaultdict(list), defaultdict(lambda: defaultdict(int)),
                     [set() for _ in pages], [{line.words for line in printed}
                                              for printed, _ in pages])
         for k, (printed, nodes) in enumerate(pages):
@@ -156,12 +164,24 @@ class _ClusterLines:
         kept = self.kept_words[k]
         return len(kept & self.printed_words[j]) >= COPY_MIN_SHARE * len(kept)
 
-    def alone_at(self) -> dict[_Place, dict[_Words, set[int]]]:
-        """Per place and wording: the pages printing it there alone (the line of its place
-        there)."""
-        return {slot: {words: {j for j in prints if self.filled[slot][j] == 1}
-                       for words, (prints, _keeps) in wordings.items()}
-                for slot, wordings in self.index.items()}
+    def by_place(self) -> dict[_Place, _PlaceWordings]:
+        """Per place, its wordings split as ``_Alike.of`` reads them (``_PlaceWordings``; a
+        line alone at its place on a page is the line of its place there). Split once per
+        place, not once per kept line at it: a story's paragraphs share a place, and scanning
+        every wording of it for each of them was quadratic in the paragraphs."""
+        out: dict[_Place, _PlaceWordings] = {}
+        for slot, wordings in self.index.items():
+            filled = self.filled[slot]
+            eager: list[tuple[_Words, set[int], set[int], set[int]]] = []
+            later: list[tuple[_Words, set[int]]] = []
+            for words, (prints, keeps) in wordings.items():
+                lone = {j for j in prints if filled[j] == 1}
+                if len(keeps) == len(prints) and not lone:
+                    later.append((words, keeps))
+                else:
+                    eager.append((words, prints, keeps, lone))
+            out[slot] = (eager, later)
+        return out
 
 
 @dataclass(slots=True)
@@ -177,26 +197,24 @@ class _Alike:
     alone: dict[_Place, set[int]]
 
     @classmethod
-    def of(cls, lines: _ClusterLines, alone_at: dict[_Place, dict[_Words, set[int]]],
-           words: _Words, slots: tuple[_Place, ...],
-           members: list[tuple[int, int, etree._Element]]) -> _Alike:
-        matcher = difflib.SequenceMatcher(None, b=words, autojunk=False)
+    def of(cls, places: dict[_Place, _PlaceWordings], words: _Words,
+           slots: tuple[_Place, ...], members: list[tuple[int, int, etree._Element]]) -> _Alike:
+        # (the matcher made when a wording is to be matched: a line whose places hold none
+        # that any page leaves out or prints alone needs none)
+        matcher: difflib.SequenceMatcher | None = None
         # A page that leaves the line out prints a line alike that it does not keep. So the
         # wordings some page leaves out, or prints alone at its place (the recurring lines),
         # are matched first; unless two other pages could leave the line out, no member's
         # verdict needs the other wordings (every page keeps them, none prints one alone: a
         # story's paragraphs, most of what there is to match).
-        later: list[tuple[_Words, set[int]]] = []
         could: set[int] = set()  # pages printing a line alike that they do not keep
         shown: set[int] = set()
         holding: set[int] = set()
         alone: dict[_Place, set[int]] = defaultdict(set)
         for slot in slots:
-            for other, (prints, keeps) in lines.index[slot].items():
-                lone = alone_at[slot][other]
-                if len(keeps) == len(prints) and not lone:
-                    later.append((other, keeps))
-                    continue
+            for other, prints, keeps, lone in places[slot][0]:
+                if matcher is None:
+                    matcher = difflib.SequenceMatcher(None, b=words, autojunk=False)
                 likeness = _likeness(matcher, other)
                 if likeness >= PATTERN_MIN_RATIO:
                     could |= prints - keeps
@@ -207,10 +225,12 @@ class _Alike:
         left_out = not all(len(could) - (k in could) < MIN_CLUSTER_PAGES - 1
                            for k, _n, _el in members)
         if left_out:
-            for other, keeps in later:
-                if _likeness(matcher, other) >= PATTERN_MIN_RATIO:
-                    shown |= keeps
-                    holding |= keeps
+            assert matcher is not None  # (``could`` holds pages only after a match)
+            for slot in slots:
+                for other, keeps in places[slot][1]:
+                    if _likeness(matcher, other) >= PATTERN_MIN_RATIO:
+                        shown |= keeps
+                        holding |= keeps
         return cls(left_out, shown, holding, alone)
 
     def left_out_on(self, k: int, slots: tuple[_Place, ...], lines: _ClusterLines) -> bool:
