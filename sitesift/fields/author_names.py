@@ -71,12 +71,13 @@ _PLACEHOLDERS = frozenset((
     "系统管理员", "特邀作者", "作者", "编辑", "小编",
 ))
 #: What a Chinese organisation's name ends with: a paper (报), a site (网), an agency (社),
-#: a station (台), a magazine (刊, 杂志), a desk or office (编辑部, 部, 局, 中心), news
-#: (新闻, 消息, 资讯), a channel, an app, a company or a government body. Personal names
+#: a station (台), a magazine (刊, 杂志), a desk or office (编辑部, 部, 局, 中心), a trade's
+#: circle (界: "金融界", a common source), news (新闻, 消息, 资讯), a channel, an app, a
+#: company or a government body. Personal names
 #: (2-4 characters, given names of one or two) practically never end so; one-character
 #: endings count from three characters on.
 _CJK_ORG_END = re.compile(
-    r"(?:(?:[\u3400-\u9fff\w]{2,})(?:报|網|网|社|台|刊|部|局|院|厅|处|所|办)|"
+    r"(?:(?:[\u3400-\u9fff\w]{2,})(?:报|網|网|社|台|刊|部|局|院|厅|处|所|办|界)|"
     r"(?:[\u3400-\u9fff\w]+)(?:新闻|新聞|消息|资讯|在线|频道|客户端|杂志|周刊|日报|晚报|时报|"
     r"科技|财经|財經|综合|编辑部|中心|集团|公司|政府|委员会|之家|基地|官网|官方号|号))$")
 #: "Ed Hornick CNN", "Jane O'Brien BBC, Washington": an acronym (and what follows) after a name

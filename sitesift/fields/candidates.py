@@ -17,7 +17,7 @@ import lxml.html
 from lxml import etree
 
 from sitesift.fields.authors import may_hold_author
-from sitesift.fields.dates import may_hold_date
+from sitesift.fields.declared_dates import may_hold_date
 from sitesift.fields.jsonld import JsonLd, unescape_twice
 from sitesift.fields.lines import HIDDEN_TAGS
 from sitesift.fields.title_text import normalize_space, title_segments

@@ -21,12 +21,9 @@ from rapidfuzz.distance import Indel
 from sitesift.fields.author_names import join_authors
 from sitesift.fields.authors import (
     BYLINE_WINDOW,
-    author_from_account_line,
-    author_from_editor_line,
     author_from_en_name_line,
     author_from_markup,
     author_from_meta,
-    author_from_name_line,
     author_from_text,
 )
 from sitesift.fields.candidates import (
@@ -41,11 +38,17 @@ from sitesift.fields.candidates import (
     read_site_names,
     scan_marked,
 )
-from sitesift.fields.dates import find_published, may_hold_date
+from sitesift.fields.dates import find_published
+from sitesift.fields.declared_dates import may_hold_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.lines import HIDDEN_TAGS, lines_after, lines_before
 from sitesift.fields.title_text import slug_words
 from sitesift.fields.titles import TitleCandidates, choose_title
+from sitesift.fields.zh_bylines import (
+    author_from_account_line,
+    author_from_editor_line,
+    author_from_name_line,
+)
 
 __all__ = ["Metadata", "complete_metadata", "extract_metadata", "headline_element"]
 

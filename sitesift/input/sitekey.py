@@ -23,9 +23,8 @@ import functools
 import ipaddress
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
-
-from publicsuffixlist import PublicSuffixList
 
 from sitesift.errors import UsageError
 from sitesift.options import SITE_KEYS
@@ -37,9 +36,16 @@ __all__ = ["registrable_domain", "site_key", "url_problem"]
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:(?!\d)(//)?")
 
 
+if TYPE_CHECKING:
+    from publicsuffixlist import PublicSuffixList
+
+
 @functools.cache
 def _suffix_list() -> PublicSuffixList:
-    """The Public Suffix List, parsed once per process (~40 ms) and only read afterwards."""
+    """The Public Suffix List, parsed once per process (~40 ms) and only read afterwards;
+    imported here, as pages whose input names their site never need it (10 ms of start-up)."""
+    from publicsuffixlist import PublicSuffixList
+
     return PublicSuffixList()
 
 

@@ -8,9 +8,9 @@ method     learn (untouched trees)     apply (one page)             save (profil
 =========  ==========================  ===========================  ====================
 template   ``template.site``           ``template.site``            ``SiteProfile``
   (000)    ``.learn_site`` (clusters,  ``.clean_content``           templates
-           shared subtrees,            (DeleteSame inside the page  (``profiles``
-           containers, wrappers,       extractor's main block)      ``.serialize``)
-           fields)
+           shared subtrees,            (DeleteSame inside the page  (``template``
+           containers, wrappers,       extractor's main block)      ``.profile_data``;
+           fields)                                                  bytes: ``profiles``)
 forum      ``forum.site``              ``ForumSite.decide`` (page   ``SiteProfile``
   (001)    ``.learn_site_types``       types, posts: ``review``)    ``.forum``
            (post rule, URL clusters)
@@ -45,9 +45,10 @@ found on a page, to feed the model being learned (template: where each page's ma
 sits, its templates' content containers, and the votes its wrappers learn from).
 ``Extractor.extract_with`` runs any object of this shape end to end; the pipeline runs forum
 (``methods.forum.method``), siblings (``methods.siblings.method``) and the template method
-(``methods.template.method``: its DeleteSame, its wrappers' reading, its profile's learning)
-through it; the template's saved-profile steps (a page's assignment, the profile kept) are
-``TemplateMethod`` methods beside the interface, which its pipeline path calls in order, and
+(``methods.template.method``: its DeleteSame, its wrappers' reading, its profile's learning
+and a saved profile read back) through it; the template's saved-profile steps (a page's
+assignment, its signatures, the profile kept) are also ``TemplateMethod`` methods beside the
+interface, which its pipeline path calls in an order of its own (site titles), and
 visual keeps a path of its own (``sitesift.pipeline.visual``; docs/architecture.md says what
 the interface lacks for them).
 """
@@ -112,21 +113,29 @@ class Decision:
 class Reading:
     """A page a method read itself, before and instead of the page extractor
     (``SiteMethod.read``): the record is filled from this main content, and no step of the
-    page's plan runs on it."""
+    page's plan runs on it. Without a content, the page extractor and the plan read the page
+    (with ``meta`` where the method read that)."""
 
     #: The page's main content (its ``page_type`` and nodes, as the page extractor's).
-    #: None: the reading failed after it edited the tree, so the pipeline parses the page
-    #: again and the page extractor reads it.
+    #: None: the method did not read it (its reading failed, or it read ``meta`` only), and
+    #: the page extractor reads it.
     content: Content | None
     #: Set in the record's ``extra`` (template: ``{"wrapper": True}``).
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The page's title, date and author as the method read them, in place of the page-level
+    #: metadata (template: its field sources); None: the page-level metadata stands.
+    meta: Metadata | None = None
+    #: Without a content: the method edited the tree before it gave the page back, so the
+    #: pipeline parses the page again for the page extractor (its metadata kept).
+    edited: bool = True
 
 
 Model = TypeVar("Model")
 
 
 class SiteMethod(Protocol[Model]):
-    """A site-level method. ``name`` is what records say in ``method``."""
+    """A site-level method. ``name`` is what records say in ``method``. A subclass inherits
+    the optional steps' defaults (``read``, ``observe``: nothing)."""
 
     name: str
 

@@ -304,11 +304,16 @@ class PipelineBase:
         self, step: Step, page: Page, parsed: dict[int, Parsed], i: int,
     ) -> Reading | None:
         """``step``'s method reads page ``i`` itself (``SiteMethod.read``); None: the page
-        extractor reads it. A reading that failed after editing the tree leaves the page parsed
-        again (its metadata kept: read on the untouched tree), and answers None."""
+        extractor reads it. A reading without a content answers None: the metadata it read
+        replaces the page's, and where it edited the tree the page is parsed again (its
+        metadata kept: read on the untouched tree, or the method's)."""
         reading = step.method.read(step.model, step.page)
         if reading is None or reading.content is not None:
             return reading
+        if reading.meta is not None:
+            parsed[i].meta = reading.meta
+        if not reading.edited:
+            return None
         fresh = self._parse(page, read=False)
         fresh.meta = parsed[i].meta  # (read from the untouched tree)
         fresh.links_unread = True
@@ -325,6 +330,8 @@ class PipelineBase:
         if plan.reading is not None and plan.reading.content is not None:
             record.method = plan.read_by
             record.extra.update(plan.reading.extra)
+            if plan.reading.meta is not None:
+                parsed.meta = plan.reading.meta
             self._fill(record, parsed, plan.reading.content)
             return plan.reading.content
         seen, blocks, verdicts = self._look(parsed, plan)

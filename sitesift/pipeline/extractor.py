@@ -133,8 +133,9 @@ class Extractor(AutoPath):
         models: Mapping[str, Any] | None = None,
     ) -> tuple[list[Record], dict[str, Any]]:
         """Records of ``pages`` by ``method`` (``sitesift.methods.interface``), and the model
-        of each site that has one. Pages are grouped by site and parsed once; a site's model is
-        learned from its untouched trees, given the model ``models`` holds for it (e.g. read
+        of each site that has one. Pages are grouped by site and parsed once; a site's titles
+        are learned (paper 003, as on every site-level path); its model is learned from its
+        untouched trees, given the model ``models`` holds for it (e.g. read
         back with ``method.from_profile``) to reuse; each page is looked at by the method
         (untouched), gets the page method's record, then the method's decision; last, the
         method reviews the site's records.
@@ -146,7 +147,7 @@ class Extractor(AutoPath):
         learned: dict[str, Any] = {}
         for site, members in groups.items():
             model = self._run_method(method, site, members, batch, records, parsed,
-                                     saved=(models or {}).get(site), titles=False)
+                                     saved=(models or {}).get(site))
             if model is not None:
                 learned[site] = model
         return records, learned

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 import lxml.html
 
 from sitesift.fields.metadata import extract_metadata
-from sitesift.methods.interface import Reading
+from sitesift.methods.interface import Reading, SitePage
 from sitesift.pipeline.base import PagePlan, Parsed, PipelineBase, Step, read_links, site_pages
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
-    from sitesift.methods.template.method import Assignment, TemplateMethod, TemplateSite
+    from sitesift.methods.template.method import TemplateMethod, TemplateSite
     from sitesift.methods.template.profile import SiteProfile
     from sitesift.parse.signatures import RelaxedLabels
 
@@ -88,8 +88,8 @@ class TemplatePath(PipelineBase):
                 labels, wrappers=not steps)
         model = TemplateSite(learned.templates, features, member=True,  # type: ignore[arg-type]
                              clusters=learned.clusters, learning=learning)
-        plans = self._plans(site, members, pages, parsed, model, [None] * len(members), steps,
-                            method)
+        plans = self._plans(members, site_pages(site, members, pages, parsed), model,
+                            [None] * len(members), steps, method)
         self._clean_pages(site, members, pages, records, parsed, plans, learned.clusters)
         if learning is not None:
             learned = learning.learned(learned, [(pages[i], records[i]) for i in members],
@@ -103,8 +103,8 @@ class TemplatePath(PipelineBase):
         return profile
 
     def _plans(
-        self, site: str, members: list[int], pages: list[Page], parsed: dict[int, Parsed],
-        model: TemplateSite, containers: Sequence[lxml.html.HtmlElement | None],
+        self, members: list[int], seen: list[SitePage], model: TemplateSite,
+        containers: Sequence[lxml.html.HtmlElement | None],
         steps: Mapping[int, tuple[Step, ...]], method: TemplateMethod,
         readings: Mapping[int, Reading] | None = None,
     ) -> list[PagePlan]:
@@ -113,9 +113,7 @@ class TemplatePath(PipelineBase):
         observing only on a page of a profile being learned otherwise), then ``steps``; or
         the page as its template's wrapper read it (``readings``)."""
         plans = []
-        for page, within in zip(site_pages(site, members, pages, parsed), containers,
-                                strict=True):
-            i = members[page.index]
+        for i, page, within in zip(members, seen, containers, strict=True):
             if readings and i in readings:
                 plans.append(PagePlan(reading=readings[i], read_by=method.name))
                 continue
@@ -150,85 +148,69 @@ class TemplatePath(PipelineBase):
         parsed: dict[int, Parsed], profile: SiteProfile, labels: RelaxedLabels,
         steps: Mapping[int, tuple[Step, ...]],
     ) -> None:
-        """A site's pages with its saved profile: each page's template
-        (``TemplateMethod.assign``); pages of a template with a wrapper are read by it
-        (``_read_wrapped``), the others get the content signatures of their container
-        (``TemplateMethod.signatures``) and the full method; then the site's titles, and each
-        page's record by its plan."""
-        from sitesift.methods.template.method import TemplateSite
-
+        """A site's pages with its saved profile, through the saved profile's model
+        (``TemplateMethod.saved``, what ``from_profile`` gives): each page's template
+        (``assign_page``); pages of a template with a wrapper are read by it
+        (``_read_wrapped``, the model's ``read``), the others get the content signatures of
+        their container (``signatures_of``, which the model's ``look`` would read) and the
+        full method; then the site's titles, and each page's record by its plan."""
         method = self._template_method()
-        found = {i: self._guarded(records[i], pages[i], functools.partial(
-            self._assign, method, profile, parsed[i], labels, pages[i])) for i in members}
-        assigned = [i for i in members if found[i] is not None]
-        model = TemplateSite([found[i].template for i in assigned],  # type: ignore[union-attr]
-                             [parsed[i].features for i in assigned], member=False,
-                             assigned=[found[i] for i in assigned])  # type: ignore[misc]
+        model = method.saved(profile, labels)
+        seen = dict(zip(members, site_pages(site, members, pages, parsed), strict=True))
+        for i in members:
+            self._guarded(records[i], pages[i], functools.partial(
+                self._assign, method, model, seen[i], parsed[i]))
+        assigned = [i for i in members if seen[i].index in model.assigned]  # type: ignore[operator]
         readings = {}  # pages a wrapper read
-        for i, page in zip(assigned, site_pages(site, assigned, pages, parsed), strict=True):
-            if found[i].wrapped is not None:  # type: ignore[union-attr]
+        for i in assigned:
+            if model.assigned[seen[i].index].wrapped is not None:  # type: ignore[index]
                 reading = self._guarded(records[i], pages[i], functools.partial(
-                    self._read_wrapped, Step(method, model, page), pages[i], parsed, i, found))
+                    self._read_wrapped, Step(method, model, seen[i]), pages[i], parsed, i))
                 if reading is not None:
                     readings[i] = reading
         rest = self._read_all([i for i in assigned if i not in readings
                                and records[i].error is None], pages, records, parsed)
         kept = sorted(rest + list(readings))
         self._learn_titles(kept, pages, parsed)
+        # (as read on the pages kept: a page the wrapper gave back is parsed again)
+        seen = {i: dataclasses.replace(seen[i], root=parsed[i].root, meta=parsed[i].meta)
+                for i in kept}
         for i in rest:
-            found_i: Assignment = found[i]  # type: ignore[assignment]
-            if found_i.template is not None and parsed[i].features is None:
-                self._guarded(records[i], pages[i], functools.partial(
-                    _set_signatures, method, parsed[i], found_i.within, labels))
+            self._guarded(records[i], pages[i], functools.partial(
+                method.signatures_of, model, seen[i]))
         clusters, new = [], 0
         for i in kept:
-            template = found[i].template  # type: ignore[union-attr]
+            template = model.templates[seen[i].index]
             clusters.append(template.cluster if template else f"{site}#new-{new}")
             new += i not in readings
-        model = TemplateSite([found[i].template for i in kept],  # type: ignore[union-attr]
-                             [parsed[i].features for i in kept], member=False,
-                             clusters=clusters)
-        plans = self._plans(site, kept, pages, parsed, model,
-                            [found[i].within for i in kept],  # type: ignore[union-attr]
-                            steps, method, readings)  # type: ignore[arg-type]
+        plans = self._plans(kept, [seen[i] for i in kept], model,
+                            [model.assigned[seen[i].index].within for i in kept],  # type: ignore[index]
+                            steps, method, readings)
         self._clean_pages(site, kept, pages, records, parsed, plans, clusters)
 
     @staticmethod
     def _assign(
-        method: TemplateMethod, profile: SiteProfile, parsed: Parsed, labels: RelaxedLabels,
-        page: Page,
-    ) -> Assignment:
-        """``TemplateMethod.assign`` on a page: what it found of the page's signatures and
-        fields kept with the page (``parsed``)."""
-        assigned = method.assign(profile, parsed.root, labels, page.url)
-        if assigned.features is not None:
-            parsed.features = assigned.features
+        method: TemplateMethod, model: TemplateSite, page: SitePage, parsed: Parsed,
+    ) -> None:
+        """``TemplateMethod.assign_page`` on a page: the title, date and author its template's
+        field sources read kept with the page (``parsed``), its links read later."""
+        assigned = method.assign_page(model, page)
         if assigned.meta is not None:
             parsed.meta = assigned.meta
             parsed.links_unread = True
-        return assigned
 
     def _read_wrapped(
         self, step: Step, page: Page, parsed: dict[int, Parsed], i: int,
-        found: dict[int, Assignment | None],
     ) -> Reading | None:
         """Page ``i`` read by its template's wrapper (``TemplateMethod.read``): the page-level
         metadata first when its field sources did not read it (``_assign``), links on list
         pages (their records carry them). A page the wrapper does not read is parsed again
-        and left to the full method on the whole page (``found[i]`` says so): returns None."""
-        assigned = found[i]
-        assert assigned is not None
+        and left to the full method on the whole page (the model's assignment says so):
+        returns None."""
+        assigned = step.model.assigned[step.page.index]
         if parsed[i].meta is None:
             parsed[i].meta = extract_metadata(parsed[i].root, url=page.url,
                                               crawled=page.crawled)
         if assigned.wrapped_list:
             parsed[i].links = read_links(page, parsed[i].root)
-        reading = self._read_by(step, page, parsed, i)
-        if reading is None:
-            found[i] = dataclasses.replace(assigned, within=None, wrapped=None)
-        return reading
-
-
-def _set_signatures(method: TemplateMethod, parsed: Parsed,
-                    within: lxml.html.HtmlElement | None, labels: RelaxedLabels) -> None:
-    parsed.features = method.signatures(parsed.root, within, labels)
+        return self._read_by(step, page, parsed, i)

@@ -18,6 +18,11 @@ equal bytes (signatures sorted, JSON in a fixed form).
 The version sits in the uncompressed prefix so that a profile written by another version is
 recognised (and refused with "learn the site again") before anything else of it is trusted;
 zlib's checksum catches corruption inside the body, the sizes in the header the rest.
+
+The same profile as plain JSON-able data, the form of the site-level interface
+(``TemplateMethod.to_profile``), is ``sitesift.methods.template.profile_data``: a template's
+header entry there and here is one (``template_entry``), its arrays there base64 of these
+bytes.
 """
 
 from __future__ import annotations
@@ -30,11 +35,13 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from sitesift.errors import ProfileError
-from sitesift.methods.template.fields import FieldSources
-from sitesift.methods.template.istm import PageStructure
 from sitesift.methods.template.profile import PROFILE_VERSION, SiteProfile
-from sitesift.methods.template.template import TemplateModel
-from sitesift.methods.template.wrapper import Wrapper
+from sitesift.methods.template.profile_data import (
+    StoredStructure,
+    field_of,
+    template_entry,
+    template_from_entry,
+)
 
 __all__ = ["MAX_PROFILE_BYTES", "ZLIB_LEVEL", "profile_from_bytes", "profile_to_bytes"]
 
@@ -57,7 +64,7 @@ if TYPE_CHECKING:
 # Array item codes and sizes. Reading uses the standard ``array`` module, not numpy: applying a
 # saved profile needs the signatures and counts as Python ints only, and numpy's import is
 # 0.1 s of each run's start-up (the medoid, which only learning reads, becomes numpy arrays
-# when asked for: ``_StoredStructure``).
+# when asked for: ``profile_data.StoredStructure``).
 _SIG = ("Q", 8)  # uint64
 _COUNT = ("I" if array.array("I").itemsize == 4 else "L", 4)  # uint32
 _PATH = ("Q", 8)  # uint64
@@ -86,12 +93,7 @@ def profile_to_bytes(profile: SiteProfile) -> bytes:
         weights = np.asarray(template.medoid.weights, dtype="<f8")
         if paths.shape != weights.shape or paths.ndim != 1:
             raise ValueError(f"template {template.cluster!r}: medoid paths and weights differ")
-        templates.append({"cluster": template.cluster, "pages": template.pages,
-                          "container": [list(step) for step in template.container],
-                          "anchors": [[[list(step) for step in key], h]
-                                      for key, h in template.anchors],
-                          "wrapper": template.wrapper.to_dict() if template.wrapper else None,
-                          "fields": template.fields.to_dict() if template.fields else None,
+        templates.append({**template_entry(template),
                           "signatures": len(signatures), "paths": len(paths)})
         arrays += [signatures.tobytes(), counts.tobytes(), paths.tobytes(), weights.tobytes()]
     fields: dict[str, Any] = {"version": PROFILE_VERSION, "site": profile.site,
@@ -164,71 +166,28 @@ def _read_body(body: bytes) -> SiteProfile:
         raise ValueError("the header's version differs from the prefix's")
     offset = start + header_length
     templates = []
-    for entry in _field(header, "templates", list):
-        n_sigs = _field(entry, "signatures", int)
-        n_paths = _field(entry, "paths", int)
+    for entry in field_of(header, "templates", list):
+        n_sigs = field_of(entry, "signatures", int)
+        n_paths = field_of(entry, "paths", int)
         signatures, offset = _numbers(body, offset, _SIG, n_sigs)
         counts, offset = _numbers(body, offset, _COUNT, n_sigs)
         paths = body[offset:_end(body, offset, _PATH, n_paths)]
         offset += len(paths)
         weights = body[offset:_end(body, offset, _WEIGHT, n_paths)]
         offset += len(weights)
-        templates.append(TemplateModel(
-            cluster=_field(entry, "cluster", str),
-            pages=_field(entry, "pages", int),
-            count=dict(zip(signatures.tolist(), counts.tolist(), strict=True)),
-            medoid=_StoredStructure(paths, weights),
-            container=_container(_field(entry, "container", list)),
-            anchors=_anchors(_field(entry, "anchors", list)),
-            wrapper=Wrapper.from_dict(entry["wrapper"]) if entry.get("wrapper") else None,
-            fields=FieldSources.from_dict(entry["fields"]) if entry.get("fields") else None,
-        ))
+        templates.append(template_from_entry(
+            entry, dict(zip(signatures.tolist(), counts.tolist(), strict=True)),
+            StoredStructure(paths, weights)))
     if offset != len(body):
         raise ValueError(f"{len(body) - offset} bytes after the last template")
     return SiteProfile(
-        site=_field(header, "site", str),
-        pages=_field(header, "pages", int),
+        site=field_of(header, "site", str),
+        pages=field_of(header, "pages", int),
         templates=tuple(templates),
         version=PROFILE_VERSION,
-        info=_field(header, "info", dict),
-        forum=_field(header, "forum", dict) if header.get("forum") is not None else None,
+        info=field_of(header, "info", dict),
+        forum=field_of(header, "forum", dict) if header.get("forum") is not None else None,
     )
-
-
-def _container(steps: list[Any]) -> tuple[tuple[int, int], ...]:
-    """A container path read back: pairs of a 64-bit label hash and an ordinal."""
-    path = []
-    for step in steps:
-        if not (isinstance(step, list) and len(step) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in step)
-                and 0 <= step[0] <= 0xFFFF_FFFF_FFFF_FFFF and step[1] >= 0):
-            raise ValueError("a container step is not a (label hash, ordinal) pair")
-        path.append((step[0], step[1]))
-    return tuple(path)
-
-
-def _anchors(entries: list[Any]) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
-    """Anchors read back: a path (as a container's) and a 64-bit signature each."""
-    anchors = []
-    for entry in entries:
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], list)
-                and isinstance(entry[1], int) and not isinstance(entry[1], bool)
-                and 0 <= entry[1] <= 0xFFFF_FFFF_FFFF_FFFF):
-            raise ValueError("an anchor is not a (path, signature) pair")
-        anchors.append((_container(entry[0]), entry[1]))
-    return tuple(anchors)
-
-
-def _field(obj: object, name: str, kind: type) -> Any:
-    """``obj[name]``, checked to be of ``kind`` (bool is no int here)."""
-    if not isinstance(obj, dict):
-        raise ValueError(f"expected an object holding {name!r}")
-    value = obj.get(name)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ValueError(f"{name!r} is not of type {kind.__name__}")
-    if kind is int and value < 0:
-        raise ValueError(f"{name!r} is negative")
-    return value
 
 
 def _end(body: bytes, offset: int, kind: tuple[str, int], n: int) -> int:
@@ -247,27 +206,3 @@ def _numbers(body: bytes, offset: int, kind: tuple[str, int],
     if sys.byteorder == "big":
         values.byteswap()
     return values, end
-
-
-class _StoredStructure(PageStructure):
-    """A medoid as a profile stores it (little-endian bytes): its numpy arrays are made, as
-    owned copies, each time they are read. Only learning reads a medoid (applying a profile
-    never does), so a run that applies profiles does not import numpy."""
-
-    __slots__ = ("_paths", "_weights")
-
-    def __init__(self, paths: bytes, weights: bytes) -> None:  # (not the dataclass's)
-        object.__setattr__(self, "_paths", paths)
-        object.__setattr__(self, "_weights", weights)
-
-    @property  # type: ignore[override]
-    def paths(self) -> np.ndarray:
-        import numpy as np
-
-        return np.frombuffer(self._paths, dtype="<u8").astype(np.uint64)
-
-    @property  # type: ignore[override]
-    def weights(self) -> np.ndarray:
-        import numpy as np
-
-        return np.frombuffer(self._weights, dtype="<f8").astype(np.float64)

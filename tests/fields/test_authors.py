@@ -6,14 +6,13 @@ import pytest
 
 from sitesift.fields.author_names import clean_author, join_authors
 from sitesift.fields.authors import (
-    author_from_account_line,
     author_from_en_name_line,
     author_from_meta,
-    author_from_name_line,
     author_from_text,
     thread_author,
 )
 from sitesift.fields.metadata import extract_metadata
+from sitesift.fields.zh_bylines import author_from_account_line, author_from_name_line
 from sitesift.parse import parse_html
 
 
@@ -389,6 +388,7 @@ def test_credits_under_the_headline_outvote_a_footers_author_label() -> None:
         (["正文第一段。", "来源：人民网"], None),
         (["正文第一段。", "来源：网络"], None),
         (["正文第一段。", "来源：东方财富"], None),
+        (["正文第一段。", "来源：金融界"], None),
         (["正文第一段。", "来源：尹娟的博客 2005-03-21"], None),
         # A labelled byline wins.
         (["作者：刘涛", "正文第一段。", "来源: 尹娟"], "刘涛"),

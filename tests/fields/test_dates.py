@@ -7,8 +7,9 @@ from datetime import datetime
 import pytest
 
 from sitesift.fields.date_forms import date_from_url, iter_dates, parse_date
-from sitesift.fields.dates import find_published, find_text_date
+from sitesift.fields.dates import find_published
 from sitesift.fields.metadata import extract_metadata
+from sitesift.fields.printed_dates import find_text_date
 from sitesift.parse import parse_html
 
 NOW = datetime(2024, 6, 1, 12, 0)
@@ -231,6 +232,11 @@ def test_a_prefixed_publication_meta_key_is_read() -> None:
     <meta name="x-wix-published-version" content="2024-01-01">
     <title>Costs</title></head><body><h1>Costs</h1><p>Text.</p></body></html>"""
     assert _published(html)[:10] == "2023-05-27"
+    # A publication time under a site's prefix ("apub:time"), printed in pieces the text
+    # search cannot join ("2019" / "09/07" / "19:02").
+    qq = ("<meta name='apub:time' content='2019-9-7 21:30:50'><h1>儿歌一分钱被改成一元钱</h1>"
+          "<div>2019</div><div>09/07</div><div>19:02</div><p>正文。</p>")
+    assert (_published(qq) or "")[:10] == "2019-09-07"
 
 
 def test_a_caption_date_does_not_unseat_a_declared_date_the_page_prints() -> None:

@@ -16,7 +16,7 @@ from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 from sitesift import Extractor, Options, Page, extract_html
-from sitesift.fields.dates import find_relative_date
+from sitesift.fields.printed_dates import find_relative_date
 from sitesift.fields.relative_dates import RELATIVE, relative_date
 from sitesift.input import iter_pages
 

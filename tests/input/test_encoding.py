@@ -308,3 +308,39 @@ def test_many_nul_bytes_raise() -> None:
 )
 def test_normalize_charset(label: str | None, codec: str | None) -> None:
     assert normalize_charset(label) == codec
+
+
+def test_cut_ascii_stretches_leave_every_cjk_decoding_as_it_was() -> None:
+    # _best_cjk decodes a sample with its ASCII stretches cut to two bytes: each CJK codec
+    # (and cp950, Big5's alternative) must find the same non-ASCII characters, in order, and
+    # the same errors, in bytes that mix ASCII, stray high bytes, GB18030's four-byte
+    # sequences (ASCII digits second and fourth) and real CJK text.
+    import re
+
+    from sitesift.input.encoding import _ASCII_STRETCH, _CJK_CODECS, _decode
+
+    ascii_runs = re.compile(r"[\x00-\x7f]+")
+    rng = random.Random(7)
+    texts = ["中文字符".encode("gb18030"), "繁體".encode("big5hkscs"),
+             "ひらがな".encode("cp932"), "한국어".encode("cp949"), "日本".encode("euc_jp")]
+    for _ in range(3000):
+        parts = []
+        for _ in range(rng.randint(1, 12)):
+            kind = rng.random()
+            if kind < 0.4:
+                parts.append(bytes(rng.choice(b"0123456789 az<>=\"\n") for _ in range(
+                    rng.randint(1, 8))))
+            elif kind < 0.7:
+                parts.append(bytes(rng.randint(0x80, 0xFF) for _ in range(rng.randint(1, 6))))
+            elif kind < 0.85:
+                parts.append(bytes([rng.randint(0x81, 0xFE), rng.randint(0x30, 0x39),
+                                    rng.randint(0x81, 0xFE), rng.randint(0x30, 0x39)]))
+            else:
+                parts.append(rng.choice(texts))
+        data = b"".join(parts)
+        cut = _ASCII_STRETCH.sub(rb"\1", data)
+        for codec in (*_CJK_CODECS, "cp950"):
+            whole, short = _decode(data, codec), _decode(cut, codec)
+            assert short.encoding == whole.encoding, (codec, data)
+            assert ascii_runs.sub("", short.text) == ascii_runs.sub("", whole.text), (codec, data)
+            assert short.text.count("\ufffd") == whole.text.count("\ufffd"), (codec, data)

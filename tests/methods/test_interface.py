@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from sitesift import Extractor, Options, Page, Record
 from sitesift.fields.metadata import Metadata
 from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
@@ -175,19 +177,22 @@ def test_a_failing_learner_leaves_the_page_method() -> None:
 
 @dataclass
 class Reading2(RepeatedParagraphs):
-    """The toy with the optional steps: it reads page p1 itself (its ``<article>`` whole), and
-    p2's reading fails after it edited the tree; it observes what the page extractor found."""
+    """The toy with the optional steps: it reads page p1 itself (its ``<article>`` whole),
+    p2's reading fails after it edited the tree, p0's gives its metadata alone; it observes
+    what the page extractor found."""
 
     observed: list[tuple[str, str | None]] = field(default_factory=list)
 
     def read(self, model: frozenset[str], page: SitePage) -> Reading | None:
         article = page.root.find(".//article")
         if page.id == "p1":
-            return Reading(Content(page_type="detail", nodes=(article,)), {"read": True})
+            return Reading(Content(page_type="detail", nodes=(article,)), {"read": True},
+                           meta=Metadata(published="2026-01-02", author="The Toy"))
         if page.id == "p2":
             article.getparent().remove(article)  # (the pipeline must parse the page again)
             return Reading(None)
-        return None
+        # p0: its metadata alone; the page extractor reads the page, untouched
+        return Reading(None, meta=Metadata(author="Meta Only"), edited=False)
 
     def observe(self, model: frozenset[str], page: SitePage, found: Content | None) -> None:
         assert found is None or page.root.find(".//nav") is None  # (after the page extractor)
@@ -201,6 +206,9 @@ def test_the_optional_steps_read_a_page_and_observe_the_page_extractor() -> None
     assert all(r.error is None and r.method == "repeated" for r in records)
     assert records[1].extra == {"read": True} and BOILERPLATE in (records[1].text or "")
     assert "Home" not in (records[1].text or "")  # the article alone: the nav is outside it
+    # The reading's metadata, in place of the page's (its <title>'s "Story 1" has none).
+    assert (records[1].published, records[1].author) == ("2026-01-02", "The Toy")
+    assert records[0].author == "Meta Only" and records[2].author is None
     for n in (0, 2):  # the page extractor, then the step; p2 on a fresh parse
         assert STORIES[n] in (records[n].text or "") and BOILERPLATE not in records[n].text
     # What the page extractor found ("other"), before the step's decision ("detail").
@@ -212,3 +220,37 @@ def test_a_method_that_only_subclasses_the_interface_reads_and_observes_nothing(
     toy = RepeatedParagraphs()
     page = SitePage(id="p", url=None, root=_parse("<p>x</p>"), meta=Metadata())
     assert toy.read(frozenset(), page) is None and toy.observe(frozenset(), page, None) is None
+
+
+def test_a_step_that_only_looks_and_observes_leaves_the_page_to_the_page_method() -> None:
+    """``Step.applies`` False (the template's step on a learning page of a cluster without a
+    template): ``look`` and ``observe`` run, ``apply`` does not, and ``auto``'s extras do not
+    count it as a site step."""
+    from sitesift.pipeline.base import PagePlan, Step, site_pages
+
+    toy, page = Reading2(), _page(0)
+    extractor = Extractor(Options(method="page"))
+    parsed = {0: extractor._parse(page)}
+    (site_page,) = site_pages(page.site or "", [0], [page], parsed)
+    plan = PagePlan(steps=(Step(toy, frozenset({BOILERPLATE}), site_page, applies=False),))
+    assert not plan.site_steps
+    record = Record(id=page.id, url=page.url, site=page.site)
+    extractor._run_page(record, page, parsed[0], plan)
+    assert toy.observed == [("p0", "other")]
+    assert record.method == "page" and BOILERPLATE in (record.text or "")
+
+
+def test_extract_with_learns_each_sites_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the site-level paths of the command line do (paper 003): a method run through the
+    interface gives the titles they give."""
+    learned: list[list[str]] = []
+    learn = Extractor._learn_titles
+
+    def spy(self: Extractor, members: list[int], pages: list[Page], parsed: Any) -> None:
+        learned.append([pages[i].id for i in members])
+        learn(self, members, pages, parsed)
+
+    monkeypatch.setattr(Extractor, "_learn_titles", spy)
+    Extractor(Options(method="page")).extract_with(
+        RepeatedParagraphs(), [_page(0), _page(1), _page(2, site="other.example")])
+    assert learned == [["p0", "p1"], ["p2"]]

@@ -20,7 +20,7 @@ from lxml import etree
 
 from sitesift.fields.authors import AUTHOR_META_KEYS
 from sitesift.fields.candidates import DECLARED_TITLE_KEYS, TITLE_META_KEYS
-from sitesift.fields.dates import PUBLISHED_META_KEYS
+from sitesift.fields.declared_dates import PUBLISHED_META_KEYS
 from sitesift.fields.metadata import complete_metadata, headline_element
 from sitesift.fields.title_text import normalize_space
 from sitesift.methods.template.fields import (

@@ -7,17 +7,21 @@ site's clusters and a template per cluster of two pages or more (``site.learn_si
 (``site.clean_content``, steps 5-6; auto reads a list page's items whole). A model that learns
 a profile to be saved (``TemplateSite.learning``) snapshots each page's untouched tree in
 ``look`` and learns its templates' content containers and wrappers from what the page
-extractor found in ``observe``; a saved profile's model (``TemplateSite.assigned``) lets its
-wrappers ``read`` the pages of their templates instead of the page extractor.
+extractor found in ``observe``. A saved profile's model (``saved``, which ``from_profile``
+gives) starts with no page: its ``read`` assigns each page to a saved template (by anchors,
+``assign``) and lets the template's wrapper read the page where it has one, its ``look`` reads
+the content signatures of the page's content container, and its ``apply`` is DeleteSame with
+the saved template. ``to_profile`` / ``from_profile``: the model's ``SiteProfile`` (learned, or
+applied) as JSON-able data and back (``profile_data``; the store keeps its bytes,
+``sitesift.profiles``).
 
 Beyond the interface, the steps of a saved profile, which the pipeline's template path
-(``sitesift.pipeline.template``) only calls in order: ``learning`` (a profile's anchors, and
-the ``ProfileLearning`` that ``look`` and ``observe`` feed), ``profile`` (what is kept),
-``assign`` (a new page's template, its content container, its fields by the template's field
-sources, and whether its wrapper reads it) and ``signatures`` (the content signatures
-DeleteSame reads on a page of a saved template). ``to_profile`` keeps nothing: the profile
-(``SiteProfile``, ``profiles.serialize``) is the learned ``LearnedSite.profile``
-(docs/architecture.md says why it is no ``TemplateSite``)."""
+(``sitesift.pipeline.template``) calls in an order of its own (docs/architecture.md says
+why): ``learning`` (a profile's anchors, and the ``ProfileLearning`` that ``look`` and
+``observe`` feed), ``profile`` (what is kept), ``assign`` / ``assign_page`` (a new page's
+template, its content container, its fields by the template's field sources, and whether its
+wrapper reads it) and ``signatures`` / ``signatures_of`` (the content signatures DeleteSame
+reads on a page of a saved template)."""
 
 from __future__ import annotations
 
@@ -35,6 +39,7 @@ from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
 from sitesift.methods.page.content import Content
 from sitesift.methods.template.features import PageFeatures, page_features
 from sitesift.methods.template.profile import SiteProfile
+from sitesift.methods.template.profile_data import profile_from_data, profile_to_data
 from sitesift.methods.template.site import (
     LearnedSite,
     clean_content,
@@ -64,19 +69,28 @@ log = logging.getLogger(__name__)
 class TemplateSite:
     """The templates of a site's pages, by ``SitePage.index``: ``templates[k]`` page k's (None:
     its cluster has none), ``features[k]`` its subtree signatures (None: unread); ``member``:
-    the pages taught the templates, so a page is no reference of itself."""
+    the pages taught the templates, so a page is no reference of itself.
 
-    templates: Sequence[TemplateModel | None]
-    features: Sequence[PageFeatures | None]
+    A saved profile's model (``TemplateMethod.saved``, ``from_profile``) starts with no page:
+    ``assigned``, ``templates`` and ``features`` are filled as its pages are assigned to the
+    profile's templates (``read``, or ``assign_page`` called by the pipeline), and their
+    content signatures read (``look``, or ``signatures_of``)."""
+
+    templates: Sequence[TemplateModel | None] | dict[int, TemplateModel | None]
+    features: Sequence[PageFeatures | None] | dict[int, PageFeatures | None]
     member: bool
     #: Each page's cluster id (``site.learn_site``).
     clusters: Sequence[str] = ()
     #: A profile to be saved: what its pages teach as the page extractor reads them
     #: (``look``, ``observe``).
     learning: ProfileLearning | None = None
-    #: A saved profile: each page's assignment (``TemplateMethod.assign``), whose wrapper
-    #: ``read`` follows.
-    assigned: Sequence[Assignment | None] = ()
+    #: A saved profile's model: each page's assignment (``TemplateMethod.assign``), whose
+    #: wrapper ``read`` follows (None: a model learned from the pages).
+    assigned: dict[int, Assignment] | None = None
+    #: The profile ``to_profile`` saves: the one learned (``learn``), or the one applied.
+    profile: SiteProfile | None = None
+    #: A saved profile's label memo, which its pages share (``assign``, ``signatures``).
+    labels: RelaxedLabels | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,25 +108,46 @@ class TemplateMethod(SiteMethod[TemplateSite]):
     def learn(self, pages: Sequence[SitePage],
               saved: TemplateSite | None = None) -> TemplateSite:
         if saved is not None:
-            return saved
+            # A saved profile's model starts afresh on these pages (the pages of another run
+            # may have had the same places).
+            return saved if saved.assigned is None else self.saved(saved.profile)  # type: ignore[arg-type]
         labels = RelaxedLabels()  # the pages of one site share most element labels
         features = [page_features(page.root, structure=True, strings=False, labels=labels)
                     for page in pages]
         learned = learn_site(pages[0].site if pages else "", features)
-        return TemplateSite(learned.templates, features, member=True, clusters=learned.clusters)
+        return TemplateSite(learned.templates, features, member=True, clusters=learned.clusters,
+                            profile=learned.profile)
+
+    @staticmethod
+    def saved(profile: SiteProfile, labels: RelaxedLabels | None = None) -> TemplateSite:
+        """The model of a saved profile, before any page is assigned to its templates
+        (``labels``: the memo the site's pages share, a new one by default)."""
+        return TemplateSite({}, {}, member=False, assigned={}, profile=profile,
+                            labels=labels if labels is not None else RelaxedLabels())
 
     def look(self, model: TemplateSite, page: SitePage) -> None:
         if model.learning is not None:
             model.learning.before(page.index, page.root)
+        if model.assigned is not None:
+            self.signatures_of(model, page)
 
     def read(self, model: TemplateSite, page: SitePage) -> Reading | None:
-        """A page its saved template's wrapper reads (``assign``): its main block as the
-        wrapper leaves it; the content is None where the wrapper does not fit the page
-        (``Wrapper.fits``) or fails on it: the page goes to the full method, parsed again (the
-        wrapper edited its tree)."""
-        assigned = model.assigned[page.index] if model.assigned else None
-        if assigned is None or assigned.template is None or assigned.wrapped is None:
+        """A saved profile's page (assigned to its template first, ``assign_page``), read by
+        its template's wrapper: its main block as the wrapper leaves it, and the title, date
+        and author its field sources read (``Reading.meta``). The content is None where the
+        wrapper does not fit the page (``Wrapper.fits``) or fails on it: the page goes to the
+        full method, parsed again (the wrapper edited its tree). A page of a template without
+        a wrapper gets its field sources' reading alone (or None: the page extractor reads
+        it all)."""
+        if model.assigned is None:
             return None
+        assigned = model.assigned.get(page.index)
+        if assigned is None:
+            assigned = self.assign_page(model, page)
+        if assigned.template is None or assigned.wrapped is None:
+            # (the page extractor reads the page; its template's field sources, its metadata)
+            return Reading(None, meta=assigned.meta, edited=False) \
+                if assigned.meta is not None else None
         template, wrapped = assigned.template, assigned.wrapped
         wrapper = template.wrapper
         assert wrapper is not None
@@ -121,12 +156,16 @@ class TemplateMethod(SiteMethod[TemplateSite]):
             kept = wrapper.apply(main, template.container, labels=wrapped.finder.labels)
             if wrapper.fits(main, kept):
                 return Reading(Content(page_type=wrapper.page_type, nodes=(main,)),
-                               {"wrapper": True})
+                               {"wrapper": True}, meta=assigned.meta)
         except PageError:
             raise
         except Exception:  # a bug in the fast path must not cost the page: the full method
             log.exception("the wrapper of %s failed on page %s", template.cluster, page.id)
-        return Reading(None)
+        # The page goes to the full method on the whole page, parsed again: its signatures
+        # are read on the new tree (``look``).
+        model.assigned[page.index] = dataclasses.replace(assigned, within=None, wrapped=None)
+        model.features[page.index] = None  # type: ignore[index]
+        return Reading(None, meta=assigned.meta)
 
     def apply(self, model: TemplateSite, page: SitePage, content: Content,
               seen: None) -> Decision | None:
@@ -145,10 +184,16 @@ class TemplateMethod(SiteMethod[TemplateSite]):
         return [None] * len(pages)
 
     def to_profile(self, model: TemplateSite) -> Mapping[str, Any] | None:
-        return None  # (the template path saves the site's profile: module docstring)
+        """The site's profile as JSON-able data (``profile_data``; None: no profile, or no
+        template in it)."""
+        if model.profile is None or not model.profile.templates:
+            return None
+        return profile_to_data(model.profile)
 
     def from_profile(self, data: Mapping[str, Any]) -> TemplateSite:
-        raise NotImplementedError("the template path reads a saved profile (module docstring)")
+        """The model of the profile ``to_profile`` saved (raises ``ProfileError`` for data of
+        another format version or corrupt)."""
+        return self.saved(profile_from_data(data))
 
     # The steps of a saved profile (module docstring), called by the pipeline's template path.
 
@@ -204,6 +249,26 @@ class TemplateMethod(SiteMethod[TemplateSite]):
         wrapped = Wrapped(finder, container) \
             if model.wrapper is not None and container is not None else None
         return Assignment(model, within, features, meta, wrapped)
+
+    def assign_page(self, model: TemplateSite, page: SitePage) -> Assignment:
+        """``assign`` of a saved profile's model (``saved``) on ``page``, kept in the model for
+        the page's other steps."""
+        assert model.assigned is not None and model.profile is not None
+        assigned = self.assign(model.profile, page.root, model.labels or RelaxedLabels(),
+                               page.url)
+        model.assigned[page.index] = assigned
+        model.templates[page.index] = assigned.template  # type: ignore[index]
+        model.features[page.index] = assigned.features  # type: ignore[index]
+        return assigned
+
+    def signatures_of(self, model: TemplateSite, page: SitePage) -> None:
+        """A saved profile's page of a template, its content signatures unread: read them on
+        its untouched tree, in its content container (``signatures``)."""
+        assert model.assigned is not None
+        assigned = model.assigned[page.index]
+        if assigned.template is not None and model.features.get(page.index) is None:  # type: ignore[union-attr]
+            model.features[page.index] = self.signatures(  # type: ignore[index]
+                page.root, assigned.within, model.labels or RelaxedLabels())
 
     @staticmethod
     def signatures(root: etree._Element, within: etree._Element | None,
