@@ -38,7 +38,7 @@ from sitesift.fields.post_rules import ClassRule, PostRule, class_owner, text_pi
 from sitesift.fields.posts import learn_post_rule
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.methods.interface import Decision
-from sitesift.methods.page.linked import (
+from sitesift.methods.page.whole_posts import (
     POSTS_MIN_SHARE,
     post_titles,
     unlinked_headings,

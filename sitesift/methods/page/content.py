@@ -45,17 +45,14 @@ from sitesift.methods.page.choose import (
     widen,
 )
 from sitesift.methods.page.clean import clean, drop_hinted
-from sitesift.methods.page.linked import (
-    POSTS_MIN_SHARE,
-    priced_grid,
-    whole_posts_share,
-)
+from sitesift.methods.page.linked import priced_grid
 from sitesift.methods.page.prune import drop_repeats, prune
 from sitesift.methods.page.records import RecordRuns, record_share
 from sitesift.methods.page.teasers import mark_teasers
 from sitesift.methods.page.thread import find_thread
 from sitesift.methods.page.types import list_items, type_of_page
 from sitesift.methods.page.units import Measures, prose_weights, segment
+from sitesift.methods.page.whole_posts import POSTS_MIN_SHARE, whole_posts_share
 from sitesift.output.render import to_markdown, to_text
 
 __all__ = ["Content", "extract_content"]

@@ -9,11 +9,8 @@ records of ``sitesift.methods.page.records`` count here when most of them link a
 (``HEADLINE_MIN_WEIGHT``) to distinct URLs of one shape, and their summaries are teasers,
 short (``TEASER_MAX_PROSE`` of prose a record on average).
 
-A page of whole posts (a blog's home page, its archives: ``whole_posts_share``) is a list too,
-though every record holds an article's worth of prose: each post's heading is one link, its
-title, to the post's own page, and every post shows its date. A listicle's linked headings
-link elsewhere (a product, a source, an anchor of the page), hold little of its text and show
-no dates; a thread's linked headings are its posters' names.
+A page of whole posts (a blog's home page, its archives) is a list too, though every record
+holds an article's worth of prose: ``whole_posts`` tells it by its linked, dated titles.
 
 Feeds: news briefs grouped under date labels are a list whatever their links' shapes (a feed
 aggregates sources); a box of timed news flashes that holds less than half its page is no
@@ -24,14 +21,12 @@ not an ``<a>``, links them (``truncated_teasers_share``).
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.fields.post_rules import text_pieces
 from sitesift.methods.page.records import (
     RECORD_MAX_PROSE,
     RecordRun,
@@ -41,13 +36,12 @@ from sitesift.methods.page.records import (
     class_words,
     heaviest_run,
 )
-from sitesift.methods.page.thread import TIMED_MIN_SHARE, has_time
+from sitesift.methods.page.thread import TIMED_MIN_SHARE
 from sitesift.parse.dom import cjk_count, normalize_space, text_content, text_weight
-from sitesift.parse.links import document_base, join_url
 
 __all__ = [
-    "feed_box", "linked_list_share", "post_titles", "priced_grid", "truncated_teasers_share",
-    "unlinked_headings", "whole_posts_share",
+    "CJK_WEIGHT", "HEADLINE_MIN_WEIGHT", "LINKED_MIN_SHARE", "TEASER_MAX_PROSE", "feed_box",
+    "linked_list_share", "owners", "priced_grid", "truncated_teasers_share",
 ]
 
 #: A headline link holds at least this many weighted characters (CJK three times): a title,
@@ -72,20 +66,6 @@ TEASER_MAX_ONE_SHARE = 0.5
 #: record (``TEASER_MAX_PROSE``) still tells teasers from an article's sections.
 TEASER_MAX_UNITS = 3
 CJK_WEIGHT = 3
-#: Whole posts: at least this many headings of one tag path, each one link to a distinct page.
-POSTS_MIN = 2
-#: ...holding at least this share of the page's text weight. Chosen on six WordPress sites of
-#: the three default themes (issue 23's crawl): archives of 2-10 whole posts 0.47-0.82 of the
-#: raw page text; no modern-dev detail page above 0.3 with title-like linked headings.
-POSTS_MIN_SHARE = 0.4
-#: ...this share of them dated, as a blog shows every post's date (``thread.TIMED_MIN_SHARE``:
-#: the share a thread's posts need); a listicle's entries show none.
-POSTS_TIMED_SHARE = TIMED_MIN_SHARE
-#: ...no one post holding more than this share of them (an article whose own linked title
-#: heads the whole story, beside one other linked heading, is no page of posts; l3s-gn1).
-POSTS_MAX_ONE_SHARE = 0.75
-#: The headings for a page whose every heading level holds records.
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 #: Records showing a price on this share of them are products on offer.
 PRICED_MIN_SHARE = 0.6
@@ -186,7 +166,7 @@ def _headline_href(record: etree._Element) -> str | None:
     return best[1] if best else None
 
 
-def _owners(blocks: Sequence[etree._Element]) -> dict[etree._Element, int]:
+def owners(blocks: Sequence[etree._Element]) -> dict[etree._Element, int]:
     """Each element inside one of ``blocks`` mapped to that block's index."""
     return {el: k for k, block in enumerate(blocks) for el in block.iter(etree.Element)}
 
@@ -221,7 +201,7 @@ def _is_linked_list(run: RecordRun, units: Sequence[TextUnit]) -> bool:
     shapes = Counter(_shape(h) for h in hrefs)
     if not dated and shapes.most_common(1)[0][1] < SAME_SHAPE_MIN_SHARE * len(records):
         return False
-    owner = _owners(records)
+    owner = owners(records)
     prose = [0] * len(records)
     for u in units:
         if u.is_prose() and (k := owner.get(u.block)) is not None:
@@ -312,7 +292,7 @@ def truncated_teasers_share(body: etree._Element, units: Sequence[TextUnit], *,
     run = _heaviest(body, units, TEASER_MAX_UNITS, runs)
     if run is None:
         return 0.0
-    owner = _owners(run.records)
+    owner = owners(run.records)
     cut: set[int] = set()
     for u in units:
         k = owner.get(u.block)
@@ -351,148 +331,3 @@ def priced_grid(body: etree._Element) -> int:
         if len(targets) >= GRID_MIN_CARDS:
             best = max(best, len(targets))
     return best
-
-
-def _title_target(heading: etree._Element, base: str | None, host: str,
-                  own: str | None) -> str | None:
-    """The page a heading links as its title: the heading's text is all one link's, to
-    another page of the site (not an anchor of this one, which a post's permalink in a
-    thread is)."""
-    anchors = [a for a in heading.iter("a") if (a.get("href") or "").strip()]
-    if len(anchors) != 1:
-        return None
-    href = anchors[0].get("href", "").strip()
-    text = normalize_space(text_content(heading))
-    if not text or "#" in href or href.startswith(("javascript:", "mailto:")) or \
-            normalize_space(text_content(anchors[0])) != text:
-        return None
-    target = join_url(base, href) if base else href
-    try:
-        parts = urlsplit(target)
-    except ValueError:
-        return None
-    if parts.netloc != host or target.rstrip("/") == (own or "").rstrip("/"):
-        return None
-    return target
-
-
-@dataclass(frozen=True, slots=True)
-class _Piece:
-    """A line of an untouched tree's text, as a text unit (all of it counted as prose)."""
-
-    block: etree._Element
-    weight: int
-
-    def is_prose(self) -> bool:
-        return True
-
-
-def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
-                      url: str | None, *,
-                      pieces: Sequence[tuple[etree._Element, str]] | None = None) -> float:
-    """The share of the page's text held by whole posts under linked titles (see the module
-    docstring): headings of one tag path (classes left out: blogs give each post's element
-    its own), at least ``POSTS_MIN``, titles (``HEADLINE_MIN_WEIGHT`` at the median) each
-    linking a distinct page of the site; a post is the largest element holding one of them
-    and no other; most posts show a time; their prose is more than teasers'. 0 without such
-    posts. ``units``: the page extractor's text units; None on a tree it has not cleaned (its
-    lines count then; ``pieces``: ``text_pieces(body)`` when the caller has them)."""
-    return max((share for share, _ in _whole_posts(body, units, url, POSTS_MIN, pieces=pieces)),
-               default=0.0)
-
-
-def post_titles(body: etree._Element, url: str | None, *,
-                pieces: Sequence[tuple[etree._Element, str]] | None = None,
-                targets: Callable[[str], bool] | None = None,
-                ) -> list[list[tuple[str, str]]]:
-    """Per group of posts under linked titles of one tag path that holds ``POSTS_MIN_SHARE``
-    of an untouched page, its (title, URL) pairs: whole posts or teasers, under titles as
-    short as a post's may be. A group of one is an archive of one post, or, on the page
-    alone, a story whose headline links elsewhere, or a site's name linking its home page:
-    the caller must confirm each title on its target's page. ``pieces``:
-    ``text_pieces(body)`` when the caller has them; ``targets``: only the groups linking a
-    page it accepts (each group's share is its own, so the others' are not measured)."""
-    return [titles for share, titles in _whole_posts(body, None, url, 1, whole=False,
-                                                     pieces=pieces, targets=targets)
-            if share >= POSTS_MIN_SHARE]
-
-
-def unlinked_headings(body: etree._Element) -> set[str]:
-    """Texts of the page's headings that are no links and hold none (a post's own title on
-    its own page)."""
-    return {normalize_space(text_content(h)) for h in body.iter(*_HEADINGS)
-            if not any(True for _ in h.iter("a")) and
-            not any(a.tag == "a" for a in h.iterancestors())}
-
-
-def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
-                 least: int, *, whole: bool = True,
-                 pieces: Sequence[tuple[etree._Element, str]] | None = None,
-                 targets: Callable[[str], bool] | None = None,
-                 ) -> list[tuple[float, list[tuple[str, str]]]]:
-    """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
-    text and its (title, URL) pairs. ``whole`` False: teasers and short titles too (no
-    prose or title line: the caller confirms each title on its target's page). ``targets``:
-    only the groups with a title linking a page it accepts."""
-    base = document_base(body.getroottree().getroot(), url)
-    try:
-        host = urlsplit(url or "").netloc
-    except ValueError:
-        return []
-    groups: dict[str, list[tuple[etree._Element, str]]] = {}
-    for heading in body.iter(*_HEADINGS):
-        target = _title_target(heading, base, host, url)
-        if target is not None:
-            path = "/".join(el.tag for el in reversed([heading, *heading.iterancestors()]))
-            groups.setdefault(path, []).append((heading, target))
-    if targets is not None:
-        groups = {path: group for path, group in groups.items()
-                  if any(targets(target) for _, target in group)}
-    if not groups:
-        return []
-    if units is None:
-        units = [_Piece(holder, text_weight(line))
-                 for holder, line in (text_pieces(body) if pieces is None else pieces)]
-    total = sum(u.weight for u in units)
-    out: list[tuple[float, list[tuple[str, str]]]] = []
-    for group in groups.values():
-        targets = {t for _, t in group}
-        if len(targets) < max(least, LINKED_MIN_SHARE * len(group)):
-            continue
-        titles = sorted(text_weight(t := text_content(h)) + (CJK_WEIGHT - 1) * cjk_count(t)
-                        for h, _ in group)
-        if whole and titles[len(titles) // 2] < HEADLINE_MIN_WEIGHT:
-            continue
-        # How many of the group's headings each element holds (itself included), by one
-        # walk up from each heading: counting them in each ancestor's subtree on the way up
-        # walked the page's big containers once per heading.
-        held_headings: dict[etree._Element, int] = defaultdict(int)
-        for heading, _ in group:
-            up: etree._Element | None = heading
-            while up is not None:
-                held_headings[up] += 1
-                up = up.getparent()
-        posts = []
-        for heading, _ in group:
-            post = heading
-            while (parent := post.getparent()) is not None and parent is not body and \
-                    held_headings[parent] == 1:
-                post = parent
-            posts.append(post)
-        if sum(has_time(post, heading) for post, (heading, _) in zip(posts, group, strict=True)) \
-                < POSTS_TIMED_SHARE * len(posts):
-            continue
-        owner = _owners(posts)
-        weights = [0] * len(posts)
-        prose = 0
-        for unit in units:
-            k = owner.get(unit.block)
-            if k is not None:
-                weights[k] += unit.weight
-                prose += unit.weight if unit.is_prose() else 0
-        held = sum(weights)
-        if not total or not held or (len(posts) > 1 and max(weights) > POSTS_MAX_ONE_SHARE
-                                     * held) or (whole and prose <= TEASER_MAX_PROSE * len(posts)):
-            continue
-        out.append((held / total, [(normalize_space(text_content(h)), t) for h, t in group]))
-    return out

@@ -17,7 +17,6 @@ from lxml import etree
 from sitesift.methods.page.choose import is_within
 from sitesift.methods.page.clean import DETAIL_MIN_PROSE
 from sitesift.methods.page.linked import (
-    POSTS_MIN_SHARE,
     TRUNCATED_MIN_PAGE_SHARE,
     feed_box,
     linked_list_share,
@@ -26,6 +25,7 @@ from sitesift.methods.page.linked import (
 from sitesift.methods.page.prune import PRUNE_LINK_SHARE
 from sitesift.methods.page.records import LIST_MIN_RECORD_SHARE, RecordRuns
 from sitesift.methods.page.units import Unit, signature
+from sitesift.methods.page.whole_posts import POSTS_MIN_SHARE
 from sitesift.parse.dom import (
     drop_keep_tail,
 )

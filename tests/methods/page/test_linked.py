@@ -243,7 +243,7 @@ def test_the_same_cards_with_whole_summaries_are_no_list() -> None:
 def test_post_titles_asked_for_some_targets_keep_the_groups_linking_them() -> None:
     """``targets`` leaves out the groups linking no page it accepts, and changes nothing of
     the others (each group's share of the page is its own)."""
-    from sitesift.methods.page.linked import post_titles
+    from sitesift.methods.page.whole_posts import post_titles
 
     posts = "".join(_post(i, f"<h2><a href='/2024/05/post-{i}/'>Harbour walk number {i} of "
                              f"the spring</a></h2>") for i in range(3))
