@@ -37,10 +37,11 @@ from sitesift.methods.page.records import (
     heaviest_run,
 )
 from sitesift.methods.page.thread import TIMED_MIN_SHARE
-from sitesift.parse.dom import cjk_count, normalize_space, text_content, text_weight
+from sitesift.methods.page.units import weighted_length
+from sitesift.parse.dom import normalize_space, text_content
 
 __all__ = [
-    "CJK_WEIGHT", "HEADLINE_MIN_WEIGHT", "LINKED_MIN_SHARE", "TEASER_MAX_PROSE", "feed_box",
+    "HEADLINE_MIN_WEIGHT", "LINKED_MIN_SHARE", "TEASER_MAX_PROSE", "feed_box",
     "linked_list_share", "owners", "priced_grid", "truncated_teasers_share",
 ]
 
@@ -65,7 +66,6 @@ TEASER_MAX_ONE_SHARE = 0.5
 #: their headlines (a podcast's episodes: two short paragraphs each): the average prose per
 #: record (``TEASER_MAX_PROSE``) still tells teasers from an article's sections.
 TEASER_MAX_UNITS = 3
-CJK_WEIGHT = 3
 
 #: Records showing a price on this share of them are products on offer.
 PRICED_MIN_SHARE = 0.6
@@ -160,7 +160,7 @@ def _headline_href(record: etree._Element) -> str | None:
         if not href or href.startswith(("#", "javascript:", "mailto:")):
             continue
         text = text_content(a)
-        weight = text_weight(text) + (CJK_WEIGHT - 1) * cjk_count(text)
+        weight = weighted_length(text)
         if weight >= HEADLINE_MIN_WEIGHT and (best is None or weight > best[0]):
             best = (weight, href)
     return best[1] if best else None

@@ -33,7 +33,8 @@ from typing import Protocol
 
 from lxml import etree
 
-from sitesift.parse.dom import cjk_count, text_content, text_weight
+from sitesift.methods.page.units import weighted_length
+from sitesift.parse.dom import text_content
 
 __all__ = [
     "LIST_MIN_RECORD_SHARE",
@@ -60,8 +61,6 @@ RECORD_MAX_PROSE = 1
 #: Tags that repeat inside articles and are never items of a list: embedded media and
 #: quotations (slideshows, embedded posts of social networks).
 NOT_RECORDS = frozenset({"figure", "blockquote"})
-#: CJK characters count this many times (as the page extractor weighs text).
-CJK_WEIGHT = 3
 #: The digits ``str.isdigit`` finds in ASCII text.
 _ASCII_DIGIT = re.compile("[0-9]")
 
@@ -94,7 +93,7 @@ def _headline(el: etree._Element) -> int:
     best = 0
     for a in el.iter("a"):
         text = text_content(a)  # (= "".join(a.itertext()), faster for a link without tags)
-        best = max(best, text_weight(text) + (CJK_WEIGHT - 1) * cjk_count(text))
+        best = max(best, weighted_length(text))
     return best
 
 

@@ -39,7 +39,8 @@ from sitesift.fields.post_rules import (
     stable_classes,
     text_pieces,
 )
-from sitesift.parse.dom import SKIP_TAGS, cjk_count, is_hidden, text_content, text_weight
+from sitesift.methods.page.units import weighted_length
+from sitesift.parse.dom import SKIP_TAGS, is_hidden, text_content, text_weight
 
 __all__ = ["Thread", "find_thread", "has_time", "is_thread", "read_thread"]
 
@@ -49,8 +50,6 @@ POST_BODY_MIN_CHARS = 20
 MIN_POSTS = 2
 #: Body rules tried per page, heaviest first (the cost of a page stays a few tree walks).
 MAX_RULES = 8
-#: CJK characters count this many times in a name or a headline (``_weighted``).
-CJK_WEIGHT = 3
 #: A poster's name weighs at most this (40 Latin letters, 13 CJK characters).
 NAME_MAX_WEIGHT = 40
 #: Share of posts that must name their poster.
@@ -178,12 +177,6 @@ def _counted(names: list[str]) -> bool:
         == count > 1
 
 
-def _weighted(text: str) -> int:
-    """Characters without spaces, CJK counted ``CJK_WEIGHT`` times (as the page extractor
-    weighs text: a Chinese headline of 8 characters is as long as an English one of 24)."""
-    return text_weight(text) + (CJK_WEIGHT - 1) * cjk_count(text)
-
-
 def _headline(container: etree._Element, body: etree._Element) -> str | None:
     """The headline a card links before its body: a linked heading of
     ``HEADING_MIN_HEADLINE`` characters or a link of ``TEASER_MIN_HEADLINE`` (no time stamp;
@@ -199,7 +192,7 @@ def _headline(container: etree._Element, body: etree._Element) -> str | None:
         parent = a.getparent()
         in_heading = (parent is not None and parent.tag in _HEADINGS) \
             or next(a.iter(*_HEADINGS), None) is not None
-        weight = _weighted(text)
+        weight = weighted_length(text)
         if weight >= TEASER_MIN_HEADLINE or (in_heading and weight >= HEADING_MIN_HEADLINE):
             return text
     return None
@@ -477,7 +470,7 @@ def _posters(posts: list[dict[str, Any]], *, timed: bool) -> bool:
     """Whether the posts' posters read as people: most posts name one, a name (not a time
     stamp, not a numbered label), and untimed posts' names come back."""
     names = [p["author"] for p in posts if p["author"]
-             and _weighted(p["author"]) <= NAME_MAX_WEIGHT]
+             and weighted_length(p["author"]) <= NAME_MAX_WEIGHT]
     if len(names) < POSTER_MIN_SHARE * len(posts):
         # Posts show their poster, a name (dates-dev: an article's two boxes, one "named";
         # list-detail: a feed whose "poster" is each entry's unlinked headline).

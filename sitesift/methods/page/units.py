@@ -40,6 +40,14 @@ PROSE_MIN_COLONS = 6
 #: Units whose link share exceeds this are navigation, whatever their length.
 PROSE_MAX_LINK_SHARE = 0.45
 
+
+def weighted_length(text: str) -> int:
+    """Characters without white space, CJK counted ``CJK_WEIGHT`` times (a Chinese headline
+    of 8 characters is as long as an English one of 24): how every cue of the page method
+    weighs a headline, a name or a line."""
+    return text_weight(text) + (CJK_WEIGHT - 1) * cjk_count(text)
+
+
 ELLIPSIS = re.compile(r"(\.\.\.|…)\s*(\]|\)|»)?\s*$")
 
 

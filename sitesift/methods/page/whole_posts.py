@@ -19,7 +19,6 @@ from lxml import etree
 
 from sitesift.fields.post_rules import text_pieces
 from sitesift.methods.page.linked import (
-    CJK_WEIGHT,
     HEADLINE_MIN_WEIGHT,
     LINKED_MIN_SHARE,
     TEASER_MAX_PROSE,
@@ -27,7 +26,8 @@ from sitesift.methods.page.linked import (
 )
 from sitesift.methods.page.records import TextUnit
 from sitesift.methods.page.thread import TIMED_MIN_SHARE, has_time
-from sitesift.parse.dom import cjk_count, normalize_space, text_content, text_weight
+from sitesift.methods.page.units import weighted_length
+from sitesift.parse.dom import normalize_space, text_content, text_weight
 from sitesift.parse.links import document_base, join_url
 
 __all__ = ["POSTS_MIN_SHARE", "post_titles", "unlinked_headings", "whole_posts_share"]
@@ -141,8 +141,7 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
         linked = {t for _, t in group}
         if len(linked) < max(least, LINKED_MIN_SHARE * len(group)):
             continue
-        titles = sorted(text_weight(t := text_content(h)) + (CJK_WEIGHT - 1) * cjk_count(t)
-                        for h, _ in group)
+        titles = sorted(weighted_length(text_content(h)) for h, _ in group)
         if whole and titles[len(titles) // 2] < HEADLINE_MIN_WEIGHT:
             continue
         posts = _post_extents(body, [heading for heading, _ in group])
