@@ -83,11 +83,12 @@ def _row_of(el: etree._Element) -> tuple[etree._Element, etree._Element | None, 
         if parent is None:
             return node, None, 1
         cells = structural_children(parent)
-        if not any(cell is node for cell in cells):
+        try:
+            at = cells.index(node)
+        except ValueError:
             # A skipped element (a form control, a script, a frame) is no cell of any row;
             # a site step may still delete it as an owner of noise.
             return node, None, len(cells)
-        at = cells.index(node)
         if at + 1 < len(cells):
             return node, cells[at + 1], len(cells)
         if len(cells) != 1:
