@@ -6,7 +6,7 @@ from forum_pages import site, thread_page
 from shared_data import data_set
 
 from sitesift import Options
-from sitesift.methods.forum.site import learn_site_types, post_groups
+from sitesift.methods.forum.site import ForumSite, learn_site_types, post_groups
 from sitesift.parse import parse_html
 from sitesift.pipeline import Extractor
 from sitesift.profiles.store import ProfileStore
@@ -28,14 +28,20 @@ def test_site_types_from_url_clusters_and_dom() -> None:
     assert types == [t for _, _, t in crawl]
 
 
-def test_article_site_is_no_forum() -> None:
+def _learn_stories(count: int, opening: str) -> ForumSite:
+    """The page types learned from ``count`` stories of a news site, each ``opening`` then
+    six paragraphs of prose in a ``div``: a site that is no forum."""
     articles = [
-        "<html><body><div class='nav'><a href='/'>Home</a></div><div class='story'>"
+        "<html><body>" + opening
         + "".join(f"<p class='para'>Paragraph {k} of story {s} says something longer "
                   "than twenty characters.</p>" for k in range(6))
-        + "</div></body></html>" for s in range(6)]
-    learned = learn_site_types([parse_html(h) for h in articles],
-                               [f"http://news.test/story/{s}" for s in range(6)])
+        + "</div></body></html>" for s in range(count)]
+    return learn_site_types([parse_html(h) for h in articles],
+                            [f"http://news.test/story/{s}" for s in range(count)])
+
+
+def test_article_site_is_no_forum() -> None:
+    learned = _learn_stories(6, "<div class='nav'><a href='/'>Home</a></div><div class='story'>")
     assert learned.post_rule is None
     assert learned.page_types(["detail"] * 6) == ["detail"] * 6
 
@@ -276,13 +282,7 @@ def test_a_site_without_posts_gathers_no_links(monkeypatch) -> None:
 
     for name in ("in_site_links", "_is_compose_form", "kind_tokens"):
         monkeypatch.setattr(forum_site, name, refuse)
-    articles = [
-        "<html><body><div class='story'><h1>Story</h1>"
-        + "".join(f"<p class='para'>Paragraph {k} of story {s} says something longer "
-                  "than twenty characters.</p>" for k in range(6))
-        + "</div></body></html>" for s in range(4)]
-    learned = learn_site_types([parse_html(h) for h in articles],
-                               [f"http://news.test/story/{s}" for s in range(4)])
+    learned = _learn_stories(4, "<div class='story'><h1>Story</h1>")
     assert learned.post_rule is None and learned.links == []
     assert learned.page_types(["detail", "other", "list", "detail"]) == [
         "detail", "other", "list", "detail"]
