@@ -214,3 +214,41 @@ def test_the_printed_h1_the_sites_title_gives_wins_over_a_declared_title_in_othe
         "Hockey finally returns the love to O'Ree"
     site = SiteTitles(prefixes=("BBC News -",), template_headings=(headline,))
     assert site.choose(c) == "How savvy retailers sell by stealth"
+
+
+def _shop_page(title: str, h1: str) -> TitleCandidates:
+    return TitleCandidates(doc_title=f"{title} | Trail Outfitters",
+                           declared_titles=(f"{title} | Trail Outfitters",),
+                           headings=(("h2", "Sign up for our emails"), ("h1", h1)))
+
+
+def test_a_site_whose_pages_print_their_headline_as_the_h1_gives_the_odd_page_its_h1() -> None:
+    # Every other page of the shop prints as its h1 what its <title> says, or a short form of
+    # it: the template puts the headline in the h1. The odd page's <title> words its category
+    # at more length for search engines ("Lamps for Camping, Hiking & Running"): its h1
+    # "Lamps" is the headline too (modern-dev 3027-like; the page rules keep <title>, since
+    # one word of an h1 may be a section's name).
+    others = [_shop_page("Kayaks", "Kayaks"), _shop_page("Sleeping Bags", "Sleeping Bags"),
+              _shop_page("Hiking Boots: Shop Boots for Hiking & Backpacking", "Hiking Boots"),
+              _shop_page("Camping Stoves: Top Rated Camp Stoves", "Camp Stoves")]
+    odd = _shop_page("Lamps for Camping, Hiking & Running", "Lamps")
+    pages = [(str(i), c, []) for i, c in enumerate([*others, odd])]
+    site = learn_site_titles(pages)
+    assert site.choose(odd) == "Lamps"
+    # Fewer than MIN_H1_VOTES other pages: no evidence of the template; the page's own title.
+    few = learn_site_titles([(str(i), c, []) for i, c in enumerate([*others[:2], odd])])
+    assert few.choose(odd) == "Lamps for Camping, Hiking & Running"
+    # An h1 sharing no word with the page's titles is a promotion, not the headline.
+    promo = _shop_page("Lamps for Camping, Hiking & Running", "Get 20% off today")
+    site = learn_site_titles([(str(i), c, []) for i, c in enumerate([*others, promo])])
+    assert site.choose(promo) == "Lamps for Camping, Hiking & Running"
+
+
+def test_a_site_whose_h1s_print_no_title_keeps_each_pages_own_title() -> None:
+    # The site's h1s word each page otherwise (slogans): no vote for the h1.
+    pages = [_shop_page(t, h) for t, h in (("Kayaks", "Paddle further"),
+                                           ("Sleeping Bags", "Sleep warmer"),
+                                           ("Hiking Boots", "Walk lighter"),
+                                           ("Lamps for Camping", "Lamps"))]
+    site = learn_site_titles([(str(i), c, []) for i, c in enumerate(pages)])
+    assert site.choose(pages[3]) == "Lamps for Camping"
