@@ -133,8 +133,8 @@ _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)$")
 
 
 #: A permalink mark a documentation generator appends to each heading ("Tasks¶"): a link, not
-#: part of the headline.
-_PERMALINK = re.compile(r"\s*[¶§#]$")
+#: part of the headline. A page whose UTF-8 was read as Latin-1 shows "¶" as "Â¶".
+_PERMALINK = re.compile(r"\s*(?:Â?[¶§]|#)$")
 #: A chapter or lesson number before a heading ("3.1 Git Branching", "15 - Tutorial: ..."):
 #: the heading's place in a book or course, which its ``<title>`` and declared titles leave out.
 #: A bare number followed by words ("10 Things I Wish...") counts the items and stays, and so
