@@ -122,6 +122,9 @@ def near_heading(meta: Metadata, nodes: Sequence[etree._Element],
 
 
 _NAME_WORD = re.compile(r"[^\W\d_]{2,}")
+#: The count of items a list page prints beside its name ("Fitness Equipment(102+)",
+#: "Laptops (245)"): the list's size, not its name.
+_ITEM_COUNT = re.compile(r"\s*\(\d[\d,.]*\+?\)$")
 
 
 def list_name(title: str | None, c: TitleCandidates) -> str | None:
@@ -138,9 +141,10 @@ def list_name(title: str | None, c: TitleCandidates) -> str | None:
     half b +0635 +1572 +3027 +3069 -0767; no title of l3s-gn1, readability-meta or big9
     moves; list-detail's list pages (no gold title) get their category's h1 ("AI" for
     "AI News & Artificial Intelligence | TechCrunch" and for a card's headline)."""
-    h1s = [clean_heading(normalize_space(h)) for k, h in c.headings
+    h1s = [_ITEM_COUNT.sub("", clean_heading(normalize_space(h))) for k, h in c.headings
            if k == "h1" and normalize_space(h)]
-    if len(h1s) != 1 or not title or h1s[0].casefold() == normalize_space(title).casefold() \
+    if len(h1s) != 1 or not h1s[0] or not title \
+            or h1s[0].casefold() == normalize_space(title).casefold() \
             or is_site_name(h1s[0], c.site_names):
         return None
     words = set(_NAME_WORD.findall(h1s[0].casefold()))

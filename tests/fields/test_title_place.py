@@ -89,6 +89,10 @@ def test_a_list_page_is_named_by_its_one_h1_not_by_its_titles_search_wording() -
     record = extract_html(_category_page("<h1>Lamps</h1>"), url="https://example.com/c/lamps")
     assert record.page_type == "list"
     assert record.title == "Lamps"
+    # The count of items printed beside the name is the list's size, not its name.
+    record = extract_html(_category_page("<h1>Lamps<span>(102+)</span></h1>"),
+                          url="https://example.com/c/lamps")
+    assert record.title == "Lamps"
     # An h1 sharing no word with the titles (a promotion, a logo) names nothing.
     record = extract_html(_category_page("<h1>Free delivery</h1>"),
                           url="https://example.com/c/lamps")
