@@ -43,9 +43,11 @@ from sitesift.fields.title_text import (
     normalize_space,
     similarity,
     strip_site_name,
+    word_count,
 )
 from sitesift.fields.titles import (
     MIN_HEADING_SIMILARITY,
+    MIN_WORDS_NAMED_H1,
     TitleCandidates,
     choose_title,
     clean_heading,
@@ -266,18 +268,20 @@ class SiteTitles:
         other pages' h1 prints what their ``<title>`` says ("Kayaks" for "Kayaks | REI
         Co-op", "Camp Stoves" for "Camping Stoves: Top Rated Camp Stoves | REI Co-op"), the
         h1 of a page whose ``<title>`` words it otherwise ("Headlamps" under "Headlamps for
-        Camping, Hiking & Running | REI Co-op") is that page's headline too. The h1 must
-        share a word with the page's own titles (a promotion's h1 shares none)."""
+        Camping, Hiking & Running | REI Co-op") is that page's headline too. The page's own
+        h1 must print its titles so too (an h1 in other words, "Pre-order MacBook Air" under
+        "Buy MacBook Air - Apple", is an offer or a promotion) and have two words or more
+        (one word is a section's name however a title spells it out: "Sports" of "Sports
+        news: ..."; a category page's one-word h1 is its list's name, ``title_place``)."""
         h1 = _own_h1(c, self.template_headings)
-        if h1 is None or h1.casefold() == own.casefold() or is_site_name(h1, c.site_names):
+        if h1 is None or h1.casefold() == own.casefold() or is_site_name(h1, c.site_names) \
+                or word_count(h1) < MIN_WORDS_NAMED_H1 \
+                or not _h1_prints_title(h1, c, self.prefixes, self.suffixes):
             return None
         votes = [v for page, v in self.h1_votes.items() if page != c]
         if len(votes) < MIN_H1_VOTES or sum(votes) < MIN_H1_SHARE * len(votes):
             return None
-        words = set(_WORD.findall(h1.casefold()))
-        own_words = {w for t in (own, c.doc_title or "", *c.declared_titles)
-                     for w in _WORD.findall(t.casefold())}
-        return h1 if words & own_words else None
+        return h1
 
     def _undecorated(self, title: str) -> str:
         return strip_decoration(title, self.prefixes, self.suffixes) or title
@@ -371,9 +375,6 @@ class SiteTitles:
         if similarity(best, m) < MIN_HEADING_SIMILARITY:
             return page_title
         return best
-
-
-_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 def _own_h1(c: TitleCandidates, template: Iterable[str]) -> str | None:
