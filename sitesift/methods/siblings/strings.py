@@ -33,7 +33,8 @@ class NodeString:
     #: Index just after each node's subtree (a text node's is its own index + 1).
     ends: list[int] = field(default_factory=list)
     parents: list[int] = field(default_factory=list)
-    #: Hash of a text node's folded text, and its weight (visible characters); 0 for elements.
+    #: Hash of a text node's folded text (never 0), and its weight (visible characters); 0
+    #: for elements.
     texts: list[int] = field(default_factory=list)
     weights: list[int] = field(default_factory=list)
     #: Relaxed label hash (tag, class, id) of elements; 0 for text nodes.
@@ -71,7 +72,7 @@ class NodeString:
             depths.append(len(open_))
             ends.append(pos + 1)
             parents.append(open_[-1])
-            texts.append(stable_hash(" ".join(words)))
+            texts.append(stable_hash(" ".join(words)) or 1)  # (0 marks an element)
             weights.append(len("".join(words)))
             label_hashes.append(0)
 

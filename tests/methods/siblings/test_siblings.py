@@ -73,6 +73,26 @@ def test_second_verification_rejects_equal_strings_of_different_trees() -> None:
     assert match_subtree(t, _Subtree(1, t.ends[1], 1, True), s, 1) is None
 
 
+def test_identical_subtrees_match_as_the_walk_matches_them() -> None:
+    html = "<ul><li>a</li><li><b>b</b> c</li></ul>"
+    t, _ = strings(f"<html><body>{html}</body></html>")
+    deeper, _ = strings(f"<html><body><div>{html}</div></body></html>")
+    sub = _Subtree(1, t.ends[1], 1, True)
+    # Equal depths: the slices compare equal; one level down the walk pairs node by node.
+    assert match_subtree(t, sub, t, 1) == match_subtree(t, sub, deeper, 2) == (1.0, 1.0)
+
+
+def test_the_shapes_matched_for_one_page_give_the_others_the_same_verdicts() -> None:
+    roots = [parse_html(page(k)) for k in range(4)]
+    urls = [f"http://h.com/news/{k}.html" for k in range(4)]
+    site = SiblingSite(roots, urls)
+    tops = [segment_blocks(r) for r in roots]
+    for k in range(4):
+        alone = SiblingSite(roots, urls).judge(k, tops[k])  # (nothing matched before)
+        judged = site.judge(k, tops[k])
+        assert judged == alone and any(v.kind == "varying" for v in judged.values())
+
+
 def test_judge_finds_the_template_and_the_changing_link_list_not_the_story() -> None:
     roots = [parse_html(page(k)) for k in range(4)]
     site = SiblingSite(roots, [f"http://h.com/news/{k}.html" for k in range(4)])
