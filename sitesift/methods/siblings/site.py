@@ -4,10 +4,11 @@ in how many it matched, how well); a changing link list whose structure recurs i
 
 from __future__ import annotations
 
+import itertools
 import math
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -137,13 +138,13 @@ class SiblingSite:
             return {}
         need = max(1, min(MAX_NEEDED_MATCHES, math.ceil(MIN_MATCH_SHARE * len(siblings))))
         allowed = set(siblings)
-        shared: dict[int, bool] = {}  # text hash -> whether a sibling holds it (this page's)
+        unique = self._unique_before(t, allowed)
         verdicts: dict[int, Verdict] = {}
         stack = [top]
         while stack:
             block = stack.pop()
             sub = _subtree(t, block)
-            verdict = None if sub is None else self._same(t, sub, block, allowed, need, shared)
+            verdict = None if sub is None else self._same(t, sub, block, allowed, need, unique)
             if verdict is None and sub is not None and not block.children:
                 verdict = self._varying(t, sub, block, allowed)
             if verdict is not None:
@@ -151,6 +152,15 @@ class SiblingSite:
             else:
                 stack.extend(block.children)
         return verdicts
+
+    def _unique_before(self, t: NodeString, allowed: set[int]) -> list[int]:
+        """The text weight before each position of ``t`` of the texts no page of
+        ``allowed`` holds (running sums, as ``NodeString.text_weight``): such a text can never
+        match, and each block's share of it is then two look-ups."""
+        lonely = {h for h in set(t.texts)
+                  if h and not any(k in allowed for k in self._pages_of(h))}
+        return [0, *itertools.accumulate(
+            w if h in lonely else 0 for h, w in zip(t.texts, t.weights, strict=True))]
 
     def _anchors(self, t: NodeString, sub: _Subtree) -> list[tuple[int, int]]:
         """T's anchor texts (see module doc): each as its text hash and how many levels its
@@ -185,17 +195,18 @@ class SiblingSite:
                 entry >> _PAGE_SHIFT for entry in self.by_text.get(h, ())))
         return found
 
-    def _roots(self, k: int, anchors: list[tuple[int, int]], root_tag: str) -> list[int]:
+    def _roots(self, k: int, anchors: list[tuple[int, int]], root_tag: str) -> Iterator[int]:
         """Candidate roots in page ``k`` (the first ``MAX_CANDIDATES``): ancestors, as many
         levels up as in T, of the anchor texts' nodes there, with T's root tag. Computed for a
         page only when the search reaches it: on a site of many pages, finding every page's
-        roots for every block was quadratic in the site's size. (A text's index entries are
-        sorted by page, then position: a page's are one slice.)"""
+        roots for every block was quadratic in the site's size; and one by one, as the search
+        takes them: it stops at the first that matches, most often the first. (A text's index
+        entries are sorted by page, then position: a page's are one slice.)"""
         s = self.strings[k]
         assert s is not None
         parents, tags = s.parents, s.tags
         first, after = k << _PAGE_SHIFT, (k + 1) << _PAGE_SHIFT
-        roots: list[int] = []
+        roots: set[int] = set()
         for h, up in anchors:
             entries = self.by_text.get(h, ())
             lo = bisect_left(entries, first)
@@ -206,35 +217,26 @@ class SiblingSite:
                     if root < 0:
                         break
                 if root >= 0 and tags[root] == root_tag and root not in roots:
-                    roots.append(root)
+                    yield root
+                    roots.add(root)
                     if len(roots) == MAX_CANDIDATES:
-                        return roots
-        return roots
+                        return
 
     def _same(
         self, t: NodeString, sub: _Subtree, block: Block, allowed: set[int], need: int,
-        shared: dict[int, bool],
+        unique: list[int],
     ) -> Verdict | None:
         """The paper's test: matches (alpha, beta) in ``need`` siblings (searching stops
         there). A container must leave at most ``CONTAINER_MAX_UNMATCHED`` characters
-        unmatched; text found in no sibling at all can never match, so a block with more of
-        it than it may leave unmatched is not searched. ``shared``: whether a sibling holds
-        a text, memoised over the page's blocks (a container's texts are its children's)."""
+        unmatched; text found in no sibling at all can never match (``unique``: its running
+        sums, ``_unique_before``), so a block with more of it than it may leave unmatched is
+        not searched."""
         total = t.text_weight(sub.start, sub.stop)
         slack = (1 - self.beta) * total
         if block.children:
             slack = min(slack, CONTAINER_MAX_UNMATCHED)
-        unique = 0
-        texts, weights = t.texts, t.weights
-        for p in t.text_nodes(sub.start, sub.stop):
-            h = texts[p]
-            found = shared.get(h)
-            if found is None:
-                found = shared[h] = any(k in allowed for k in self._pages_of(h))
-            if not found:
-                unique += weights[p]
-                if unique > slack:
-                    return None
+        if unique[sub.stop] - unique[sub.start] > slack:
+            return None
         pages, best_tag, best_text = 0, 0.0, 0.0
         anchors = self._anchors(t, sub)
         candidates = self._candidate_pages(anchors, allowed)

@@ -11,8 +11,9 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from sitesift.parse.dom import BLOCK_TAGS
 from sitesift.parse.signatures import RelaxedLabels, stable_hash
-from sitesift.segment.blocks import Block, is_visible
+from sitesift.segment.blocks import Block, Measure, is_visible
 
 __all__ = ["TEXT_TAG", "NodeString", "Piece"]
 
@@ -125,6 +126,36 @@ class NodeString:
             at = self._text_at = [p for p, h in enumerate(self.texts) if h]
         lo = bisect_left(at, start)
         return at[lo:bisect_left(at, stop, lo)]
+
+    def measure(self) -> Measure:
+        """The block measures of the page's elements (``Measure.of`` of the same untouched
+        tree), read off the string instead of walking the tree again: an element's weight is
+        the text weight of its stretch (its text, its descendants' texts and tails, each
+        child's tail: the string holds every text and tail of a visible element, a hidden
+        child's tail too, and nothing under a hidden element); its link weight all of it for
+        an ``<a>``, else the sum of its element children's; and it holds a block when a child
+        does or is block-level with text."""
+        tags, ends, parents = self.tags, self.ends, self.parents
+        before = self._before
+        if before is None:  # (as ``text_weight``)
+            before = self._before = [0, *itertools.accumulate(self.weights)]
+        links = [0] * len(tags)
+        holds = [False] * len(tags)
+        for pos in range(len(tags) - 1, -1, -1):  # children before their parents
+            tag = tags[pos]
+            if tag == TEXT_TAG:
+                continue
+            if tag == "a":
+                links[pos] = before[ends[pos]] - before[pos]
+            up = parents[pos]
+            if up >= 0:
+                links[up] += links[pos]
+                if holds[pos] or ((tag in BLOCK_TAGS or tag == "select")
+                                  and before[ends[pos]] > before[pos]):
+                    holds[up] = True
+        return Measure({el: before[ends[p]] - before[p] for el, p in self.elements.items()},
+                       {el: links[p] for el, p in self.elements.items()},
+                       {el: holds[p] for el, p in self.elements.items()})
 
     def ancestor(self, pos: int, levels: int) -> int:
         for _ in range(levels):

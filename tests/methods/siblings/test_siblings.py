@@ -9,7 +9,7 @@ from sitesift.methods.siblings.site import SiblingSite
 from sitesift.methods.siblings.strings import NodeString, _Subtree
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
-from sitesift.segment.blocks import segment_blocks
+from sitesift.segment.blocks import Measure, segment_blocks
 
 LAYOUT = """<html><body><div id="nav"><ul><li><a href="/">Home</a></li>
 <li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></div>
@@ -71,6 +71,25 @@ def test_second_verification_rejects_equal_strings_of_different_trees() -> None:
     s, _ = strings("<html><body><div><p><b>x</b><i>y</i></p></div></body></html>")
     assert [x for x in t.tags] == [x for x in s.tags]
     assert match_subtree(t, _Subtree(1, t.ends[1], 1, True), s, 1) is None
+
+
+def test_the_block_measures_read_off_the_string_are_the_walks() -> None:
+    html = ("<html><body>lead <div>One <a href=x>two <b>three</b></a> four<!-- c -->five"
+            "<p hidden>gone <b>too</b></p>tail<ul><li><a href=y>six</a></li></ul>"
+            "<span style='display: none'><p>hidden block</p></span> after</div>"
+            "<select><option>seven</option></select><script>x()</script>end</body></html>")
+    root = parse_html(html)
+    walked, read = Measure.of(root.find("body")), NodeString.of(root).measure()
+    assert read.weight and set(read.weight) < set(walked.weight)  # (not under hidden ones)
+    for el in read.weight:
+        assert (read.weight[el], read.link[el], read.has_block[el]) == (
+            walked.weight[el], walked.link[el], walked.has_block[el]), el.tag
+    assert shape(segment_blocks(root, measure=read)) == shape(segment_blocks(root))
+
+
+def shape(block) -> tuple:
+    return (block.owner, block.nodes, block.text, block.weight, block.link_weight,
+            block.is_run, block.pieces, [shape(c) for c in block.children])
 
 
 def test_identical_subtrees_match_as_the_walk_matches_them() -> None:
