@@ -157,22 +157,29 @@ class SiblingSite:
         """The text weight before each position of ``t`` of the texts no page of
         ``allowed`` holds (running sums, as ``NodeString.text_weight``): such a text can never
         match, and each block's share of it is then two look-ups."""
-        lonely = {h for h in set(t.texts)
-                  if h and not any(k in allowed for k in self._pages_of(h))}
+        lonely: set[int] = set()
+        for h in set(t.texts):
+            if not h:
+                continue
+            entries = self.by_text[h]  # (sorted by page: one page alone is t's, not allowed)
+            if (entries[0] >> _PAGE_SHIFT == entries[-1] >> _PAGE_SHIFT
+                    or not any(k in allowed for k in self._pages_of(h))):
+                lonely.add(h)
         return [0, *itertools.accumulate(
             w if h in lonely else 0 for h, w in zip(t.texts, t.weights, strict=True))]
 
     def _anchors(self, t: NodeString, sub: _Subtree) -> list[tuple[int, int]]:
         """T's anchor texts (see module doc): each as its text hash and how many levels its
         node lies below T's base."""
+        weights = t.weights
         texts = t.text_nodes(sub.start, sub.stop)
-        texts.sort(key=lambda p: -t.weights[p])
-        total = sum(t.weights[p] for p in texts)
+        texts.sort(key=weights.__getitem__, reverse=True)  # (stable: ties in page order)
+        most = (1 - self.beta) * t.text_weight(sub.start, sub.stop)
         anchors, covered = [], 0
         for p in texts:
             anchors.append(p)
-            covered += t.weights[p]
-            if covered > (1 - self.beta) * total:
+            covered += weights[p]
+            if covered > most:
                 break
         t_base = t.depths[sub.base]
         return [(t.texts[p], t.depths[p] - t_base) for p in anchors]

@@ -63,10 +63,9 @@ class NodeString:
         open_: list[int] = []
 
         def text_node(text: str, piece: Piece) -> None:
-            # ``text_weight`` and ``normalize_space`` of one split (the same characters)
+            # ``text_weight`` and ``normalize_space`` of one split (the same characters; not
+            # empty: ``split`` and ``isspace`` know the same white space)
             words = text.split()
-            if not words:
-                return
             pos = len(tags)
             pieces[piece] = pos
             tags.append(TEXT_TAG)
@@ -97,16 +96,18 @@ class NodeString:
                 label_hashes.append(labels.get(el)[1])
                 elements[el] = pos
                 open_.append(pos)
-                if el.text:
-                    text_node(el.text, (el, "text"))
+                text = el.text
+                if text and not text.isspace():  # (white space alone: no text node)
+                    text_node(text, (el, "text"))
                 continue
             if event == "end":
                 if skipped:
                     skipped = False
                 else:
                     ends[open_.pop()] = len(tags)
-            if el is not body and el.tail and open_:
-                text_node(el.tail, (el, "tail"))
+            text = el.tail
+            if text and not text.isspace() and el is not body and open_:
+                text_node(text, (el, "tail"))
         return out
 
     def text_weight(self, start: int, stop: int) -> int:
