@@ -41,6 +41,10 @@ VARYING_MIN_PAGES = 2
 #: Candidate roots tried per sibling page (the index makes more than a few rare).
 MAX_CANDIDATES = 16
 
+#: A candidate is matched only when it holds enough of T's heaviest texts, this many of them
+#: (``_misses_text``: a bound, each text one look-up; more find few more misses).
+TEXT_BOUND_TEXTS = 8
+
 #: Index entries are one int, page << 32 | position (a tuple costs four times the memory).
 _PAGE_SHIFT = 32
 _POS_MASK = (1 << _PAGE_SHIFT) - 1
@@ -168,21 +172,37 @@ class SiblingSite:
         return [0, *itertools.accumulate(
             w if h in lonely else 0 for h, w in zip(t.texts, t.weights, strict=True))]
 
-    def _anchors(self, t: NodeString, sub: _Subtree) -> list[tuple[int, int]]:
+    def _anchors(self, t: NodeString, sub: _Subtree, heaviest: list[int]) -> list[tuple[int, int]]:
         """T's anchor texts (see module doc): each as its text hash and how many levels its
-        node lies below T's base."""
+        node lies below T's base. ``heaviest``: T's text nodes, heaviest first."""
         weights = t.weights
-        texts = t.text_nodes(sub.start, sub.stop)
-        texts.sort(key=weights.__getitem__, reverse=True)  # (stable: ties in page order)
         most = (1 - self.beta) * t.text_weight(sub.start, sub.stop)
         anchors, covered = [], 0
-        for p in texts:
+        for p in heaviest:
             anchors.append(p)
             covered += weights[p]
             if covered > most:
                 break
         t_base = t.depths[sub.base]
         return [(t.texts[p], t.depths[p] - t_base) for p in anchors]
+
+    def _misses_text(self, k: int, root: int, end: int, heavy: list[tuple[int, int]],
+                     slack: float) -> bool:
+        """Whether the subtree of page ``k`` from ``root`` to ``end`` lacks more of T's text
+        than T may leave unmatched, by T's ``heavy`` texts (hash, weight) alone: a text of T
+        pairs only with a node of the same text inside the candidate, so one it lacks is
+        unmatched (a bound: the match itself then fails on TextMatch or on the slack; the
+        half character keeps float rounding of its test on the safe side)."""
+        first, after = k << _PAGE_SHIFT | root, k << _PAGE_SHIFT | end
+        by_text, missing = self.by_text, 0
+        for h, weight in heavy:
+            entries = by_text[h]
+            n = bisect_left(entries, first)
+            if n == len(entries) or entries[n] >= after:
+                missing += weight
+                if missing > slack + 0.5:
+                    return True
+        return False
 
     def _candidate_pages(self, anchors: list[tuple[int, int]], allowed: set[int]) -> list[int]:
         """The sibling pages holding an anchor text, in the order the anchors find them."""
@@ -245,7 +265,10 @@ class SiblingSite:
         if unique[sub.stop] - unique[sub.start] > slack:
             return None
         pages, best_tag, best_text = 0, 0.0, 0.0
-        anchors = self._anchors(t, sub)
+        heaviest = t.text_nodes(sub.start, sub.stop)
+        heaviest.sort(key=t.weights.__getitem__, reverse=True)  # (stable: ties in page order)
+        anchors = self._anchors(t, sub, heaviest)
+        heavy = [(t.texts[p], t.weights[p]) for p in heaviest[:TEXT_BOUND_TEXTS]]
         candidates = self._candidate_pages(anchors, allowed)
         root_tag = t.tags[sub.base]
         left = len(candidates)
@@ -260,6 +283,8 @@ class SiblingSite:
             ends = s.ends  # type: ignore[union-attr]
             for root in self._roots(k, anchors, root_tag):
                 if (ends[root] - root - inside) / size < self.alpha:
+                    continue
+                if self._misses_text(k, root, ends[root], heavy, slack):
                     continue
                 m = match_subtree(t, sub, s, root, max_slide=self.max_slide,  # type: ignore[arg-type]
                                   min_tag=self.alpha)

@@ -112,6 +112,22 @@ def test_the_shapes_matched_for_one_page_give_the_others_the_same_verdicts() -> 
         assert judged == alone and any(v.kind == "varying" for v in judged.values())
 
 
+def test_a_candidate_lacking_a_heavy_text_is_not_matched(monkeypatch) -> None:
+    roots = [parse_html(page(k)) for k in range(4)]
+    site = SiblingSite(roots, [None] * 4)
+    t, s = site.strings[0], site.strings[1]
+    story = next(p for p in t.text_nodes(0, len(t.tags)) if t.weights[p] > 100)
+    heavy = [(t.texts[story], t.weights[story])]
+    body = 0  # page 1's body holds its own story, not page 0's
+    assert site._misses_text(1, body, s.ends[body], heavy, slack=40)
+    assert not site._misses_text(0, body, t.ends[body], heavy, slack=40)
+    assert not site._misses_text(1, body, s.ends[body], heavy, slack=t.weights[story])
+    top = segment_blocks(roots[0])
+    bounded = site.judge(0, top)
+    monkeypatch.setattr("sitesift.methods.siblings.site.TEXT_BOUND_TEXTS", 0)
+    assert SiblingSite(roots, [None] * 4).judge(0, top) == bounded
+
+
 def test_judge_finds_the_template_and_the_changing_link_list_not_the_story() -> None:
     roots = [parse_html(page(k)) for k in range(4)]
     site = SiblingSite(roots, [f"http://h.com/news/{k}.html" for k in range(4)])
