@@ -45,9 +45,6 @@ MAX_CANDIDATES = 16
 #: (``_misses_text``: a bound, each text one look-up; more find few more misses).
 TEXT_BOUND_TEXTS = 8
 
-#: Index entries are one int, page << 32 | position (a tuple costs four times the memory).
-_PAGE_SHIFT = 32
-_POS_MASK = (1 << _PAGE_SHIFT) - 1
 
 # -- 6. decisions over a site ------------------------------------------------------------------
 
@@ -96,26 +93,17 @@ class SiblingSite:
         # Pages with the same texts in the same order are copies (one story under two URLs):
         # a copy is no sibling, or the whole story would "recur" and go.
         self.copies = [hash(tuple(s.texts)) if s is not None else None for s in self.strings]
-        #: text hash -> page << 32 | position of every text node of the site
-        self.by_text: dict[int, list[int]] = defaultdict(list)
-        #: label hash -> page << 32 | position of every element of the site
-        self.by_label: dict[int, list[int]] = defaultdict(list)
+        #: text hash -> the pages holding it, each once, in page order (where in a page:
+        #: ``NodeString.at_text``). One entry a page, not one a node: the index of every
+        #: node of the site was a tenth of the step.
+        self.text_pages: dict[int, list[int]] = defaultdict(list)
         for k, string in enumerate(self.strings):
-            if string is None:
-                continue
-            for pos, (h, label) in enumerate(zip(string.texts, string.labels, strict=True)):
-                if h:
-                    self.by_text[h].append(k << _PAGE_SHIFT | pos)
-                else:
-                    self.by_label[label].append(k << _PAGE_SHIFT | pos)
+            if string is not None:
+                for h in string.at_text:
+                    self.text_pages[h].append(k)
         #: label hash -> (page, its first ``MAX_CANDIDATES`` positions of that label) in page
-        #: order, filled on first use: a page's blocks share few labels, and each block of
-        #: every page would otherwise walk the label's whole entry list (all ``<li>`` of a
-        #: site) again.
+        #: order, filled on first use: a page's blocks share few labels.
         self._label_roots: dict[int, list[tuple[int, list[int]]]] = {}
-        #: text hash -> the pages holding it, each once, in page order; filled on first use
-        #: (a text's index entries list it once per occurrence: a menu's every page).
-        self._text_pages: dict[int, list[int]] = {}
         #: A changing link list's shape (base label, tags and depths: ``_shape``) -> page ->
         #: Tag_similarity of the first of that page's candidates it matches (None: none),
         #: filled on first use. What ``_varying`` reads of a page is a function of these
@@ -165,9 +153,8 @@ class SiblingSite:
         for h in set(t.texts):
             if not h:
                 continue
-            entries = self.by_text[h]  # (sorted by page: one page alone is t's, not allowed)
-            if (entries[0] >> _PAGE_SHIFT == entries[-1] >> _PAGE_SHIFT
-                    or not any(k in allowed for k in self._pages_of(h))):
+            pages = self.text_pages[h]  # (one page alone is t's, which is not allowed)
+            if len(pages) == 1 or not any(k in allowed for k in pages):
                 lonely.add(h)
         return [0, *itertools.accumulate(
             w if h in lonely else 0 for h, w in zip(t.texts, t.weights, strict=True))]
@@ -193,12 +180,11 @@ class SiblingSite:
         pairs only with a node of the same text inside the candidate, so one it lacks is
         unmatched (a bound: the match itself then fails on TextMatch or on the slack; the
         half character keeps float rounding of its test on the safe side)."""
-        first, after = k << _PAGE_SHIFT | root, k << _PAGE_SHIFT | end
-        by_text, missing = self.by_text, 0
+        at_text, missing = self.strings[k].at_text, 0  # type: ignore[union-attr]
         for h, weight in heavy:
-            entries = by_text[h]
-            n = bisect_left(entries, first)
-            if n == len(entries) or entries[n] >= after:
+            places = at_text.get(h, ())
+            n = bisect_left(places, root)
+            if n == len(places) or places[n] >= end:
                 missing += weight
                 if missing > slack + 0.5:
                     return True
@@ -208,37 +194,23 @@ class SiblingSite:
         """The sibling pages holding an anchor text, in the order the anchors find them."""
         order: dict[int, None] = {}
         for h, _ in anchors:
-            for k in self._pages_of(h):
+            for k in self.text_pages.get(h, ()):
                 if k in allowed and k not in order:
                     order[k] = None
         return list(order)
-
-    def _pages_of(self, h: int) -> list[int]:
-        """The pages holding text ``h``, each once, in page order (``by_text`` is sorted by
-        page)."""
-        found = self._text_pages.get(h)
-        if found is None:
-            found = self._text_pages[h] = list(dict.fromkeys(
-                entry >> _PAGE_SHIFT for entry in self.by_text.get(h, ())))
-        return found
 
     def _roots(self, k: int, anchors: list[tuple[int, int]], root_tag: str) -> Iterator[int]:
         """Candidate roots in page ``k`` (the first ``MAX_CANDIDATES``): ancestors, as many
         levels up as in T, of the anchor texts' nodes there, with T's root tag. Computed for a
         page only when the search reaches it: on a site of many pages, finding every page's
         roots for every block was quadratic in the site's size; and one by one, as the search
-        takes them: it stops at the first that matches, most often the first. (A text's index
-        entries are sorted by page, then position: a page's are one slice.)"""
+        takes them: it stops at the first that matches, most often the first."""
         s = self.strings[k]
         assert s is not None
-        parents, tags = s.parents, s.tags
-        first, after = k << _PAGE_SHIFT, (k + 1) << _PAGE_SHIFT
+        parents, tags, at_text = s.parents, s.tags, s.at_text
         roots: set[int] = set()
         for h, up in anchors:
-            entries = self.by_text.get(h, ())
-            lo = bisect_left(entries, first)
-            for n in range(lo, bisect_left(entries, after, lo)):
-                root = entries[n] & _POS_MASK
+            for root in at_text.get(h, ()):
                 for _ in range(up):  # (NodeString.ancestor, inlined: the hot loop)
                     root = parents[root]
                     if root < 0:
@@ -363,10 +335,7 @@ class SiblingSite:
         """Each page's first ``MAX_CANDIDATES`` elements of ``label``, in page order."""
         found = self._label_roots.get(label)
         if found is None:
-            per_page: dict[int, list[int]] = defaultdict(list)
-            for entry in self.by_label.get(label, ()):
-                roots = per_page[entry >> _PAGE_SHIFT]
-                if len(roots) < MAX_CANDIDATES:
-                    roots.append(entry & _POS_MASK)
-            found = self._label_roots[label] = list(per_page.items())
+            found = self._label_roots[label] = [
+                (k, s.at_label[label][:MAX_CANDIDATES]) for k, s in enumerate(self.strings)
+                if s is not None and label in s.at_label]
         return found

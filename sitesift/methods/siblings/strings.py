@@ -40,6 +40,10 @@ class NodeString:
     weights: list[int] = field(default_factory=list)
     #: Relaxed label hash (tag, class, id) of elements; 0 for text nodes.
     labels: list[int] = field(default_factory=list)
+    #: Positions of each text (by hash) and of each label's elements, in order: where a
+    #: block's texts and a link list's label lie in this page (``SiblingSite``).
+    at_text: dict[int, list[int]] = field(default_factory=dict)
+    at_label: dict[int, list[int]] = field(default_factory=dict)
     elements: dict[etree._Element, int] = field(default_factory=dict)
     pieces: dict[Piece, int] = field(default_factory=dict)
     #: Sums of ``weights`` before each position, made on first use (``text_weight``).
@@ -59,7 +63,7 @@ class NodeString:
         # element and text of every page of the site)
         tags, depths, ends, parents = out.tags, out.depths, out.ends, out.parents
         texts, weights, label_hashes = out.texts, out.weights, out.labels
-        elements, pieces = out.elements, out.pieces
+        elements, pieces, at_text, at_label = out.elements, out.pieces, out.at_text, out.at_label
         open_: list[int] = []
 
         def text_node(text: str, piece: Piece) -> None:
@@ -72,7 +76,13 @@ class NodeString:
             depths.append(len(open_))
             ends.append(pos + 1)
             parents.append(open_[-1])
-            texts.append(stable_hash(" ".join(words)) or 1)  # (0 marks an element)
+            h = stable_hash(" ".join(words)) or 1  # (0 marks an element)
+            texts.append(h)
+            places = at_text.get(h)
+            if places is None:
+                at_text[h] = [pos]
+            else:
+                places.append(pos)
             weights.append(len("".join(words)))
             label_hashes.append(0)
 
@@ -93,7 +103,13 @@ class NodeString:
                 parents.append(open_[-1] if open_ else -1)
                 texts.append(0)
                 weights.append(0)
-                label_hashes.append(labels.get(el)[1])
+                label = labels.get(el)[1]
+                label_hashes.append(label)
+                places = at_label.get(label)
+                if places is None:
+                    at_label[label] = [pos]
+                else:
+                    places.append(pos)
                 elements[el] = pos
                 open_.append(pos)
                 text = el.text
