@@ -149,15 +149,14 @@ class SiblingSite:
         """The text weight before each position of ``t`` of the texts no page of
         ``allowed`` holds (running sums, as ``NodeString.text_weight``): such a text can never
         match, and each block's share of it is then two look-ups."""
-        lonely: set[int] = set()
-        for h in set(t.texts):
-            if not h:
-                continue
+        weights = t.weights
+        lonely = [0] * len(weights)
+        for h, places in t.at_text.items():
             pages = self.text_pages[h]  # (one page alone is t's, which is not allowed)
             if len(pages) == 1 or not any(k in allowed for k in pages):
-                lonely.add(h)
-        return [0, *itertools.accumulate(
-            w if h in lonely else 0 for h, w in zip(t.texts, t.weights, strict=True))]
+                for p in places:
+                    lonely[p] = weights[p]
+        return [0, *itertools.accumulate(lonely)]
 
     def _anchors(self, t: NodeString, sub: _Subtree, heaviest: list[int]) -> list[tuple[int, int]]:
         """T's anchor texts (see module doc): each as its text hash and how many levels its
