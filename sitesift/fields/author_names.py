@@ -87,8 +87,11 @@ _OUTLET_AFTER = re.compile(r"^(?P<name>[A-Z][a-z][\w'’.-]*(?:\s+[A-Z][\w'’.-
                            r"\s+(?P<acronym>[A-Z]{2,5})\b.*$")
 #: "Zachary Roth, @zackroth": the writer's social handle after the name.
 _HANDLE_AFTER = re.compile(r"(?<=\w)\s*[,|·]?\s*@[\w.]+\s*$")
+#: Words of menus, share bars ("LinkedIn Twitter Facebook Email": the networks a story is
+#: shared to) and notices, which no author field holds.
 _BAD_WORDS = re.compile(
     r"\b(?:comments?|share|tweet|follow|subscribe|login|log in|sign in|menu|home|"
+    r"facebook|twitter|linkedin|instagram|pinterest|whatsapp|reddit|e-?mail|"
     r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
     r"cookie|privacy|copyright|©)\b", re.IGNORECASE)
 _TRANSLITERATED = re.compile(r"[\u3400-\u9fff]{1,8}(?:·[\u3400-\u9fff]{1,8})*\s*"

@@ -266,6 +266,10 @@ _UNDER_NAME = re.compile(
 #: How many lines under an English headline may hold a byline box's name line (a subtitle
 #: may come first).
 EN_NAME_LINE_PROBE = 3
+#: A date under the name may carry its label ("Last updated on 17 December 2025",
+#: "Published: Jan 3, 2024"): the box's date line all the same.
+_DATE_LABEL = re.compile(r"^(?:(?:last\s+)?(?:updated|modified|published|posted)\b\s*(?:on\b)?|"
+                         r"on\b)\s*:?\s*", re.IGNORECASE)
 
 
 def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = None) -> str | None:
@@ -276,7 +280,7 @@ def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = Non
         line = line.strip()
         if not _EN_NAME_LINE.match(line) or i + 1 >= len(lines):
             continue
-        below = lines[i + 1].strip()
+        below = _DATE_LABEL.sub("", lines[i + 1].strip())
         dated = next(iter(iter_dates(below[:40], now=now)), None)
         if (dated is not None and dated[0] <= 2) or _UNDER_NAME.match(below):
             return clean_author(line)

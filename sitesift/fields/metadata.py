@@ -266,9 +266,12 @@ def _author(
         declared = None
     if declared and _is_site(declared, site_names):
         # The publisher declared as the author (a CMS default): a person marked as the
-        # author in the page is the writer; failing that the publisher stands (a bare
-        # byline does not outvote it: on a list page it is one item's).
-        declared = _first_author(site_names, lambda: author_from_markup(authors)) \
+        # author in the page is the writer, as is the name a byline box prints right under
+        # the headline over its date or role; failing those the publisher stands (a bare
+        # "By X" does not outvote it: on a list page it is one item's, in a syndicated story
+        # the agency's writer, "By Clare Duffy, CNN" on modern-dev 0205 whose gold is WRAL).
+        declared = _first_author(site_names, lambda: author_from_markup(authors),
+                                 lambda: author_from_en_name_line(after)) \
             or declared
     return _without_site(declared or author_from_markup(authors) or _first_author(
         site_names, lambda: _byline(after, story, outlets, title),

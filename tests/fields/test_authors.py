@@ -454,3 +454,28 @@ def test_an_author_label_glued_to_the_name_in_a_metadata_line(line: str,
 )
 def test_a_self_media_account_under_the_headline(lines: list[str], expected: str | None) -> None:
     assert author_from_account_line(lines) == expected
+
+
+def test_a_byline_box_under_the_headline_outvotes_the_publisher_declared_as_author() -> None:
+    # The CMS declares the organisation as every post's author; the post's byline box prints
+    # the writer over the date.
+    page = ('<html><head><meta property="og:site_name" content="GlossGenius">'
+            '<script type="application/ld+json">{"@type": "Article", '
+            '"author": {"@type": "Organization", "name": "GlossGenius"}}</script></head>'
+            '<body><h1>How Much Should You Charge For A Yoga Class?</h1>'
+            '<p>A guide to pricing yoga classes.</p><div>Shauna Mitchell</div>'
+            '<div>August 25, 2024</div><p>Text of the story.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Shauna Mitchell"
+
+
+def test_a_share_bar_is_no_name() -> None:
+    assert clean_author("LinkedIn Twitter Facebook Email") is None
+    assert join_authors(["Arlene Marturano",
+                         "South Carolina Garden-based Learning Network on Facebook"]) \
+        == "Arlene Marturano"
+
+
+def test_a_labelled_date_under_the_name_line() -> None:
+    lines = ["CM", "Craig McCarthy", "Last updated on 17 December 2025", "Text."]
+    assert author_from_en_name_line(lines) == "Craig McCarthy"
+    assert author_from_en_name_line(["Jane Roe", "Published: Jan 3, 2024"]) == "Jane Roe"
