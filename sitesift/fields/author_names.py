@@ -127,7 +127,10 @@ def clean_author(value: str | None, *, handles: bool = False,
     if _CJK.search(text):
         text = _CJK_STOP.sub("", text)
     else:
-        text = _DATEISH.sub("", text)
+        undated = _DATEISH.sub("", text)
+        if undated != text:  # "Posted by David at December 16, 2025": the date's preposition
+            undated = re.sub(r"\s+(?:at|on|um|le|el)\s*$", "", undated)
+        text = undated
         # "Eliz - Product marketer", "ann » Tue Aug 27": a role or date after a separator.
         text = re.sub(r"\s*[|•·»]\s.*$|\s+[-–—]\s.*$", "", text)
         text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
