@@ -28,6 +28,8 @@ _EMAIL = re.compile(r"\S+@\S+\.\w+")
 #: "Bradley M. Kuhn (http://ebb.org/bkuhn/)", "Jane Roe <jane@example.org>": the writer's
 #: home page or address in brackets after the name (a feed's and a meta author's convention).
 _CONTACT = re.compile(r"\s*[(<\[]\s*([^\s()<>\[\]]+)\s*[)>\]]")
+#: ... or the label of a link to them ("Edward M. Gomez (Email)").
+_CONTACT_LABEL = re.compile(r"e-?mail|contact|twitter|bio", re.IGNORECASE)
 _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
 _PREFIX = re.compile(
     # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
@@ -57,7 +59,7 @@ _ROLE = re.compile(
     # "Daniel Burstein, Senior Director, Content & Marketing, MarketingSherpa": a job title
     # after the name's comma, and whatever follows it (department, employer).
     r",\s*(?:senior|director|manager|head of|chief|founder|co-founder|ceo|cto|cfo|president|"
-    r"vice president|professor)\b.*$",
+    r"vice president|professor|associate|assistant|deputy|managing|executive)\b.*$",
     re.IGNORECASE)
 #: "Jane Doe for The Times": the outlet after a person's name (first and last name at least;
 #: "Organization for Transformative Works" is one name).
@@ -119,6 +121,7 @@ def clean_author(value: str | None, *, handles: bool = False,
     if not text or (_URL.search(text) and " " not in text):
         return None
     text = _CONTACT.sub(lambda m: "" if _URL.search(m.group(1)) or _EMAIL.search(m.group(1))
+                        or _CONTACT_LABEL.fullmatch(m.group(1))
                         else m.group(0), text)
     text = _EMAIL.sub("", text)
     text = text.lstrip("@") if " " not in text else text
@@ -132,7 +135,7 @@ def clean_author(value: str | None, *, handles: bool = False,
             undated = re.sub(r"\s+(?:at|on|um|le|el)\s*$", "", undated)
         text = undated
         # "Eliz - Product marketer", "ann » Tue Aug 27": a role or date after a separator.
-        text = re.sub(r"\s*[|•·»]\s.*$|\s+[-–—]\s.*$", "", text)
+        text = re.sub(r"\s*[|•·»]\s.*$|\s+(?:[-–—]|--)\s.*$", "", text)
         text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
         text = _HANDLE_AFTER.sub("", text)
         outlet = _OUTLET_AFTER.match(text)

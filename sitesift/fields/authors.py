@@ -26,7 +26,6 @@ __all__ = [
     "author_from_en_name_line",
     "author_from_markup",
     "author_from_meta",
-    "author_from_signature",
     "author_from_text",
     "may_hold_author",
     "thread_author",
@@ -285,39 +284,6 @@ def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = Non
         dated = next(iter(iter_dates(below[:40], now=now)), None)
         if (dated is not None and dated[0] <= 2) or _UNDER_NAME.match(below):
             return clean_author(line)
-    return None
-
-
-#: A post's signature line, which blogs print under the story rather than under the headline:
-#: "Posted by Colin Watson on 2025-12-18", "Posted by David at December 16, 2025 11:15 AM",
-#: "Posted by:" over the name; the verb makes it a credit ("By" alone also starts photo
-#: credits and sentences). Comments signed the same way come after the post's own.
-_SIGNATURE = re.compile(r"^(?:posted|written)\s+by\b\s*:?\s*(?P<v>.*)$", re.IGNORECASE)
-#: "Last updated March 3, 2025 by Erik Demaine.": a page's dated footer credit.
-_DATED_SIGNATURE = re.compile(
-    r"^(?:last\s+)?(?:updated|modified|posted|written)\s+(?:on\s+)?(?P<d>[^\n]{6,30}?)\s+"
-    r"by\s+(?P<v>[A-Z][^\n]{1,60})$", re.IGNORECASE)
-#: What follows the name on a signature line: its date or place ("on", "at", "in").
-_AFTER_SIGNED_NAME = re.compile(r"\s+(?:on|at|in)\b.*$|\s+(?:on|at)$", re.IGNORECASE)
-
-
-def author_from_signature(lines: Sequence[str], *, now: datetime | None = None) -> str | None:
-    """The name of the first post signature in ``lines`` (the story from its headline on):
-    "Posted by X on DATE" or a dated footer "Last updated DATE by X"."""
-    for i, line in enumerate(lines):
-        line = line.strip()
-        signed = _SIGNATURE.match(line)
-        if signed:
-            name = signed.group("v") or (lines[i + 1].strip() if i + 1 < len(lines) else "")
-            cleaned = clean_author(_AFTER_SIGNED_NAME.sub("", name))
-            if cleaned:
-                return cleaned
-            continue
-        dated = _DATED_SIGNATURE.match(line)
-        if dated and next(iter(iter_dates(dated.group("d"), now=now)), None) is not None:
-            cleaned = clean_author(dated.group("v"))
-            if cleaned:
-                return cleaned
     return None
 
 

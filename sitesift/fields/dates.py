@@ -74,7 +74,12 @@ def find_published(
     relative = (lambda: find_relative_date(after, before, crawled)) if crawled else None
     text = find_text_date(after, before, story, labelled_first=labelled_first, **kw)
     text_day = text.iso if text else None
-    if text and (iso := _confirmed(text, published, declared, modified)):
+    if text and (iso := _confirmed(text, published, declared, modified)) and not (
+            declared and iso[:10] not in {p[:10] for p in published}
+            and prints([*before, *after], published[:declared], kw)):
+        # (A printed day only a modification date confirms gives way where the page prints a
+        # declared publication day at the headline as well: WordPress prints both `<time>`s,
+        # "10. Februar 2019" and the revision's "9. Februar 2019" that its style hides.)
         return iso
     if text and not text.updated and text.distance <= NEAR_HEADLINE_CHARS and declared \
             and modified and stamped(published[:declared], modified, text.iso) \

@@ -304,3 +304,27 @@ def test_a_printed_update_confirmed_by_a_minority_of_declared_sources_is_a_revis
     both = html.replace("<meta property='article:published_time' "
                         "content='2017-12-15T08:50:02-05:00'>", "")
     assert (_published(both) or "")[:10] == "2018-07-24"
+
+
+def test_dates_in_adjacent_inline_elements_are_not_glued() -> None:
+    # A forum post's date and time in two spans (d0118): "28.09.19 12:44", not "28.09.1912:44".
+    page = ('<html><body><h1>Kann man das reparieren?</h1><div class="post">'
+            '<span class="name">macbacchi</span><span>28.09.19</span><span>12:44</span></div>'
+            '<p>Text des Beitrags.</p></body></html>')
+    assert (extract_metadata(parse_html(page)).published or "")[:10] == "2019-09-28"
+    root = parse_html("<div><h1>T</h1><p><span>Feb</span> <span>18</span><span>2009</span>"
+                      "<b>1<sup>st</sup></b> <i>W</i>ord</p></div>")
+    from sitesift.fields.lines import lines_after
+    assert lines_after(root.find(".//h1"), root, 200) == ["T", "Feb 18 2009 1st Word"]
+
+
+def test_a_revision_printed_beside_the_publication_day_does_not_win() -> None:
+    # WordPress prints the published and the updated <time> one after the other (its style
+    # hides the second): the revision's day, which only the modification date confirms, gives
+    # way.
+    page = ('<html><body><div class="entry-meta">Veröffentlicht am '
+            '<time class="entry-date published" datetime="2019-02-10T09:30:10+01:00">'
+            '10. Februar 2019</time><br><time class="updated" datetime="2019-02-09T23:00:55+01:00">'
+            '9. Februar 2019</time> von Heiko</div><h1>Laufen im Winter</h1>'
+            '<p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).published == "2019-02-10T09:30:10+01:00"
