@@ -271,7 +271,7 @@ def _author(
         # "By X" does not outvote it: on a list page it is one item's, in a syndicated story
         # the agency's writer, "By Clare Duffy, CNN" on modern-dev 0205 whose gold is WRAL).
         declared = _first_author(site_names, lambda: author_from_markup(authors),
-                                 lambda: author_from_en_name_line(after)) \
+                                 lambda: author_from_en_name_line(after, outlets=site_names)) \
             or declared
     return _without_site(declared or author_from_markup(authors) or _first_author(
         site_names, lambda: _byline(after, story, outlets, title),

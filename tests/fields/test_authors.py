@@ -492,3 +492,16 @@ def test_a_labelled_date_under_the_name_line() -> None:
 )
 def test_what_follows_a_name_in_a_credit(raw: str, expected: str) -> None:
     assert clean_author(raw) == expected
+
+
+def test_a_name_before_the_outlet_under_the_headline_is_the_writer() -> None:
+    # The CMS's author node holds only the outlet (", USA TODAY"); the byline prints the
+    # writer before it.
+    page = ('<html><head><meta property="og:site_name" content="USA TODAY">'
+            '<script type="application/ld+json">{"@type": "NewsArticle", '
+            '"author": {"@type": "Person", "name": ", USA TODAY"}}</script></head>'
+            '<body><h1>Ten movies to stream now</h1><p>Need a new movie to watch?</p>'
+            '<div><a href="/staff/1">Brian Truitt</a> <span>USA TODAY</span></div>'
+            '<div>Show Caption</div><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Brian Truitt"
+    assert author_from_en_name_line(["Brian Truitt USA TODAY", "Show Caption"]) is None
