@@ -33,6 +33,11 @@ NOW = datetime(2024, 6, 1, 12, 0)
         ("le 19 février 2020", "2020-02-19"),
         ("15 августа 2016, 13:43", "2016-08-15T13:43:00"),
         ("1718000000", "2024-06-10"),
+        # Day, month abbreviation and year joined by hyphens; Romance abbreviations.
+        ("By: FlowGuard EMEA on 04-ago-2021 5:11:10", "2021-08-04T05:11:10"),
+        ("04-Aug-2021", "2021-08-04"),
+        ("12 dic 2020", "2020-12-12"),
+        ("3 giu 2019", "2019-06-03"),
     ],
 )
 def test_parse_date_forms(text: str, expected: str) -> None:
