@@ -228,11 +228,18 @@ def _date_and_author(
             jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
             labelled_first=anchor is None, month_first=_month_first(lang),
             top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
-            else None, crawled=crawled)
+            else None, crawled=crawled, scripts=lambda: _script_texts(body))
     if authors is not None:
         author = _author(authors, meta=meta, ld=ld, url=url, doc_title=doc_title, title=title,
                          after=after, story=story)
     return published, author
+
+
+def _script_texts(body: lxml.html.HtmlElement) -> list[str]:
+    """The text of the page's inline scripts other than JSON-LD (read already)."""
+    root = body.getroottree().getroot()
+    return [el.text for el in root.iter("script")
+            if el.text and "ld+json" not in (el.get("type") or "").lower()]
 
 
 def _story_reader(start: lxml.html.HtmlElement,

@@ -333,3 +333,19 @@ def test_a_revision_printed_beside_the_publication_day_does_not_win() -> None:
             '9. Februar 2019</time> von Heiko</div><h1>Laufen im Winter</h1>'
             '<p>Text.</p></body></html>')
     assert extract_metadata(parse_html(page)).published == "2019-02-10T09:30:10+01:00"
+
+
+def test_a_single_page_apps_state_declares_the_publication_date() -> None:
+    # Nothing in meta, JSON-LD, markup or text: the app's data holds the story's date.
+    state = ('{"document": {"title": "Europas Topathleten", "createdAt": "2022-01-31T14:22:51",'
+             ' "updatedAt": "2022-02-02T10:00:00",'
+             ' "publicationDate": "2022-01-31T14:27:32+01:00"}}')
+    page = ('<html><head><script>window.__STATE__ = ' + state + '</script></head><body>'
+            '<h1>Europas Topathleten fit für München</h1><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).published == "2022-01-31T14:27:32+01:00"
+    # A list's items name several days: none of them is the page's.
+    many = state.replace(' "publicationDate": "2022-01-31T14:27:32+01:00"}}',
+                         ' "publicationDate": "2022-01-31T14:27:32"}, "related": '
+                         '[{"publishedAt": "2022-01-20T08:00:00"}]}')
+    page = page.replace(state, many)
+    assert extract_metadata(parse_html(page)).published is None
