@@ -44,11 +44,6 @@ from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.lines import HIDDEN_TAGS, lines_after, lines_before
 from sitesift.fields.title_text import slug_words
 from sitesift.fields.titles import TitleCandidates, choose_title
-from sitesift.fields.zh_bylines import (
-    author_from_account_line,
-    author_from_editor_line,
-    author_from_name_line,
-)
 
 __all__ = ["Metadata", "complete_metadata", "extract_metadata", "headline_element"]
 
@@ -292,6 +287,13 @@ def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str],
     chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
     if not chinese:
         return author_from_text(after, outlets=outlets) or author_from_en_name_line(after)
+    # (loaded here: its patterns take 25 ms to compile, which pages in other scripts never use)
+    from sitesift.fields.zh_bylines import (
+        author_from_account_line,
+        author_from_editor_line,
+        author_from_name_line,
+    )
+
     # A credit under the headline is the story's byline, whatever label a later one carries
     # (a blog repost's footer "作者： X" names who posted it, not the reporters credited
     # under the headline). The editor credited at the end is the author only where the page
