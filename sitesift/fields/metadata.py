@@ -275,9 +275,38 @@ def _author(
         declared = _first_author(site_names, lambda: author_from_markup(authors),
                                  lambda: author_from_en_name_line(after, outlets=site_names)) \
             or declared
+    if declared:
+        declared = _with_coauthors(declared, after, outlets)
     return _without_site(declared or author_from_markup(authors) or _first_author(
         site_names, lambda: _byline(after, story, outlets, title),
         lambda: author_from_markup(authors, classes=True)), site_names)
+
+
+def _with_coauthors(declared: str, after: list[str], outlets: set[str]) -> str:
+    """The byline under the headline where it credits ``declared`` together with others:
+    structured data often names one writer (a CMS plugin's field holds the post's owner),
+    while the printed byline credits every co-author ("Written by Dr Marna van der Merwe,
+    Dr Dieter Veldsman, Erik van Vulpen" over JSON-LD "Marna van der Merwe"). Only a byline
+    naming the declared writer among its names counts, so no other person replaces them."""
+    if ", " in declared or "、" in declared:
+        return declared
+    byline = author_from_text(after, editors=False, outlets=outlets)
+    if not byline:
+        return declared
+    names = re.split(r", |、", byline)
+    if len(names) < 2 or not all(_PERSON.match(n) for n in names):
+        return declared  # a role or credit read as a name ("Live and breaking news")
+    folded = declared.casefold()
+    if any(folded in n.casefold() or n.casefold() in folded for n in names):
+        return byline
+    return declared
+
+
+#: One co-author's name: capitalised words (a title, particles: "Dr Marna van der Merwe"),
+#: or a Chinese name; not a role ("Journalist"), a bracketed credit ("(photography)") or
+#: lower-case words.
+_PERSON = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|van|von|de|der|den|da|di|du|la|le))"
+                     r"{1,4}$|[\u3400-\u9fff·]{2,8}$")
 
 
 def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str],

@@ -505,3 +505,56 @@ def test_a_name_before_the_outlet_under_the_headline_is_the_writer() -> None:
             '<div>Show Caption</div><p>Text.</p></body></html>')
     assert extract_metadata(parse_html(page)).author == "Brian Truitt"
     assert author_from_en_name_line(["Brian Truitt USA TODAY", "Show Caption"]) is None
+
+
+def test_the_printed_byline_adds_the_co_authors_structured_data_leaves_out() -> None:
+    # A CMS plugin declares the post's owner; the byline under the headline credits all three
+    # (modern-dev 0253's form): the byline, since it names the declared writer among them.
+    page = ('<html><head><meta name="author" content="Marna van der Merwe">'
+            '<script type="application/ld+json">{"@type": "Article", '
+            '"author": {"name": "Marna van der Merwe"}}</script></head>'
+            '<body><h1>HR Trends for 2026</h1><p>The HR function stands at a new intersection.'
+            '</p><div class="hero-information-author">Written by <span>Dr Marna van der Merwe'
+            '</span>, <span>Dr Dieter Veldsman</span>, <span>Erik van Vulpen</span></div>'
+            '<p>Text of the story.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == \
+        "Dr Marna van der Merwe, Dr Dieter Veldsman, Erik van Vulpen"
+    # "By A and B" declared as one string reads as the byline's two names.
+    page2 = ('<html><head><meta name="author" content="Greg Miller and Josh Meyer"></head>'
+             '<body><h1>Interrogations</h1><p>By Greg Miller and Josh Meyer</p>'
+             '<p>Text of the story.</p></body></html>')
+    assert extract_metadata(parse_html(page2)).author == "Greg Miller, Josh Meyer"
+
+
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "By Shannon Williams, Journalist",  # a role after the comma, no second name
+        "By Eleanor Ainge Roy (reporting), Adrian Malloch (photography)",  # a photo credit
+        "By Ashlie Blakey Live and breaking news reporter",
+        "By Jane Doe and John Roe",  # the declared writer is not among them
+    ],
+)
+def test_a_byline_that_is_no_list_of_co_authors_leaves_the_declared_writer(byline: str) -> None:
+    page = ('<html><head><meta name="author" content="Shannon Williams"></head>'
+            f'<body><h1>A headline here</h1><p>{byline}</p><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Shannon Williams"
+
+
+def test_a_list_of_names_may_pass_the_word_limit_a_sentence_may_not() -> None:
+    assert clean_author("Dr Marna van der Merwe, Dr Dieter Veldsman, Erik van Vulpen") == \
+        "Dr Marna van der Merwe, Dr Dieter Veldsman, Erik van Vulpen"
+    assert clean_author("We went to the market and we bought apples, pears and plums") is None
+
+
+def test_a_label_and_a_name_in_adjacent_inline_elements_are_read_apart() -> None:
+    # "<span>Written by</span><span>AAA Travel Editor</span>" prints "Written by AAA ...",
+    # as "<span>By</span><a>Jane Doe</a>" does (modern-dev 0149, dates-dev d0248).
+    page = ('<html><body><h1>Ten Road Trips</h1><div><span>By</span><a href="/a/1">Alex '
+            'Bozarjian</a></div><div>Thursday, November 9, 2023</div><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Alex Bozarjian"
+    from sitesift.fields.lines import lines_after
+    root = parse_html("<div><h1>T</h1><p><span>Written by</span><span>AAA Travel Editor</span>"
+                      " <b>W</b>ord <i>in</i>side</p></div>")
+    assert lines_after(root.find(".//h1"), root, 200) == \
+        ["T", "Written by AAA Travel Editor Word inside"]
