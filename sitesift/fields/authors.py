@@ -17,7 +17,7 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from sitesift.fields.author_names import clean_author, join_authors
+from sitesift.fields.author_names import clean_author, join_authors, split_names
 from sitesift.fields.date_forms import iter_dates
 
 __all__ = [
@@ -250,8 +250,8 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True,
     for m in _EN_BYLINE.finditer(text):
         cleaned = clean_author(m.group("v"), outlets=outlets)
         if cleaned:
-            parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
-            return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
+            parts = split_names(cleaned)
+            return ", ".join(parts) if len(parts) > 1 else cleaned
     for m in _DATED_BYLINE.finditer(text):
         cleaned = clean_author(m.group("v"))
         if cleaned:

@@ -558,3 +558,17 @@ def test_a_label_and_a_name_in_adjacent_inline_elements_are_read_apart() -> None
                       " <b>W</b>ord <i>in</i>side</p></div>")
     assert lines_after(root.find(".//h1"), root, 200) == \
         ["T", "Written by AAA Travel Editor Word inside"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["Por Steven Lee Myers, Keith Bradsher y Tariq Panja"],
+         "Steven Lee Myers, Keith Bradsher, Tariq Panja"),
+        (["Von Anna Schmidt und Peter Müller"], "Anna Schmidt, Peter Müller"),
+        (["Par Marie Dupont et Jean Martin"], "Marie Dupont, Jean Martin"),
+        (["Por José Ortega y Gasset"], "José Ortega y Gasset"),  # one name
+    ],
+)
+def test_co_authors_joined_by_another_language_s_and(lines: list[str], expected: str) -> None:
+    assert author_from_text(lines) == expected
