@@ -572,3 +572,48 @@ def test_a_label_and_a_name_in_adjacent_inline_elements_are_read_apart() -> None
 )
 def test_co_authors_joined_by_another_language_s_and(lines: list[str], expected: str) -> None:
     assert author_from_text(lines) == expected
+
+
+_STORY = "<p>" + "A sentence of the post. " * 50 + "</p>"  # past BYLINE_WINDOW
+
+
+def test_a_post_signed_under_the_story_in_its_post_box() -> None:
+    # Movable Type: the post's "Posted by" in the post's box; the comments' own, each in a
+    # comments box, come after it (modern-dev 0452).
+    page = ('<html><head><meta property="og:site_name" content="A Dabbler\'s Weblog"></head>'
+            '<body><h1>Vibe Coding</h1><div class="blogbody">' + _STORY +
+            '<span class="posted">Posted by David at December 16, 2025 11:15 AM</span></div>'
+            '<div class="comments-body"><p>Nice.</p><span class="comments-post">Posted by: John '
+            'at December 18, 2025</span></div></body></html>')
+    assert extract_metadata(parse_html(page), url="https://davidbau.com/a.html").author == "David"
+    colin = page.replace("A Dabbler's Weblog", "Colin Watson's blog").replace(
+        "Posted by David", "Posted by Colin Watson")
+    assert extract_metadata(parse_html(colin), url="https://example.org/p").author == "Colin Watson"
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        # A reader comment signed in a plain box (2008 news pages), no post box around it.
+        '<table><tr><td><div>Posted by: Dom, London on 5:19pm Tue 1 Jan 08</div></td></tr></table>',
+        # Signatures repeated with their class sign a list's items, even inside the article.
+        ('<div id="article"><p class="posted">Posted by: Lucky Lakeshore | January 14, 2008</p>'
+         '<p>Hm.</p><p class="posted">Posted by: Suzanne | January 14, 2008</p></div>'),
+        # A signature inside a comments box.
+        ('<article><div class="comment-list"><p>Posted by Jane Roe on May 2, 2024</p></div>'
+         '</article>'),
+    ],
+)
+def test_a_reader_comment_s_signature_is_no_author(signature: str) -> None:
+    page = f'<html><body><h1>A headline here</h1>{_STORY}{signature}</body></html>'
+    assert extract_metadata(parse_html(page)).author is None
+
+
+def test_the_site_s_name_in_its_host_is_no_author_but_the_owner_s_first_name_is() -> None:
+    from sitesift.fields.metadata import _is_site
+    assert _is_site("HERALD", ["oheraldo.in"])
+    assert _is_site("VOA News", ["voanews.com"])
+    assert _is_site("USA TODAY", ["usatoday.com"])
+    assert not _is_site("David", ["davidbau.com"])
+    assert not _is_site("Colin Watson", ["Colin Watson's blog"])
+    assert _is_site("GlossGenius", ["GlossGenius", "glossgenius.com"])
