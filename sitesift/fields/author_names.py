@@ -29,6 +29,8 @@ _EMAIL = re.compile(r"\S+@\S+\.\w+")
 #: "Bradley M. Kuhn (http://ebb.org/bkuhn/)", "Jane Roe <jane@example.org>": the writer's
 #: home page or address in brackets after the name (a feed's and a meta author's convention).
 _CONTACT = re.compile(r"\s*[(<\[]\s*([^\s()<>\[\]]+)\s*[)>\]]")
+#: ... or the label of a link to them ("Edward M. Gomez (Email)").
+_CONTACT_LABEL = re.compile(r"e-?mail|contact|twitter|bio", re.IGNORECASE)
 _URL = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|html?)\b", re.IGNORECASE)
 _PREFIX = re.compile(
     # Latin labels are whole words ("Discuz!" does not start with "di"); Chinese ones are not.
@@ -58,7 +60,7 @@ _ROLE = re.compile(
     # "Daniel Burstein, Senior Director, Content & Marketing, MarketingSherpa": a job title
     # after the name's comma, and whatever follows it (department, employer).
     r",\s*(?:senior|director|manager|head of|chief|founder|co-founder|ceo|cto|cfo|president|"
-    r"vice president|professor)\b.*$",
+    r"vice president|professor|associate|assistant|deputy|managing|executive)\b.*$",
     re.IGNORECASE)
 #: "Jane Doe for The Times": the outlet after a person's name (first and last name at least;
 #: "Organization for Transformative Works" is one name).
@@ -78,8 +80,11 @@ _OUTLET_AFTER = re.compile(r"^(?P<name>[A-Z][a-z][\w'’.-]*(?:\s+[A-Z][\w'’.-
                            r"\s+(?P<acronym>[A-Z]{2,5})\b.*$")
 #: "Zachary Roth, @zackroth": the writer's social handle after the name.
 _HANDLE_AFTER = re.compile(r"(?<=\w)\s*[,|·]?\s*@[\w.]+\s*$")
+#: Words of menus, share bars ("LinkedIn Twitter Facebook Email": the networks a story is
+#: shared to) and notices, which no author field holds.
 _BAD_WORDS = re.compile(
     r"\b(?:comments?|share|tweet|follow|subscribe|login|log in|sign in|menu|home|"
+    r"facebook|twitter|linkedin|instagram|pinterest|whatsapp|reddit|e-?mail|"
     r"read more|more from|all posts|view all|posts by|search|advertisement|admin|"
     r"cookie|privacy|copyright|©)\b", re.IGNORECASE)
 
@@ -137,6 +142,7 @@ def clean_author(value: str | None, *, handles: bool = False,
     if not text or (_URL.search(text) and " " not in text):
         return None
     text = _CONTACT.sub(lambda m: "" if _URL.search(m.group(1)) or _EMAIL.search(m.group(1))
+                        or _CONTACT_LABEL.fullmatch(m.group(1))
                         else m.group(0), text)
     text = _EMAIL.sub("", text)
     text = text.lstrip("@") if " " not in text else text
@@ -145,9 +151,12 @@ def clean_author(value: str | None, *, handles: bool = False,
     if _CJK.search(text):
         text = _CJK_STOP.sub("", text)
     else:
-        text = _DATEISH.sub("", text)
+        undated = _DATEISH.sub("", text)
+        if undated != text:  # "Posted by David at December 16, 2025": the date's preposition
+            undated = re.sub(r"\s+(?:at|on|um|le|el)\s*$", "", undated)
+        text = undated
         # "Eliz - Product marketer", "ann » Tue Aug 27": a role or date after a separator.
-        text = re.sub(r"\s*[|•·»]\s.*$|\s+[-–—]\s.*$", "", text)
+        text = re.sub(r"\s*[|•·»]\s.*$|\s+(?:[-–—]|--)\s.*$", "", text)
         text = _FOR_OUTLET.sub(r"\g<name>", _ROLE.sub("", text))
         text = _HANDLE_AFTER.sub("", text)
         outlet = _OUTLET_AFTER.match(text)

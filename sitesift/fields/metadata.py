@@ -223,11 +223,18 @@ def _date_and_author(
             jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
             labelled_first=anchor is None, month_first=_month_first(lang),
             top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
-            else None, crawled=crawled)
+            else None, crawled=crawled, scripts=lambda: _script_texts(body))
     if authors is not None:
         author = _author(authors, meta=meta, ld=ld, url=url, doc_title=doc_title, title=title,
                          after=after, story=story)
     return published, author
+
+
+def _script_texts(body: lxml.html.HtmlElement) -> list[str]:
+    """The text of the page's inline scripts other than JSON-LD (read already)."""
+    root = body.getroottree().getroot()
+    return [el.text for el in root.iter("script")
+            if el.text and "ld+json" not in (el.get("type") or "").lower()]
 
 
 def _story_reader(start: lxml.html.HtmlElement,
@@ -261,9 +268,12 @@ def _author(
         declared = None
     if declared and _is_site(declared, site_names):
         # The publisher declared as the author (a CMS default): a person marked as the
-        # author in the page is the writer; failing that the publisher stands (a bare
-        # byline does not outvote it: on a list page it is one item's).
-        declared = _first_author(site_names, lambda: author_from_markup(authors)) \
+        # author in the page is the writer, as is the name a byline box prints right under
+        # the headline over its date or role; failing those the publisher stands (a bare
+        # "By X" does not outvote it: on a list page it is one item's, in a syndicated story
+        # the agency's writer, "By Clare Duffy, CNN" on modern-dev 0205 whose gold is WRAL).
+        declared = _first_author(site_names, lambda: author_from_markup(authors),
+                                 lambda: author_from_en_name_line(after, outlets=site_names)) \
             or declared
     return _without_site(declared or author_from_markup(authors) or _first_author(
         site_names, lambda: _byline(after, story, outlets, title),
