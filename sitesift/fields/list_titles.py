@@ -84,7 +84,10 @@ _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
 #: A site's template prints each page's headline as the page's h1 when, of its other pages
 #: with one h1 of their own (not a template heading), at least ``MIN_H1_VOTES`` do and at
 #: least ``MIN_H1_SHARE`` of them print as that h1 what their ``<title>`` or declared title
-#: says (the same words without the site's decoration, or a short form of them).
+#: says (the same words without the site's decoration, or a short form of them). Flat on
+#: every titled dev set from 2 to 3 votes and from 0.3 to 0.7 (modern-dev half a has no site
+#: it applies to; 5 votes or 0.9 lose modern-dev 3061): the middle of the flat region,
+#: docs/fields.md (fifth session, h25t).
 MIN_H1_VOTES = 3
 MIN_H1_SHARE = 0.5
 
