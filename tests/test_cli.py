@@ -288,3 +288,21 @@ def test_a_quiet_page_extract_of_a_utf8_page_leaves_tqdm_and_charset_guessing_un
                           capture_output=True, text=True, cwd=Path(__file__).parents[1])
     assert done.stdout.split() == ["0", "False", "False", "False", "False"], done.stderr
     assert json.loads((tmp_path / "o.jsonl").read_text())["text"]
+
+
+def test_extract_and_learn_raise_the_collectors_threshold(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gc
+
+    page = tmp_path / "a.html"
+    page.write_text(ARTICLE, encoding="utf-8")
+    before = gc.get_threshold()
+    try:
+        assert run(["extract", str(page), "-q", "--method", "page"], capsys)[0] == 0
+        assert gc.get_threshold() == (cli.BATCH_GC_THRESHOLD, *before[1:])
+        gc.set_threshold(*before)
+        (tmp_path / "urls.txt").write_text("https://a.test/1\nhttps://a.test/2\n")
+        run(["urls", "cluster", str(tmp_path / "urls.txt")], capsys)
+        assert gc.get_threshold() == before  # (other commands keep Python's)
+    finally:
+        gc.set_threshold(*before)

@@ -5,6 +5,7 @@ The commands run in ``commands`` and in their own packages (crawl, service, eval
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -24,11 +25,25 @@ from sitesift.crawl.command import run_crawl
 from sitesift.engine import cli as engine_cli
 from sitesift.errors import InputError, UsageError
 
-__all__ = ["build_parser", "main", "options_from_args", "parse_args"]
+__all__ = ["BATCH_GC_THRESHOLD", "build_parser", "main", "options_from_args", "parse_args"]
+
+#: The young-generation threshold of Python's cyclic garbage collector in an ``extract`` or
+#: ``learn`` process (Python's default is 700 allocations). A batch keeps every page's tree
+#: and the maps keyed by its elements alive until its records go out, and makes next to no
+#: cyclic garbage, so at 700 the collector walks them again and again for nothing, its full
+#: passes above all (each time the heap grows by a quarter): ``auto`` on the 502 pages of
+#: ``benchmarks/end_to_end.py``, in process, 1.45 s of 21.6 s of CPU in about 2,600 passes
+#: that freed about 900 objects, none in its 15 full passes; at 10,000: 0.37 s; at 50,000:
+#: 0.20 s, no full pass; 100,000: 0.16 s. Cycles are still collected, only in fewer passes;
+#: the records cannot change. The command sets its own process's collector; a library
+#: caller keeps its own settings.
+BATCH_GC_THRESHOLD = 50_000
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.command in ("extract", "learn"):
+        gc.set_threshold(BATCH_GC_THRESHOLD, *gc.get_threshold()[1:])
     try:
         if args.command == "extract" and args.engine:
             return engine_cli.run_from_args(args)

@@ -125,21 +125,22 @@ def in_site_links(root: etree._Element, url: str | None) -> set[str]:
 def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
     """A forum's post rule: its bodies repeat on most candidates, hold mostly unlinked text
     (not teaser titles), and every post shows its poster (an author rule was found: article
-    paragraphs or comment counts have none)."""
+    paragraphs or comment counts have none). The bodies' text is read only for a rule whose
+    bodies repeat (an article's body, one a page, fails on the count alone)."""
     if rule.author is None:
         return False
-    repeated = 0
+    found = [rule.body.select(root) for root in candidates]
+    if sum(len(bodies) >= 2 for bodies in found) < RULE_MIN_REPEAT_SHARE * len(candidates):
+        return False
     chars = links = 0
-    for root in candidates:
-        bodies = rule.body.select(root)
-        repeated += len(bodies) >= 2
+    for bodies in found:
         for body in bodies:
             for holder, line in text_pieces(body):
                 weight = text_weight(line)
                 chars += weight
                 if holder.tag == "a" or next(holder.iterancestors("a"), None) is not None:
                     links += weight
-    return repeated >= RULE_MIN_REPEAT_SHARE * len(candidates) and links <= MAX_LINK_SHARE * chars
+    return links <= MAX_LINK_SHARE * chars
 
 
 #: The start tags of ``<html>`` and ``<body>`` in the source, and their class and id values.

@@ -21,7 +21,7 @@ Two implementations agree exactly (tests check it):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -82,15 +82,21 @@ class PageStructure:
     weights: np.ndarray  # float64, product of Lp along each path; they sum to 1
 
 
-def page_structure(root: etree._Element, *, relaxed: bool = False,
-                   labels: RelaxedLabels | None = None) -> PageStructure:
+def page_structure(
+    root: etree._Element, *, relaxed: bool = False, labels: RelaxedLabels | None = None,
+    known: Mapping[etree._Element, tuple[int, list[etree._Element]]] | None = None,
+) -> PageStructure:
     """Leaf paths of ``root``'s structural tree (iterative walk).
 
     ``relaxed``: the variant used for clustering (see ``similarity_matrix``): labels keep tag,
     class and id only (no child count, no other attribute names; the root its tag alone), and
     a child's position is its rank among siblings of the same label, so one inserted block (an
     ad, a photo) no longer zeroes the whole parent. ``labels``: a label memo shared by the
-    pages of one site (a label is a function of tag, class and id: the same paths)."""
+    pages of one site (a label is a function of tag, class and id: the same paths).
+    ``known`` (relaxed): elements' relaxed label hashes and structural children, as
+    ``content_signatures(..., structure=)`` gathered them from the same tree and memo, read
+    instead of listing and labelling them again (an element missing there is read here)."""
+    known = known if known is not None and relaxed else {}
     paths: list[int] = []
     weights: list[float] = []
     strict_labels: dict[str, int] = {}  # per call: labels repeat a lot within a page
@@ -103,7 +109,8 @@ def page_structure(root: etree._Element, *, relaxed: bool = False,
     ]
     while stack:
         el, parent_hash, index, level, weight, label = stack.pop()
-        children = structural_children(el)
+        found = known.get(el)
+        children = found[1] if found is not None else structural_children(el)
         if not relaxed:
             text = node_label(el, len(children))
             label = strict_labels.get(text) or strict_labels.setdefault(text, stable_hash(text))
@@ -119,7 +126,8 @@ def page_structure(root: etree._Element, *, relaxed: bool = False,
             share = 1.0 / len(children)
             ranks: dict[int, int] = {}
             for k, child in enumerate(children):
-                child_label = relaxed_labels.get(child)[1]
+                seen = known.get(child)
+                child_label = seen[0] if seen is not None else relaxed_labels.get(child)[1]
                 i = ranks[child_label] = ranks.get(child_label, -1) + 1
                 w = shares[k] if shares is not None else share
                 stack.append((child, h, i, level + 1, weight * w, child_label))
