@@ -87,7 +87,7 @@ class _Lines:
                         return
                 text = el.text
                 if text:
-                    if current and _glued(current[-1], text):
+                    if current and current[-1][-1].isdigit() and _glued(current[-1], text):
                         current.append(" ")
                     current.append(text)
             else:
@@ -96,7 +96,7 @@ class _Lines:
                 if el is not top:
                     tail = el.tail
                     if tail:
-                        if current and _glued(current[-1], tail):
+                        if current and current[-1][-1].isdigit() and _glued(current[-1], tail):
                             current.append(" ")
                         current.append(tail)
 
