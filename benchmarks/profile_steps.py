@@ -35,6 +35,9 @@ STEPS = (
      "TemplatePath", "_read_wrapped"),
     ("pages no wrapper reads: metadata and links (_read_all)", "sitesift.pipeline.base",
      "PipelineBase", "_read_all"),
+    ("pages no wrapper reads: content signatures", "sitesift.methods.template.method",
+     "TemplateMethod", "signatures_of"),
+    # (the same row in checkouts before the template's read step)
     ("pages no wrapper reads: content signatures", "sitesift.pipeline.template", None,
      "_set_signatures"),
     ("pages no wrapper reads: page extractor", "sitesift.methods.page.content", None,

@@ -253,3 +253,26 @@ def test_site_titles_leave_the_page_rules_their_title_when_the_page_title_stands
     site = [r.title for r in Extractor(Options(method="page", site_titles=True))
             .extract_many(pages)]
     assert site == page
+
+
+def _product(name: str, h1: str) -> str:
+    return (f"<html><head><title>{name} - Trail Outfitters</title>"
+            f'<meta property="og:title" content="{name}"></head><body>'
+            "<nav><a href='/'>Home</a> <a href='/shop'>Shop</a></nav>"
+            f"<main><h1>{h1}</h1><p>Built for long nights outdoors, this piece of kit has been "
+            "tested on three continents by our staff, who carried it for a season.</p>"
+            "<p>It ships in recycled packaging and comes with a two-year warranty.</p>"
+            "</main></body></html>")
+
+
+def test_site_titles_give_the_h1_where_the_sites_template_prints_the_headline_there() -> None:
+    # Four pages print their og:title as their h1; the fifth's og:title words the product at
+    # more length, and its h1 prints a short form of it (modern-dev 3061, apple.com).
+    names = ("Kayaks", "Sleeping Bags", "Hiking Boots", "Camp Stoves")
+    pages = [Page(id=f"p{i}", site="shop", html=_product(n, n)) for i, n in enumerate(names)]
+    pages.append(Page(id="odd", site="shop", html=_product(
+        "Trail Lamp 300 and Trail Lamp 500", "Trail Lamp 300")))
+    alone = Extractor(Options(method="page")).extract(pages[-1])
+    assert alone.title == "Trail Lamp 300 and Trail Lamp 500"
+    batch = list(Extractor(Options(method="page", site_titles=True)).extract_many(pages))
+    assert [r.title for r in batch] == [*names, "Trail Lamp 300"]

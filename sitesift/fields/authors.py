@@ -19,7 +19,6 @@ from lxml import etree
 
 from sitesift.fields.author_names import clean_author, join_authors
 from sitesift.fields.date_forms import iter_dates
-from sitesift.fields.zh_bylines import zh_byline
 
 __all__ = [
     "BYLINE_WINDOW",
@@ -51,6 +50,9 @@ AUTHOR_META_KEYS = (
     "byl", "byline", "authors", "creator", "twitter:creator:name", "dc.contributor",
 )
 
+
+#: A CJK ideograph: text without one holds no Chinese byline (``author_from_text``).
+_CJK = re.compile(r"[\u3400-\u9fff]")
 
 #: "By X", "by: X", "Written by X"; the label may sit alone on its line, the name on the next
 #: ("Written By" / "Reyan Perumal": a byline box's label and name in separate elements), as
@@ -237,9 +239,14 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True,
             break
     text = "\n".join(window)
     everything = "\n".join(lines)
-    names = zh_byline(everything, text, editors=editors)
-    if names:
-        return names
+    # Every Chinese byline pattern holds a CJK ideograph ("作者", "记者", "来源"...): text without
+    # one holds none, and ``zh_bylines`` (whose patterns take 25 ms to compile) is not loaded.
+    if _CJK.search(everything):
+        from sitesift.fields.zh_bylines import zh_byline
+
+        names = zh_byline(everything, text, editors=editors)
+        if names:
+            return names
     for m in _EN_BYLINE.finditer(text):
         cleaned = clean_author(m.group("v"), outlets=outlets)
         if cleaned:
@@ -266,20 +273,42 @@ _UNDER_NAME = re.compile(
 #: How many lines under an English headline may hold a byline box's name line (a subtitle
 #: may come first).
 EN_NAME_LINE_PROBE = 3
+#: A date under the name may carry its label ("Last updated on 17 December 2025",
+#: "Published: Jan 3, 2024"): the box's date line all the same.
+_DATE_LABEL = re.compile(r"^(?:(?:last\s+)?(?:updated|modified|published|posted)\b\s*(?:on\b)?|"
+                         r"on\b)\s*:?\s*", re.IGNORECASE)
 
 
-def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = None) -> str | None:
+def author_from_en_name_line(lines: Sequence[str], *, now: datetime | None = None,
+                             outlets: Collection[str] = ()) -> str | None:
     """A name printed alone on a line under the headline, in a byline box: the next line is a
     date, a reading time or a role ("Trevor Jackins" / "9 min read"). Without that second line
-    a short capitalised line is as likely a section name or a subheading."""
+    a short capitalised line is as likely a section name or a subheading, unless it ends with
+    one of ``outlets`` (the site's names): "Brian Truitt USA TODAY" credits a writer and the
+    paper he writes for, as a byline does."""
     for i, line in enumerate(lines[:EN_NAME_LINE_PROBE]):
         line = line.strip()
+        credited = _before_outlet(line, outlets)
+        if credited:
+            return credited
         if not _EN_NAME_LINE.match(line) or i + 1 >= len(lines):
             continue
-        below = lines[i + 1].strip()
+        below = _DATE_LABEL.sub("", lines[i + 1].strip())
         dated = next(iter(iter_dates(below[:40], now=now)), None)
         if (dated is not None and dated[0] <= 2) or _UNDER_NAME.match(below):
             return clean_author(line)
+    return None
+
+
+def _before_outlet(line: str, outlets: Collection[str]) -> str | None:
+    """The name before an outlet ending ``line`` ("Brian Truitt" of "Brian Truitt USA
+    TODAY"), when the rest is a personal name line."""
+    folded = line.casefold()
+    for outlet in outlets:
+        if len(outlet) > 1 and folded.endswith(" " + outlet.casefold()):
+            name = line[: -len(outlet)].rstrip(" ,|-–—·")
+            if _EN_NAME_LINE.match(name):
+                return clean_author(name)
     return None
 
 

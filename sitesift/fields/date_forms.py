@@ -47,7 +47,11 @@ for _names in (
             _MONTHS.setdefault(_w, _i)
 for _w, _i in (("jänner", 1), ("feber", 2), ("maerz", 3), ("mrz", 3), ("sept", 9), ("okt", 10),
                ("dez", 12), ("janv", 1), ("févr", 2), ("fevrier", 2), ("avr", 4), ("juil", 7),
-               ("aout", 8), ("déc", 12), ("decembre", 12), ("sep", 9)):
+               ("aout", 8), ("déc", 12), ("decembre", 12), ("sep", 9),
+               # Spanish, Italian and Portuguese abbreviations that are no English word
+               # ("set", "out", "mag" are left out): "04-ago-2021", "12 dic 2020", "3 giu 2019".
+               ("ene", 1), ("abr", 4), ("ago", 8), ("dic", 12), ("gen", 1), ("giu", 6),
+               ("lug", 7), ("ott", 10), ("fev", 2)):
     _MONTHS.setdefault(_w, _i)
 del _names, _words
 
@@ -72,9 +76,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # March 3, 2021 / Mar. 3rd 2021
     (re.compile(r"(?<![\w])(?P<mon>" + _MONTH_RE + r")\.?\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?,?\s+"
                 r"(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME, re.IGNORECASE), "mdy_name"),
-    # 3 March 2021 / 3. März 2021 / 3 de marzo de 2021 / 3rd of March, 2021
-    (re.compile(r"(?<![\w.])(?P<d>[0-3]?\d)(?:st|nd|rd|th|er)?\.?\s*(?:de\s+|of\s+)?(?P<mon>"
-                + _MONTH_RE + r")\.?,?\s+(?:de\s+)?(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME,
+    # 3 March 2021 / 3. März 2021 / 3 de marzo de 2021 / 3rd of March, 2021 / 04-Aug-2021
+    (re.compile(r"(?<![\w.])(?P<d>[0-3]?\d)(?:st|nd|rd|th|er)?(?:\.?\s*|-)(?:de\s+|of\s+)?(?P<mon>"
+                + _MONTH_RE + r")(?:\.?,?\s+|-)(?:de\s+)?(?P<y>(?:19|20)\d\d)(?!\d)" + _TIME,
                 re.IGNORECASE), "dmy_name"),
 )
 

@@ -13,13 +13,19 @@ time is known (``crawled``) and no absolute date is found.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 
 import lxml.html
 
 from sitesift.fields.date_forms import date_from_url, utc_now
-from sitesift.fields.declared_dates import agree_with_url, by_votes, declared_dates, stamped
+from sitesift.fields.declared_dates import (
+    agree_with_url,
+    by_votes,
+    declared_dates,
+    stamped,
+    state_date,
+)
 from sitesift.fields.printed_dates import (
     TextDate,
     find_relative_date,
@@ -51,6 +57,7 @@ def find_published(
     now: datetime | None = None,
     top: Callable[[], Sequence[str]] | None = None,
     crawled: datetime | date | None = None,
+    scripts: Callable[[], Iterable[str]] | None = None,
 ) -> str | None:
     """The page's original publication date as ISO 8601, or None when nothing credible is found.
 
@@ -61,7 +68,8 @@ def find_published(
     ``top`` walks the page's lines from the top of the body, read only when nothing else is
     found (a byline box printed above a headline placed elsewhere: "Published on ...").
     ``crawled`` is when the page was fetched: a relative date printed at the headline is read
-    against it when no absolute date is found.
+    against it when no absolute date is found. ``scripts`` gives the text of the page's
+    scripts, read only when nothing above gives a publication date (an app's state data).
     """
     now = now or utc_now()
     kw = {"now": now, "month_first": month_first}
@@ -74,7 +82,12 @@ def find_published(
     relative = (lambda: find_relative_date(after, before, crawled)) if crawled else None
     text = find_text_date(after, before, story, labelled_first=labelled_first, **kw)
     text_day = text.iso if text else None
-    if text and (iso := _confirmed(text, published, declared, modified)):
+    if text and (iso := _confirmed(text, published, declared, modified)) and not (
+            declared and iso[:10] not in {p[:10] for p in published}
+            and prints([*before, *after], published[:declared], kw)):
+        # (A printed day only a modification date confirms gives way where the page prints a
+        # declared publication day at the headline as well: WordPress prints both `<time>`s,
+        # "10. Februar 2019" and the revision's "9. Februar 2019" that its style hides.)
         return iso
     if text and not text.updated and text.distance <= NEAR_HEADLINE_CHARS and declared \
             and modified and stamped(published[:declared], modified, text.iso) \
@@ -92,6 +105,8 @@ def find_published(
         return text_day
     if relative is not None and (iso := relative()):
         return iso  # printed at the headline: the page's own word, over a modification date
+    if scripts is not None and (iso := state_date(scripts(), now=now)):
+        return iso  # declared in the app's data: a publication date, over a modification
     if modified:
         return modified[0]
     labelled = labelled_date("\n".join(top()), kw) if top is not None else None

@@ -18,7 +18,7 @@ import lxml.html
 from sitesift.fields.date_forms import parse_date
 
 __all__ = ["PUBLISHED_META_KEYS", "agree_with_url", "by_votes", "declared_dates", "markup_dates",
-           "may_hold_date", "stamped"]
+           "may_hold_date", "stamped", "state_date"]
 
 #: Meta keys holding the publication date, best first (lower-cased name/property/itemprop).
 PUBLISHED_META_KEYS = (
@@ -249,3 +249,35 @@ def agree_with_url(candidates: list[str], url_day: str | None) -> str:
         if abs((first - date.fromisoformat(url_day)).days) <= 1:
             return url_day
     return candidates[0]
+
+
+#: A publication key and its value in a script's data (a single-page app's state, escaped or
+#: not): '"publicationDate":"2022-01-31T14:27:32+01:00"', '\\"publishedAt\\":\\"2021-..."'.
+_STATE_DATE = re.compile(r'\\?"([\w:-]{4,40})\\?"\s*:\s*\\?"'
+                         r'((?:19|20)\d\d-[01]\d-[0-3]\d[^"\\]{0,25})')
+#: Most characters of script text scanned (app states run to megabytes).
+MAX_STATE_CHARS = 2_000_000
+
+
+def state_date(scripts: Iterable[str], *, now: datetime) -> str | None:
+    """The publication date a page's scripts hold as data (a single-page app's state, which
+    declares nothing in meta or JSON-LD): the values of publication keys ("publicationDate",
+    "publishedAt"; the meta keys' rule), when they all name one day. Several days are a
+    list's items (teasers, related stories), not the page's."""
+    found: list[str] = []
+    budget = MAX_STATE_CHARS
+    for text in scripts:
+        if budget <= 0:
+            break
+        text = text[:budget]
+        budget -= len(text)
+        for m in _STATE_DATE.finditer(text):
+            key = m.group(1).lower()
+            if not _PUBLISHED_KEY.search(key) or _NOT_PUBLISHED_KEY.search(key):
+                continue
+            iso = parse_date(m.group(2), now=now, month_first=True)
+            if iso:
+                found.append(iso)
+    if not found or len({iso[:10] for iso in found}) > 1:
+        return None
+    return found[0]

@@ -28,6 +28,18 @@ _BLOCK = frozenset((
 
 
 
+def _glued(before: str, text: str) -> bool:
+    """Whether ``text`` of a new inline element (or the tail after one) would glue onto a
+    number ending ``before`` into another token: "<span>28.09.19</span><span>12:44</span>"
+    prints as two fields, not "28.09.1912:44"; "<span>18</span><span>2009</span>" is a day and
+    a year, "2025</time><a>Julian K. Arni" a date and a name. Letters after letters stay glued
+    (inline markup inside a word), as do letters after a number ("1<sup>st</sup>")."""
+    if not before or not before[-1].isdigit():
+        return False
+    first = text[0]
+    return first.isdigit() or (first.isupper() and text[1:2].islower())
+
+
 class _Lines:
     """Builds text lines (a new line at each block element) until ``budget`` characters."""
 
@@ -75,6 +87,8 @@ class _Lines:
                         return
                 text = el.text
                 if text:
+                    if current and current[-1][-1].isdigit() and _glued(current[-1], text):
+                        current.append(" ")
                     current.append(text)
             else:
                 if current and tag in _BLOCK:
@@ -82,6 +96,8 @@ class _Lines:
                 if el is not top:
                     tail = el.tail
                     if tail:
+                        if current and current[-1][-1].isdigit() and _glued(current[-1], tail):
+                            current.append(" ")
                         current.append(tail)
 
 

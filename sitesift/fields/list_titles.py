@@ -36,8 +36,22 @@ from dataclasses import dataclass, field, replace
 from lxml import etree
 
 from sitesift.fields.link_keys import id_tails, index_slugs, link_keys, link_slug, page_keys
-from sitesift.fields.title_text import normalize_space, similarity, strip_site_name
-from sitesift.fields.titles import MIN_HEADING_SIMILARITY, TitleCandidates, choose_title
+from sitesift.fields.title_text import (
+    is_site_name,
+    leads,
+    names_within,
+    normalize_space,
+    similarity,
+    strip_site_name,
+    word_count,
+)
+from sitesift.fields.titles import (
+    MIN_HEADING_SIMILARITY,
+    MIN_WORDS_NAMED_H1,
+    TitleCandidates,
+    choose_title,
+    clean_heading,
+)
 from sitesift.parse.links import Link
 from sitesift.parse.links import page_links as all_links
 
@@ -67,6 +81,15 @@ _SEPARATOR_CHARS = " -_|–—·•:»>/~*｜：,，、"
 #: Anchors ending like this are cut teasers: usable to find M, not as the answer.
 _ELLIPSIS = re.compile(r"(?:\.\.\.|…|\.\.)\s*$")
 _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
+#: A site's template prints each page's headline as the page's h1 when, of its other pages
+#: with one h1 of their own (not a template heading), at least ``MIN_H1_VOTES`` do and at
+#: least ``MIN_H1_SHARE`` of them print as that h1 what their ``<title>`` or declared title
+#: says (the same words without the site's decoration, or a short form of them). Flat on
+#: every titled dev set from 2 to 3 votes and from 0.3 to 0.7 (modern-dev half a has no site
+#: it applies to; 5 votes or 0.9 lose modern-dev 3061): the middle of the flat region,
+#: docs/fields.md (fifth session, h25t).
+MIN_H1_VOTES = 3
+MIN_H1_SHARE = 0.5
 
 
 def _is_title_like(text: str) -> bool:
@@ -184,6 +207,10 @@ class SiteTitles:
     #: (``link_keys.slug_matches``), not by trying every link of the site.
     slug_starts: Mapping[str, tuple[tuple[str, str, str | None], ...]] = field(
         default_factory=dict)
+    #: Per distinct page with one h1 of its own: whether that h1 prints the headline its
+    #: ``<title>`` or declared title gives (``_h1_prints_title``): the site's votes on where its
+    #: template puts the headline.
+    h1_votes: Mapping[TitleCandidates, bool] = field(default_factory=dict)
 
     def external_titles(self, url: str | None, page_id: str | None) -> tuple[str, ...]:
         """Anchor texts of the links from other pages that reach the page (by URL, else id)."""
@@ -235,6 +262,29 @@ class SiteTitles:
         return next((normalize_space(h) for k, h in c.headings
                      if k == "h1" and normalize_space(h).casefold() == folded
                      and normalize_space(h) not in self.template_headings), None)
+
+    def _site_h1(self, own: str, c: TitleCandidates) -> str | None:
+        """The page's own h1 when the site's other pages print their headline as their h1
+        (``h1_votes``) and this page's chosen ``own`` is another text, else None.
+
+        Which source holds a site's headlines is a property of its template: where the
+        other pages' h1 prints what their ``<title>`` says ("Kayaks" for "Kayaks | REI
+        Co-op", "Camp Stoves" for "Camping Stoves: Top Rated Camp Stoves | REI Co-op"), the
+        h1 of a page whose ``<title>`` words it otherwise ("Headlamps" under "Headlamps for
+        Camping, Hiking & Running | REI Co-op") is that page's headline too. The page's own
+        h1 must print its titles so too (an h1 in other words, "Pre-order MacBook Air" under
+        "Buy MacBook Air - Apple", is an offer or a promotion) and have two words or more
+        (one word is a section's name however a title spells it out: "Sports" of "Sports
+        news: ..."; a category page's one-word h1 is its list's name, ``title_place``)."""
+        h1 = _own_h1(c, self.template_headings)
+        if h1 is None or h1.casefold() == own.casefold() or is_site_name(h1, c.site_names) \
+                or word_count(h1) < MIN_WORDS_NAMED_H1 \
+                or not _h1_prints_title(h1, c, self.prefixes, self.suffixes):
+            return None
+        votes = [v for page, v in self.h1_votes.items() if page != c]
+        if len(votes) < MIN_H1_VOTES or sum(votes) < MIN_H1_SHARE * len(votes):
+            return None
+        return h1
 
     def _undecorated(self, title: str) -> str:
         return strip_decoration(title, self.prefixes, self.suffixes) or title
@@ -299,12 +349,13 @@ class SiteTitles:
         # prints another headline is the SEO wording, as a declared title copying <title> is.
         own = choose_title(c)
         if own is not None and not self.names_site(own, c):
-            printed = self._printed_headline(own, c)
+            printed = self._printed_headline(own, c) or self._site_h1(own, c)
             if printed is not None:
                 return printed, c
             return self._bared_by_anchor(own, url, page_id), c
         cleaned = self.cleaned(c)
-        return self._choose_cleaned(c, cleaned, url, page_id), cleaned
+        title = self._choose_cleaned(c, cleaned, url, page_id)
+        return (self._site_h1(title, c) if title else None) or title, cleaned
 
     def _choose_cleaned(self, c: TitleCandidates, cleaned: TitleCandidates, url: str | None,
                         page_id: str | None) -> str | None:
@@ -327,6 +378,27 @@ class SiteTitles:
         if similarity(best, m) < MIN_HEADING_SIMILARITY:
             return page_title
         return best
+
+
+def _own_h1(c: TitleCandidates, template: Iterable[str]) -> str | None:
+    """The page's one h1 that is no heading of the site's template, cleaned; None when it has
+    none or several (a list of cards)."""
+    template = set(template)
+    h1s = [clean_heading(normalize_space(h)) for k, h in c.headings
+           if k == "h1" and normalize_space(h) and normalize_space(h) not in template]
+    return h1s[0] if len(h1s) == 1 else None
+
+
+def _h1_prints_title(h1: str, c: TitleCandidates, prefixes: Sequence[str],
+                     suffixes: Sequence[str]) -> bool:
+    """Whether ``h1`` prints what the page's ``<title>`` or declared titles say: the same
+    words without the site's decoration or name, or the first or a short form of them."""
+    refs = [strip_decoration(t, prefixes, suffixes) for t in (c.doc_title, *c.declared_titles)
+            if normalize_space(t)]
+    refs += [strip_site_name(r, c.site_names) for r in refs]
+    folded = h1.casefold()
+    return any(r.casefold() == folded for r in refs) or leads(h1, refs) \
+        or names_within(h1, refs)
 
 
 def _beside(title: str, text: str, *, fold: bool = False) -> tuple[str, str] | None:
@@ -408,7 +480,10 @@ def learn_site_titles(
     shared = repeated_titles(c.doc_title for c, _links in distinct
                              if _headline_in_title(c) is None)
     pages_headings = [[h for _k, h in c.headings] for c, _links in distinct]
+    template = repeated_headings(pages_headings)
+    votes = {c: _h1_prints_title(h1, c, prefixes, suffixes) for c, _links in distinct
+             if (h1 := _own_h1(c, template)) is not None}
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=shared,
-                      template_headings=repeated_headings(pages_headings),
+                      template_headings=template, h1_votes=votes,
                       external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),
                       slug_starts=index_slugs(slugs))

@@ -44,11 +44,6 @@ from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.lines import HIDDEN_TAGS, lines_after, lines_before
 from sitesift.fields.title_text import slug_words
 from sitesift.fields.titles import TitleCandidates, choose_title
-from sitesift.fields.zh_bylines import (
-    author_from_account_line,
-    author_from_editor_line,
-    author_from_name_line,
-)
 
 __all__ = ["Metadata", "complete_metadata", "extract_metadata", "headline_element"]
 
@@ -228,11 +223,18 @@ def _date_and_author(
             jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
             labelled_first=anchor is None, month_first=_month_first(lang),
             top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
-            else None, crawled=crawled)
+            else None, crawled=crawled, scripts=lambda: _script_texts(body))
     if authors is not None:
         author = _author(authors, meta=meta, ld=ld, url=url, doc_title=doc_title, title=title,
                          after=after, story=story)
     return published, author
+
+
+def _script_texts(body: lxml.html.HtmlElement) -> list[str]:
+    """The text of the page's inline scripts other than JSON-LD (read already)."""
+    root = body.getroottree().getroot()
+    return [el.text for el in root.iter("script")
+            if el.text and "ld+json" not in (el.get("type") or "").lower()]
 
 
 def _story_reader(start: lxml.html.HtmlElement,
@@ -266,9 +268,12 @@ def _author(
         declared = None
     if declared and _is_site(declared, site_names):
         # The publisher declared as the author (a CMS default): a person marked as the
-        # author in the page is the writer; failing that the publisher stands (a bare
-        # byline does not outvote it: on a list page it is one item's).
-        declared = _first_author(site_names, lambda: author_from_markup(authors)) \
+        # author in the page is the writer, as is the name a byline box prints right under
+        # the headline over its date or role; failing those the publisher stands (a bare
+        # "By X" does not outvote it: on a list page it is one item's, in a syndicated story
+        # the agency's writer, "By Clare Duffy, CNN" on modern-dev 0205 whose gold is WRAL).
+        declared = _first_author(site_names, lambda: author_from_markup(authors),
+                                 lambda: author_from_en_name_line(after, outlets=site_names)) \
             or declared
     return _without_site(declared or author_from_markup(authors) or _first_author(
         site_names, lambda: _byline(after, story, outlets, title),
@@ -282,6 +287,13 @@ def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str],
     chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
     if not chinese:
         return author_from_text(after, outlets=outlets) or author_from_en_name_line(after)
+    # (loaded here: its patterns take 25 ms to compile, which pages in other scripts never use)
+    from sitesift.fields.zh_bylines import (
+        author_from_account_line,
+        author_from_editor_line,
+        author_from_name_line,
+    )
+
     # A credit under the headline is the story's byline, whatever label a later one carries
     # (a blog repost's footer "作者： X" names who posted it, not the reporters credited
     # under the headline). The editor credited at the end is the author only where the page

@@ -39,7 +39,7 @@ from sitesift.fields.title_text import (
     word_count,
 )
 
-__all__ = ["TitleCandidates", "choose_title", "title_agrees", "title_declared"]
+__all__ = ["TitleCandidates", "choose_title", "clean_heading", "title_agrees", "title_declared"]
 
 #: A heading must be at least this similar to the (undecorated) ``<title>`` to be the headline:
 #: below it, the heading is a section name or logo, not the article's headline.
@@ -133,8 +133,8 @@ _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)$")
 
 
 #: A permalink mark a documentation generator appends to each heading ("Tasks¶"): a link, not
-#: part of the headline.
-_PERMALINK = re.compile(r"\s*[¶§#]$")
+#: part of the headline. A page whose UTF-8 was read as Latin-1 shows "¶" as "Â¶".
+_PERMALINK = re.compile(r"\s*(?:Â?[¶§]|#)$")
 #: A chapter or lesson number before a heading ("3.1 Git Branching", "15 - Tutorial: ..."):
 #: the heading's place in a book or course, which its ``<title>`` and declared titles leave out.
 #: A bare number followed by words ("10 Things I Wish...") counts the items and stays, and so
@@ -154,13 +154,15 @@ _TRADEMARK = re.compile(r"(?<=\w)[®™]")
 MIN_SLUG_WORDS_OVER_H1 = 4
 
 
-def _clean_heading(text: str) -> str:
+def clean_heading(text: str) -> str:
+    """A heading's text without the marks a page adds to it (trademark signs, a permalink,
+    a section number)."""
     return _SECTION_NUMBER.sub("", _PERMALINK.sub("", _TRADEMARK.sub("", text))) or text
 
 
 def choose_title(c: TitleCandidates) -> str | None:
     """The headline of the page, or None when it names nothing."""
-    c = replace(c, headings=tuple((k, _clean_heading(normalize_space(h))) for k, h in c.headings))
+    c = replace(c, headings=tuple((k, clean_heading(normalize_space(h))) for k, h in c.headings))
     title = _choose(c)
     if not title:
         return title
@@ -488,7 +490,7 @@ def title_agrees(title: str | None, c: TitleCandidates) -> bool:
     # An h1 the chooser took as printing the headline (``_printed_headline``: like the
     # declared title or ``<title>``, leading ``<title>`` before a separator, or naming what
     # one part of it spells out) has the same evidence here.
-    h1s = {_clean_heading(normalize_space(h)).casefold() for k, h in c.headings if k == "h1"}
+    h1s = {clean_heading(normalize_space(h)).casefold() for k, h in c.headings if k == "h1"}
     return title.casefold() in h1s and (
         leads(title, references) or
         (word_count(title) >= MIN_WORDS_NAMED_H1 and names_within(title, references)) or

@@ -66,6 +66,9 @@ class _Paragraphs:
         self.pieces.append("\n")
 
     def flush(self) -> None:
+        if not self.pieces:  # (every block's start and end flushes: most find nothing)
+            self.prefix = ""
+            return
         raw = _SPACES.sub(" ", "".join(self.pieces))
         self.pieces = []
         lines = [ln.strip(" ") for ln in raw.split("\n")]

@@ -38,7 +38,7 @@ from sitesift.parse.dom import (
 )
 from sitesift.segment.tree import leaves
 
-__all__ = ["Block", "Judged", "Kept", "is_visible", "labelled_blocks", "segment_blocks"]
+__all__ = ["Block", "Judged", "Kept", "Measure", "is_visible", "labelled_blocks", "segment_blocks"]
 
 
 #: Drop-down lists: skipped by the text extractors, but a reader sees them (site menus,
@@ -82,16 +82,22 @@ class Block:
         return leaves(self)
 
 
-class _Measure:
+class Measure:
     """Visible text weight, link weight and "holds a block-level element with text" of every
-    element, in one bottom-up pass (no recursion)."""
+    visible element (``of``: one bottom-up pass, no recursion). A walk of its own made this
+    once per page beside the sibling step's node string, which holds the same (its
+    ``measure``: the text of an element's stretch of the string)."""
 
-    def __init__(self, root: etree._Element) -> None:
-        self.weight: dict[etree._Element, int] = {}
-        self.link: dict[etree._Element, int] = {}
-        self.has_block: dict[etree._Element, bool] = {}
+    def __init__(self, weight: dict[etree._Element, int], link: dict[etree._Element, int],
+                 has_block: dict[etree._Element, bool]) -> None:
+        self.weight, self.link, self.has_block = weight, link, has_block
+
+    @classmethod
+    def of(cls, root: etree._Element) -> Measure:
+        weights: dict[etree._Element, int] = {}
+        links: dict[etree._Element, int] = {}
+        holds: dict[etree._Element, bool] = {}
         # (dicts bound to locals and ``text_weight`` inlined: every element of every page)
-        weights, links, holds = self.weight, self.link, self.has_block
         for el in reversed(list(root.iter(etree.Element))):
             if not is_visible(el):
                 continue
@@ -113,6 +119,7 @@ class _Measure:
             weights[el] = weight
             links[el] = weight if el.tag == "a" else link
             holds[el] = has_block
+        return cls(weights, links, holds)
 
     def is_block_child(self, el: etree._Element) -> bool:
         """A child that starts its own block: block-level with text, or holding such."""
@@ -183,7 +190,7 @@ class _Run:
         self.weight += text_weight(text)
         self.link += text_weight(text) if in_link else 0
 
-    def add_node(self, el: etree._Element, xpath: str, measure: _Measure) -> None:
+    def add_node(self, el: etree._Element, xpath: str, measure: Measure) -> None:
         self._piece((el, "node"), xpath)
         self.items.append(el)
         self.weight += measure.weight[el]
@@ -201,16 +208,20 @@ class _Run:
         self.__init__(self.texts)  # type: ignore[misc]
 
 
-def segment_blocks(root: etree._Element, *, texts: bool = True) -> Block:
+def segment_blocks(
+    root: etree._Element, *, texts: bool = True, measure: Measure | None = None,
+) -> Block:
     """The block tree of the page under ``root`` (its ``<body>`` when there is one). Reads the
     tree, never edits it. ``texts=False``: the blocks' ``text`` and ``xpath`` are left empty;
     the sibling step reads their places and weights only, and the texts and paths of every
-    block were a third of the time here (``labelled_blocks`` needs them)."""
+    block were a third of the time here (``labelled_blocks`` needs them). ``measure``: the
+    ``Measure`` of the untouched tree, when the caller has it (made here otherwise)."""
     body = root.find("body") if root.tag == "html" else root
     if body is None:
         body = root
     tree = root.getroottree()
-    measure = _Measure(body)
+    if measure is None:
+        measure = Measure.of(body)
     if body not in measure.weight:
         measure.weight[body] = measure.link[body] = 0
         measure.has_block[body] = False

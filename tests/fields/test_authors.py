@@ -454,3 +454,54 @@ def test_an_author_label_glued_to_the_name_in_a_metadata_line(line: str,
 )
 def test_a_self_media_account_under_the_headline(lines: list[str], expected: str | None) -> None:
     assert author_from_account_line(lines) == expected
+
+
+def test_a_byline_box_under_the_headline_outvotes_the_publisher_declared_as_author() -> None:
+    # The CMS declares the organisation as every post's author; the post's byline box prints
+    # the writer over the date.
+    page = ('<html><head><meta property="og:site_name" content="GlossGenius">'
+            '<script type="application/ld+json">{"@type": "Article", '
+            '"author": {"@type": "Organization", "name": "GlossGenius"}}</script></head>'
+            '<body><h1>How Much Should You Charge For A Yoga Class?</h1>'
+            '<p>A guide to pricing yoga classes.</p><div>Shauna Mitchell</div>'
+            '<div>August 25, 2024</div><p>Text of the story.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Shauna Mitchell"
+
+
+def test_a_share_bar_is_no_name() -> None:
+    assert clean_author("LinkedIn Twitter Facebook Email") is None
+    assert join_authors(["Arlene Marturano",
+                         "South Carolina Garden-based Learning Network on Facebook"]) \
+        == "Arlene Marturano"
+
+
+def test_a_labelled_date_under_the_name_line() -> None:
+    lines = ["CM", "Craig McCarthy", "Last updated on 17 December 2025", "Text."]
+    assert author_from_en_name_line(lines) == "Craig McCarthy"
+    assert author_from_en_name_line(["Jane Roe", "Published: Jan 3, 2024"]) == "Jane Roe"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Posted by David at December 16, 2025 11:15 AM", "David"),
+        ("Edward M. Gomez (Email)", "Edward M. Gomez"),
+        ("By Ben Grossman -- Broadcasting & Cable, 1/21/2008", "Ben Grossman"),
+        ("Scott Garbarini, Associate NFL Editor -- (Sports Network)", "Scott Garbarini"),
+    ],
+)
+def test_what_follows_a_name_in_a_credit(raw: str, expected: str) -> None:
+    assert clean_author(raw) == expected
+
+
+def test_a_name_before_the_outlet_under_the_headline_is_the_writer() -> None:
+    # The CMS's author node holds only the outlet (", USA TODAY"); the byline prints the
+    # writer before it.
+    page = ('<html><head><meta property="og:site_name" content="USA TODAY">'
+            '<script type="application/ld+json">{"@type": "NewsArticle", '
+            '"author": {"@type": "Person", "name": ", USA TODAY"}}</script></head>'
+            '<body><h1>Ten movies to stream now</h1><p>Need a new movie to watch?</p>'
+            '<div><a href="/staff/1">Brian Truitt</a> <span>USA TODAY</span></div>'
+            '<div>Show Caption</div><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Brian Truitt"
+    assert author_from_en_name_line(["Brian Truitt USA TODAY", "Show Caption"]) is None

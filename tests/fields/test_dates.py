@@ -33,6 +33,11 @@ NOW = datetime(2024, 6, 1, 12, 0)
         ("le 19 février 2020", "2020-02-19"),
         ("15 августа 2016, 13:43", "2016-08-15T13:43:00"),
         ("1718000000", "2024-06-10"),
+        # Day, month abbreviation and year joined by hyphens; Romance abbreviations.
+        ("By: FlowGuard EMEA on 04-ago-2021 5:11:10", "2021-08-04T05:11:10"),
+        ("04-Aug-2021", "2021-08-04"),
+        ("12 dic 2020", "2020-12-12"),
+        ("3 giu 2019", "2019-06-03"),
     ],
 )
 def test_parse_date_forms(text: str, expected: str) -> None:
@@ -304,3 +309,43 @@ def test_a_printed_update_confirmed_by_a_minority_of_declared_sources_is_a_revis
     both = html.replace("<meta property='article:published_time' "
                         "content='2017-12-15T08:50:02-05:00'>", "")
     assert (_published(both) or "")[:10] == "2018-07-24"
+
+
+def test_dates_in_adjacent_inline_elements_are_not_glued() -> None:
+    # A forum post's date and time in two spans (d0118): "28.09.19 12:44", not "28.09.1912:44".
+    page = ('<html><body><h1>Kann man das reparieren?</h1><div class="post">'
+            '<span class="name">macbacchi</span><span>28.09.19</span><span>12:44</span></div>'
+            '<p>Text des Beitrags.</p></body></html>')
+    assert (extract_metadata(parse_html(page)).published or "")[:10] == "2019-09-28"
+    root = parse_html("<div><h1>T</h1><p><span>Feb</span> <span>18</span><span>2009</span>"
+                      "<b>1<sup>st</sup></b> <i>W</i>ord</p></div>")
+    from sitesift.fields.lines import lines_after
+    assert lines_after(root.find(".//h1"), root, 200) == ["T", "Feb 18 2009 1st Word"]
+
+
+def test_a_revision_printed_beside_the_publication_day_does_not_win() -> None:
+    # WordPress prints the published and the updated <time> one after the other (its style
+    # hides the second): the revision's day, which only the modification date confirms, gives
+    # way.
+    page = ('<html><body><div class="entry-meta">Veröffentlicht am '
+            '<time class="entry-date published" datetime="2019-02-10T09:30:10+01:00">'
+            '10. Februar 2019</time><br><time class="updated" datetime="2019-02-09T23:00:55+01:00">'
+            '9. Februar 2019</time> von Heiko</div><h1>Laufen im Winter</h1>'
+            '<p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).published == "2019-02-10T09:30:10+01:00"
+
+
+def test_a_single_page_apps_state_declares_the_publication_date() -> None:
+    # Nothing in meta, JSON-LD, markup or text: the app's data holds the story's date.
+    state = ('{"document": {"title": "Europas Topathleten", "createdAt": "2022-01-31T14:22:51",'
+             ' "updatedAt": "2022-02-02T10:00:00",'
+             ' "publicationDate": "2022-01-31T14:27:32+01:00"}}')
+    page = ('<html><head><script>window.__STATE__ = ' + state + '</script></head><body>'
+            '<h1>Europas Topathleten fit für München</h1><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).published == "2022-01-31T14:27:32+01:00"
+    # A list's items name several days: none of them is the page's.
+    many = state.replace(' "publicationDate": "2022-01-31T14:27:32+01:00"}}',
+                         ' "publicationDate": "2022-01-31T14:27:32"}, "related": '
+                         '[{"publishedAt": "2022-01-20T08:00:00"}]}')
+    page = page.replace(state, many)
+    assert extract_metadata(parse_html(page)).published is None

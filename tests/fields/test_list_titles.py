@@ -214,3 +214,41 @@ def test_the_printed_h1_the_sites_title_gives_wins_over_a_declared_title_in_othe
         "Hockey finally returns the love to O'Ree"
     site = SiteTitles(prefixes=("BBC News -",), template_headings=(headline,))
     assert site.choose(c) == "How savvy retailers sell by stealth"
+
+
+def _shop_page(title: str, h1: str) -> TitleCandidates:
+    return TitleCandidates(doc_title=f"{title} - Trail Outfitters", declared_titles=(title,),
+                           headings=(("h2", "Sign up for our emails"), ("h1", h1)))
+
+
+def test_a_site_whose_pages_print_their_headline_as_the_h1_gives_the_odd_page_its_h1() -> None:
+    # Every other page of the shop prints as its h1 what its og:title and <title> say: the
+    # template puts the headline in the h1. The odd page's titles word its product at more
+    # length ("Trail Lamp 300 and Trail Lamp 500"), which the page rules take as written:
+    # its h1 "Trail Lamp 300" is the headline too (modern-dev 3061: "MacBook Air" under
+    # "MacBook Air 13-inch and MacBook Air 15-inch - Apple").
+    others = [_shop_page("Kayaks", "Kayaks"), _shop_page("Sleeping Bags", "Sleeping Bags"),
+              _shop_page("Hiking Boots", "Hiking Boots"), _shop_page("Camp Stoves", "Camp Stoves")]
+    odd = _shop_page("Trail Lamp 300 and Trail Lamp 500", "Trail Lamp 300")
+    site = learn_site_titles([(str(i), c, []) for i, c in enumerate([*others, odd])])
+    assert site.choose(odd) == "Trail Lamp 300"
+    # Fewer than MIN_H1_VOTES other pages: no evidence of the template; the page's own title.
+    few = learn_site_titles([(str(i), c, []) for i, c in enumerate([*others[:2], odd])])
+    assert few.choose(odd) == "Trail Lamp 300 and Trail Lamp 500"
+    # An h1 in other words is an offer (modern-dev 0650: "Pre-order MacBook Air" under "Buy
+    # MacBook Air - Apple"), and a one-word h1 may be a section's name: the own title stays.
+    for h1 in ("Pre-order Trail Lamp 300", "Lamps"):
+        page = _shop_page("Trail Lamp 300 and Trail Lamp 500", h1)
+        site = learn_site_titles([(str(i), c, []) for i, c in enumerate([*others, page])])
+        assert site.choose(page) == "Trail Lamp 300 and Trail Lamp 500"
+
+
+def test_a_site_whose_h1s_print_no_title_keeps_each_pages_own_title() -> None:
+    # The site's h1s word each page otherwise (slogans): no vote for the h1.
+    pages = [_shop_page(t, h) for t, h in (("Kayaks", "Paddle further"),
+                                           ("Sleeping Bags", "Sleep warmer"),
+                                           ("Hiking Boots", "Walk lighter"),
+                                           ("Trail Lamp 300 and Trail Lamp 500",
+                                            "Trail Lamp 300"))]
+    site = learn_site_titles([(str(i), c, []) for i, c in enumerate(pages)])
+    assert site.choose(pages[3]) == "Trail Lamp 300 and Trail Lamp 500"

@@ -72,3 +72,29 @@ def test_a_title_printed_inside_the_content_stays_however_far_from_its_start() -
                                  headings=(("h3", "Your Leader-Post"), ("h2", headline)))
     meta = Metadata(title=headline, title_candidates=candidates)
     assert near_heading(meta, [content], root) == headline
+
+
+def _category_page(h1: str) -> str:
+    cards = "".join(
+        f"<li class='card'><a href='/p/lamp-{i}'>Trail lamp model {i} with a {200 + 10 * i} "
+        f"lumen beam</a><span>${20 + i}.95</span></li>" for i in range(24))
+    return ("<html><head><title>Lamps for Camping, Hiking &amp; Running | Trail Outfitters"
+            f"</title></head><body><div id='top'><ul>{NAV}</ul></div>{h1}"
+            f"<ul class='grid'>{cards}</ul></body></html>")
+
+
+def test_a_list_page_is_named_by_its_one_h1_not_by_its_titles_search_wording() -> None:
+    # A category page prints the list's name as its h1 and words <title> for search engines
+    # (modern-dev 3027, 3069, 0635, 1572-like).
+    record = extract_html(_category_page("<h1>Lamps</h1>"), url="https://example.com/c/lamps")
+    assert record.page_type == "list"
+    assert record.title == "Lamps"
+    # The count of items printed beside the name is the list's size, not its name.
+    record = extract_html(_category_page("<h1>Lamps<span>(102+)</span></h1>"),
+                          url="https://example.com/c/lamps")
+    assert record.title == "Lamps"
+    # An h1 sharing no word with the titles (a promotion, a logo) names nothing.
+    record = extract_html(_category_page("<h1>Free delivery</h1>"),
+                          url="https://example.com/c/lamps")
+    assert record.page_type == "list"
+    assert record.title == "Lamps for Camping, Hiking & Running"

@@ -197,6 +197,8 @@ def test_markdown_heading_marks_are_no_part_of_a_title() -> None:
     [
         # A documentation generator's permalink mark is no part of the headline.
         ("Tasks¶", "Tasks — Celery 5.6.2 documentation", "Tasks"),
+        # The same mark on a page whose UTF-8 was read as Latin-1 ("Â¶").
+        ("Logging HOWTOÂ¶", "", "Logging HOWTO"),
         # A chapter or lesson number before the heading is its place in the book.
         ("3.1 Git Branching - Branches in a Nutshell", "Git - Branches in a Nutshell",
          "Git Branching - Branches in a Nutshell"),

@@ -44,6 +44,14 @@ def match_subtree(
     shift = s_depths[root] - t_depths[sub.base]  # equal depths relative to the two roots
     t_texts, s_texts, t_weights = t.texts, s.texts, t.weights
     size = t_stop - t_start
+    if (size == s_stop - s_start and not shift and t_tags[t_start:t_stop] == s_tags[s_start:s_stop]
+            and t_depths[t_start:t_stop] == s_depths[s_start:s_stop]
+            and t_texts[t_start:t_stop] == s_texts[s_start:s_stop]):
+        # Identical subtrees (a menu or footer of the site's template): the walk below pairs
+        # every node in turn, never leaving NORMAL, the first pair is the two roots, and every
+        # text node's text is matched (a text node's hash is never 0); so Tag_similarity 1 and
+        # TextMatch all of T's text. Slices compare in C; the walk is Python, node by node.
+        return Match(tag_similarity=1.0, text_similarity=1.0)
     # The pairs are counted, not kept: the first one (for the second verification below),
     # how many, and the text weight of those whose texts are equal (TextMatch).
     paired, first, matched_text = 0, None, 0

@@ -64,7 +64,12 @@ class SiblingsMethod(SiteMethod[SiblingSite]):
                            text_similarity=self.text_similarity, max_slide=self.max_slide)
 
     def look(self, model: SiblingSite, page: SitePage) -> SiblingLook:
-        return SiblingLook(segment_blocks(page.root, texts=self.texts), model, page.index)
+        # The measures from the page's node string (made on the same untouched tree): one
+        # walk of every element of the page instead of two.
+        string = model.strings[page.index]
+        measure = string.measure() if string is not None else None
+        return SiblingLook(segment_blocks(page.root, texts=self.texts, measure=measure),
+                           model, page.index)
 
     def apply(self, model: SiblingSite, page: SitePage, content: Content,
               seen: SiblingLook) -> Decision | None:

@@ -4,10 +4,11 @@ in how many it matched, how well); a changing link list whose structure recurs i
 
 from __future__ import annotations
 
+import itertools
 import math
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -40,9 +41,10 @@ VARYING_MIN_PAGES = 2
 #: Candidate roots tried per sibling page (the index makes more than a few rare).
 MAX_CANDIDATES = 16
 
-#: Index entries are one int, page << 32 | position (a tuple costs four times the memory).
-_PAGE_SHIFT = 32
-_POS_MASK = (1 << _PAGE_SHIFT) - 1
+#: A candidate is matched only when it holds enough of T's heaviest texts, this many of them
+#: (``_misses_text``: a bound, each text one look-up; more find few more misses).
+TEXT_BOUND_TEXTS = 8
+
 
 # -- 6. decisions over a site ------------------------------------------------------------------
 
@@ -91,26 +93,25 @@ class SiblingSite:
         # Pages with the same texts in the same order are copies (one story under two URLs):
         # a copy is no sibling, or the whole story would "recur" and go.
         self.copies = [hash(tuple(s.texts)) if s is not None else None for s in self.strings]
-        #: text hash -> page << 32 | position of every text node of the site
-        self.by_text: dict[int, list[int]] = defaultdict(list)
-        #: label hash -> page << 32 | position of every element of the site
-        self.by_label: dict[int, list[int]] = defaultdict(list)
+        #: text hash -> the pages holding it, each once, in page order (where in a page:
+        #: ``NodeString.at_text``). One entry a page, not one a node: the index of every
+        #: node of the site was a tenth of the step.
+        self.text_pages: dict[int, list[int]] = defaultdict(list)
         for k, string in enumerate(self.strings):
-            if string is None:
-                continue
-            for pos, (h, label) in enumerate(zip(string.texts, string.labels, strict=True)):
-                if h:
-                    self.by_text[h].append(k << _PAGE_SHIFT | pos)
-                else:
-                    self.by_label[label].append(k << _PAGE_SHIFT | pos)
+            if string is not None:
+                for h in string.at_text:
+                    self.text_pages[h].append(k)
         #: label hash -> (page, its first ``MAX_CANDIDATES`` positions of that label) in page
-        #: order, filled on first use: a page's blocks share few labels, and each block of
-        #: every page would otherwise walk the label's whole entry list (all ``<li>`` of a
-        #: site) again.
+        #: order, filled on first use: a page's blocks share few labels.
         self._label_roots: dict[int, list[tuple[int, list[int]]]] = {}
-        #: text hash -> the pages holding it, each once, in page order; filled on first use
-        #: (a text's index entries list it once per occurrence: a menu's every page).
-        self._text_pages: dict[int, list[int]] = {}
+        #: A changing link list's shape (base label, tags and depths: ``_shape``) -> page ->
+        #: Tag_similarity of the first of that page's candidates it matches (None: none),
+        #: filled on first use. What ``_varying`` reads of a page is a function of these
+        #: alone, and a site's link lists come in few shapes (77,105 matches of 1,476
+        #: distinct shape and page pairs on the 251 pages of big9-2005, big9-2009 and
+        #: cleanportal), so each pair is matched once for all of the site's blocks.
+        self._shapes: dict[tuple[int, tuple[str, ...], tuple[int, ...]], int] = {}
+        self._varying_pages: list[dict[int, float | None]] = []
 
     def siblings(self, target: int) -> list[int]:
         live = [k for k, s in enumerate(self.strings) if s is not None]
@@ -129,13 +130,13 @@ class SiblingSite:
             return {}
         need = max(1, min(MAX_NEEDED_MATCHES, math.ceil(MIN_MATCH_SHARE * len(siblings))))
         allowed = set(siblings)
-        shared: dict[int, bool] = {}  # text hash -> whether a sibling holds it (this page's)
+        unique = self._unique_before(t, allowed)
         verdicts: dict[int, Verdict] = {}
         stack = [top]
         while stack:
             block = stack.pop()
             sub = _subtree(t, block)
-            verdict = None if sub is None else self._same(t, sub, block, allowed, need, shared)
+            verdict = None if sub is None else self._same(t, sub, block, allowed, need, unique)
             if verdict is None and sub is not None and not block.children:
                 verdict = self._varying(t, sub, block, allowed)
             if verdict is not None:
@@ -144,91 +145,101 @@ class SiblingSite:
                 stack.extend(block.children)
         return verdicts
 
-    def _anchors(self, t: NodeString, sub: _Subtree) -> list[tuple[int, int]]:
+    def _unique_before(self, t: NodeString, allowed: set[int]) -> list[int]:
+        """The text weight before each position of ``t`` of the texts no page of
+        ``allowed`` holds (running sums, as ``NodeString.text_weight``): such a text can never
+        match, and each block's share of it is then two look-ups."""
+        weights = t.weights
+        lonely = [0] * len(weights)
+        for h, places in t.at_text.items():
+            pages = self.text_pages[h]  # (one page alone is t's, which is not allowed)
+            if len(pages) == 1 or not any(k in allowed for k in pages):
+                for p in places:
+                    lonely[p] = weights[p]
+        return [0, *itertools.accumulate(lonely)]
+
+    def _anchors(self, t: NodeString, sub: _Subtree, heaviest: list[int]) -> list[tuple[int, int]]:
         """T's anchor texts (see module doc): each as its text hash and how many levels its
-        node lies below T's base."""
-        texts = t.text_nodes(sub.start, sub.stop)
-        texts.sort(key=lambda p: -t.weights[p])
-        total = sum(t.weights[p] for p in texts)
+        node lies below T's base. ``heaviest``: T's text nodes, heaviest first."""
+        weights = t.weights
+        most = (1 - self.beta) * t.text_weight(sub.start, sub.stop)
         anchors, covered = [], 0
-        for p in texts:
+        for p in heaviest:
             anchors.append(p)
-            covered += t.weights[p]
-            if covered > (1 - self.beta) * total:
+            covered += weights[p]
+            if covered > most:
                 break
         t_base = t.depths[sub.base]
         return [(t.texts[p], t.depths[p] - t_base) for p in anchors]
+
+    def _misses_text(self, k: int, root: int, end: int, heavy: list[tuple[int, int]],
+                     slack: float) -> bool:
+        """Whether the subtree of page ``k`` from ``root`` to ``end`` lacks more of T's text
+        than T may leave unmatched, by T's ``heavy`` texts (hash, weight) alone: a text of T
+        pairs only with a node of the same text inside the candidate, so one it lacks is
+        unmatched (a bound: the match itself then fails on TextMatch or on the slack; the
+        half character keeps float rounding of its test on the safe side)."""
+        at_text, missing = self.strings[k].at_text, 0  # type: ignore[union-attr]
+        for h, weight in heavy:
+            places = at_text.get(h, ())
+            n = bisect_left(places, root)
+            if n == len(places) or places[n] >= end:
+                missing += weight
+                if missing > slack + 0.5:
+                    return True
+        return False
 
     def _candidate_pages(self, anchors: list[tuple[int, int]], allowed: set[int]) -> list[int]:
         """The sibling pages holding an anchor text, in the order the anchors find them."""
         order: dict[int, None] = {}
         for h, _ in anchors:
-            for k in self._pages_of(h):
+            for k in self.text_pages.get(h, ()):
                 if k in allowed and k not in order:
                     order[k] = None
         return list(order)
 
-    def _pages_of(self, h: int) -> list[int]:
-        """The pages holding text ``h``, each once, in page order (``by_text`` is sorted by
-        page)."""
-        found = self._text_pages.get(h)
-        if found is None:
-            found = self._text_pages[h] = list(dict.fromkeys(
-                entry >> _PAGE_SHIFT for entry in self.by_text.get(h, ())))
-        return found
-
-    def _roots(self, k: int, anchors: list[tuple[int, int]], root_tag: str) -> list[int]:
+    def _roots(self, k: int, anchors: list[tuple[int, int]], root_tag: str) -> Iterator[int]:
         """Candidate roots in page ``k`` (the first ``MAX_CANDIDATES``): ancestors, as many
         levels up as in T, of the anchor texts' nodes there, with T's root tag. Computed for a
         page only when the search reaches it: on a site of many pages, finding every page's
-        roots for every block was quadratic in the site's size. (A text's index entries are
-        sorted by page, then position: a page's are one slice.)"""
+        roots for every block was quadratic in the site's size; and one by one, as the search
+        takes them: it stops at the first that matches, most often the first."""
         s = self.strings[k]
         assert s is not None
-        parents, tags = s.parents, s.tags
-        first, after = k << _PAGE_SHIFT, (k + 1) << _PAGE_SHIFT
-        roots: list[int] = []
+        parents, tags, at_text = s.parents, s.tags, s.at_text
+        roots: set[int] = set()
         for h, up in anchors:
-            entries = self.by_text.get(h, ())
-            lo = bisect_left(entries, first)
-            for n in range(lo, bisect_left(entries, after, lo)):
-                root = entries[n] & _POS_MASK
+            for root in at_text.get(h, ()):
                 for _ in range(up):  # (NodeString.ancestor, inlined: the hot loop)
                     root = parents[root]
                     if root < 0:
                         break
                 if root >= 0 and tags[root] == root_tag and root not in roots:
-                    roots.append(root)
+                    yield root
+                    roots.add(root)
                     if len(roots) == MAX_CANDIDATES:
-                        return roots
-        return roots
+                        return
 
     def _same(
         self, t: NodeString, sub: _Subtree, block: Block, allowed: set[int], need: int,
-        shared: dict[int, bool],
+        unique: list[int],
     ) -> Verdict | None:
         """The paper's test: matches (alpha, beta) in ``need`` siblings (searching stops
         there). A container must leave at most ``CONTAINER_MAX_UNMATCHED`` characters
-        unmatched; text found in no sibling at all can never match, so a block with more of
-        it than it may leave unmatched is not searched. ``shared``: whether a sibling holds
-        a text, memoised over the page's blocks (a container's texts are its children's)."""
+        unmatched; text found in no sibling at all can never match (``unique``: its running
+        sums, ``_unique_before``), so a block with more of it than it may leave unmatched is
+        not searched."""
         total = t.text_weight(sub.start, sub.stop)
         slack = (1 - self.beta) * total
         if block.children:
             slack = min(slack, CONTAINER_MAX_UNMATCHED)
-        unique = 0
-        texts, weights = t.texts, t.weights
-        for p in t.text_nodes(sub.start, sub.stop):
-            h = texts[p]
-            found = shared.get(h)
-            if found is None:
-                found = shared[h] = any(k in allowed for k in self._pages_of(h))
-            if not found:
-                unique += weights[p]
-                if unique > slack:
-                    return None
+        if unique[sub.stop] - unique[sub.start] > slack:
+            return None
         pages, best_tag, best_text = 0, 0.0, 0.0
-        anchors = self._anchors(t, sub)
+        heaviest = t.text_nodes(sub.start, sub.stop)
+        heaviest.sort(key=t.weights.__getitem__, reverse=True)  # (stable: ties in page order)
+        anchors = self._anchors(t, sub, heaviest)
+        heavy = [(t.texts[p], t.weights[p]) for p in heaviest[:TEXT_BOUND_TEXTS]]
         candidates = self._candidate_pages(anchors, allowed)
         root_tag = t.tags[sub.base]
         left = len(candidates)
@@ -243,6 +254,8 @@ class SiblingSite:
             ends = s.ends  # type: ignore[union-attr]
             for root in self._roots(k, anchors, root_tag):
                 if (ends[root] - root - inside) / size < self.alpha:
+                    continue
+                if self._misses_text(k, root, ends[root], heavy, slack):
                     continue
                 m = match_subtree(t, sub, s, root, max_slide=self.max_slide,  # type: ignore[arg-type]
                                   min_tag=self.alpha)
@@ -267,36 +280,61 @@ class SiblingSite:
         need = min(VARYING_MIN_PAGES, len(allowed))
         if need < VARYING_MIN_PAGES:
             return None
+        label = t.labels[sub.base]
+        shape = self._shape(t, sub)
         pages, best = 0, 0.0
+        for k, roots in self._roots_by_label(label):
+            if k not in allowed:
+                continue
+            if k in shape:
+                tag = shape[k]
+            else:
+                tag = shape[k] = self._first_varying(t, sub, k, roots)
+            if tag is not None:
+                pages += 1
+                best = max(best, tag)
+            if pages >= need:
+                return Verdict("varying", pages, len(allowed), best, 0.0)
+        return None
+
+    def _shape(self, t: NodeString, sub: _Subtree) -> dict[int, float | None]:
+        """The results of ``_first_varying`` by page for T's shape: its base label, and the
+        tags and depths of its nodes. They are all the match reads of T when texts do not
+        count: the pairs (equal tags), the second verification (equal depths relative to the
+        roots), the slides (a subtree's end is where the depths come back to its node's) and
+        Tag_similarity (pairs over T's size). Depths are absolute: a shape at another depth
+        is only matched again, to the same results."""
+        key = (t.labels[sub.base], tuple(t.tags[sub.start:sub.stop]),
+               tuple(t.depths[sub.start:sub.stop]))
+        n = self._shapes.setdefault(key, len(self._shapes))
+        if n == len(self._varying_pages):
+            self._varying_pages.append({})
+        return self._varying_pages[n]
+
+    def _first_varying(
+        self, t: NodeString, sub: _Subtree, k: int, roots: list[int]
+    ) -> float | None:
+        """Tag_similarity of the first of page ``k``'s ``roots`` that T matches (at least
+        ``alpha``), None when none does."""
         # Tag_similarity counts pairs of nodes, one of each string: a candidate subtree with
         # fewer nodes than ``alpha`` of T's can never reach ``alpha`` (skipped unmatched).
         size = sub.stop - sub.start
-        for k, roots in self._roots_by_label(t.labels[sub.base]):
-            if k not in allowed:
+        s = self.strings[k]
+        ends = s.ends  # type: ignore[union-attr]
+        for root in roots:
+            if (ends[root] - root) / size < self.alpha:
                 continue
-            s = self.strings[k]
-            ends = s.ends  # type: ignore[union-attr]
-            for root in roots:
-                if (ends[root] - root) / size < self.alpha:
-                    continue
-                m = match_subtree(t, sub, s, root, max_slide=self.max_slide,  # type: ignore[arg-type]
-                                  min_tag=self.alpha)
-                if m is not None and m.tag_similarity >= self.alpha:
-                    pages += 1
-                    best = max(best, m.tag_similarity)
-                    break
-            if pages >= need:
-                return Verdict("varying", pages, len(allowed), best, 0.0)
+            m = match_subtree(t, sub, s, root, max_slide=self.max_slide,  # type: ignore[arg-type]
+                              min_tag=self.alpha)
+            if m is not None and m.tag_similarity >= self.alpha:
+                return m.tag_similarity
         return None
 
     def _roots_by_label(self, label: int) -> list[tuple[int, list[int]]]:
         """Each page's first ``MAX_CANDIDATES`` elements of ``label``, in page order."""
         found = self._label_roots.get(label)
         if found is None:
-            per_page: dict[int, list[int]] = defaultdict(list)
-            for entry in self.by_label.get(label, ()):
-                roots = per_page[entry >> _PAGE_SHIFT]
-                if len(roots) < MAX_CANDIDATES:
-                    roots.append(entry & _POS_MASK)
-            found = self._label_roots[label] = list(per_page.items())
+            found = self._label_roots[label] = [
+                (k, s.at_label[label][:MAX_CANDIDATES]) for k, s in enumerate(self.strings)
+                if s is not None and label in s.at_label]
         return found

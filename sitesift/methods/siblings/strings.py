@@ -11,8 +11,9 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from sitesift.parse.dom import BLOCK_TAGS
 from sitesift.parse.signatures import RelaxedLabels, stable_hash
-from sitesift.segment.blocks import Block, is_visible
+from sitesift.segment.blocks import Block, Measure, is_visible
 
 __all__ = ["TEXT_TAG", "NodeString", "Piece"]
 
@@ -33,11 +34,16 @@ class NodeString:
     #: Index just after each node's subtree (a text node's is its own index + 1).
     ends: list[int] = field(default_factory=list)
     parents: list[int] = field(default_factory=list)
-    #: Hash of a text node's folded text, and its weight (visible characters); 0 for elements.
+    #: Hash of a text node's folded text (never 0), and its weight (visible characters); 0
+    #: for elements.
     texts: list[int] = field(default_factory=list)
     weights: list[int] = field(default_factory=list)
     #: Relaxed label hash (tag, class, id) of elements; 0 for text nodes.
     labels: list[int] = field(default_factory=list)
+    #: Positions of each text (by hash) and of each label's elements, in order: where a
+    #: block's texts and a link list's label lie in this page (``SiblingSite``).
+    at_text: dict[int, list[int]] = field(default_factory=dict)
+    at_label: dict[int, list[int]] = field(default_factory=dict)
     elements: dict[etree._Element, int] = field(default_factory=dict)
     pieces: dict[Piece, int] = field(default_factory=dict)
     #: Sums of ``weights`` before each position, made on first use (``text_weight``).
@@ -57,21 +63,26 @@ class NodeString:
         # element and text of every page of the site)
         tags, depths, ends, parents = out.tags, out.depths, out.ends, out.parents
         texts, weights, label_hashes = out.texts, out.weights, out.labels
-        elements, pieces = out.elements, out.pieces
+        elements, pieces, at_text, at_label = out.elements, out.pieces, out.at_text, out.at_label
         open_: list[int] = []
 
         def text_node(text: str, piece: Piece) -> None:
-            # ``text_weight`` and ``normalize_space`` of one split (the same characters)
+            # ``text_weight`` and ``normalize_space`` of one split (the same characters; not
+            # empty: ``split`` and ``isspace`` know the same white space)
             words = text.split()
-            if not words:
-                return
             pos = len(tags)
             pieces[piece] = pos
             tags.append(TEXT_TAG)
             depths.append(len(open_))
             ends.append(pos + 1)
             parents.append(open_[-1])
-            texts.append(stable_hash(" ".join(words)))
+            h = stable_hash(" ".join(words)) or 1  # (0 marks an element)
+            texts.append(h)
+            places = at_text.get(h)
+            if places is None:
+                at_text[h] = [pos]
+            else:
+                places.append(pos)
             weights.append(len("".join(words)))
             label_hashes.append(0)
 
@@ -92,19 +103,27 @@ class NodeString:
                 parents.append(open_[-1] if open_ else -1)
                 texts.append(0)
                 weights.append(0)
-                label_hashes.append(labels.get(el)[1])
+                label = labels.get(el)[1]
+                label_hashes.append(label)
+                places = at_label.get(label)
+                if places is None:
+                    at_label[label] = [pos]
+                else:
+                    places.append(pos)
                 elements[el] = pos
                 open_.append(pos)
-                if el.text:
-                    text_node(el.text, (el, "text"))
+                text = el.text
+                if text and not text.isspace():  # (white space alone: no text node)
+                    text_node(text, (el, "text"))
                 continue
             if event == "end":
                 if skipped:
                     skipped = False
                 else:
                     ends[open_.pop()] = len(tags)
-            if el is not body and el.tail and open_:
-                text_node(el.tail, (el, "tail"))
+            text = el.tail
+            if text and not text.isspace() and el is not body and open_:
+                text_node(text, (el, "tail"))
         return out
 
     def text_weight(self, start: int, stop: int) -> int:
@@ -124,6 +143,36 @@ class NodeString:
             at = self._text_at = [p for p, h in enumerate(self.texts) if h]
         lo = bisect_left(at, start)
         return at[lo:bisect_left(at, stop, lo)]
+
+    def measure(self) -> Measure:
+        """The block measures of the page's elements (``Measure.of`` of the same untouched
+        tree), read off the string instead of walking the tree again: an element's weight is
+        the text weight of its stretch (its text, its descendants' texts and tails, each
+        child's tail: the string holds every text and tail of a visible element, a hidden
+        child's tail too, and nothing under a hidden element); its link weight all of it for
+        an ``<a>``, else the sum of its element children's; and it holds a block when a child
+        does or is block-level with text."""
+        tags, ends, parents = self.tags, self.ends, self.parents
+        before = self._before
+        if before is None:  # (as ``text_weight``)
+            before = self._before = [0, *itertools.accumulate(self.weights)]
+        links = [0] * len(tags)
+        holds = [False] * len(tags)
+        for pos in range(len(tags) - 1, -1, -1):  # children before their parents
+            tag = tags[pos]
+            if tag == TEXT_TAG:
+                continue
+            if tag == "a":
+                links[pos] = before[ends[pos]] - before[pos]
+            up = parents[pos]
+            if up >= 0:
+                links[up] += links[pos]
+                if holds[pos] or ((tag in BLOCK_TAGS or tag == "select")
+                                  and before[ends[pos]] > before[pos]):
+                    holds[up] = True
+        return Measure({el: before[ends[p]] - before[p] for el, p in self.elements.items()},
+                       {el: links[p] for el, p in self.elements.items()},
+                       {el: holds[p] for el, p in self.elements.items()})
 
     def ancestor(self, pos: int, levels: int) -> int:
         for _ in range(levels):

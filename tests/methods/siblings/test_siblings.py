@@ -9,7 +9,7 @@ from sitesift.methods.siblings.site import SiblingSite
 from sitesift.methods.siblings.strings import NodeString, _Subtree
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
-from sitesift.segment.blocks import segment_blocks
+from sitesift.segment.blocks import Measure, segment_blocks
 
 LAYOUT = """<html><body><div id="nav"><ul><li><a href="/">Home</a></li>
 <li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></div>
@@ -71,6 +71,61 @@ def test_second_verification_rejects_equal_strings_of_different_trees() -> None:
     s, _ = strings("<html><body><div><p><b>x</b><i>y</i></p></div></body></html>")
     assert [x for x in t.tags] == [x for x in s.tags]
     assert match_subtree(t, _Subtree(1, t.ends[1], 1, True), s, 1) is None
+
+
+def test_the_block_measures_read_off_the_string_are_the_walks() -> None:
+    html = ("<html><body>lead <div>One <a href=x>two <b>three</b></a> four<!-- c -->five"
+            "<p hidden>gone <b>too</b></p>tail<ul><li><a href=y>six</a></li></ul>"
+            "<span style='display: none'><p>hidden block</p></span> after</div>"
+            "<select><option>seven</option></select><script>x()</script>end</body></html>")
+    root = parse_html(html)
+    walked, read = Measure.of(root.find("body")), NodeString.of(root).measure()
+    assert read.weight and set(read.weight) < set(walked.weight)  # (not under hidden ones)
+    for el in read.weight:
+        assert (read.weight[el], read.link[el], read.has_block[el]) == (
+            walked.weight[el], walked.link[el], walked.has_block[el]), el.tag
+    assert shape(segment_blocks(root, measure=read)) == shape(segment_blocks(root))
+
+
+def shape(block) -> tuple:
+    return (block.owner, block.nodes, block.text, block.weight, block.link_weight,
+            block.is_run, block.pieces, [shape(c) for c in block.children])
+
+
+def test_identical_subtrees_match_as_the_walk_matches_them() -> None:
+    html = "<ul><li>a</li><li><b>b</b> c</li></ul>"
+    t, _ = strings(f"<html><body>{html}</body></html>")
+    deeper, _ = strings(f"<html><body><div>{html}</div></body></html>")
+    sub = _Subtree(1, t.ends[1], 1, True)
+    # Equal depths: the slices compare equal; one level down the walk pairs node by node.
+    assert match_subtree(t, sub, t, 1) == match_subtree(t, sub, deeper, 2) == (1.0, 1.0)
+
+
+def test_the_shapes_matched_for_one_page_give_the_others_the_same_verdicts() -> None:
+    roots = [parse_html(page(k)) for k in range(4)]
+    urls = [f"http://h.com/news/{k}.html" for k in range(4)]
+    site = SiblingSite(roots, urls)
+    tops = [segment_blocks(r) for r in roots]
+    for k in range(4):
+        alone = SiblingSite(roots, urls).judge(k, tops[k])  # (nothing matched before)
+        judged = site.judge(k, tops[k])
+        assert judged == alone and any(v.kind == "varying" for v in judged.values())
+
+
+def test_a_candidate_lacking_a_heavy_text_is_not_matched(monkeypatch) -> None:
+    roots = [parse_html(page(k)) for k in range(4)]
+    site = SiblingSite(roots, [None] * 4)
+    t, s = site.strings[0], site.strings[1]
+    story = next(p for p in t.text_nodes(0, len(t.tags)) if t.weights[p] > 100)
+    heavy = [(t.texts[story], t.weights[story])]
+    body = 0  # page 1's body holds its own story, not page 0's
+    assert site._misses_text(1, body, s.ends[body], heavy, slack=40)
+    assert not site._misses_text(0, body, t.ends[body], heavy, slack=40)
+    assert not site._misses_text(1, body, s.ends[body], heavy, slack=t.weights[story])
+    top = segment_blocks(roots[0])
+    bounded = site.judge(0, top)
+    monkeypatch.setattr("sitesift.methods.siblings.site.TEXT_BOUND_TEXTS", 0)
+    assert SiblingSite(roots, [None] * 4).judge(0, top) == bounded
 
 
 def test_judge_finds_the_template_and_the_changing_link_list_not_the_story() -> None:
