@@ -290,19 +290,17 @@ def test_a_quiet_page_extract_of_a_utf8_page_leaves_tqdm_and_charset_guessing_un
     assert json.loads((tmp_path / "o.jsonl").read_text())["text"]
 
 
-def test_extract_and_learn_raise_the_collectors_threshold(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_extract_and_learn_raise_the_collectors_threshold_while_they_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import gc
 
-    page = tmp_path / "a.html"
-    page.write_text(ARTICLE, encoding="utf-8")
+    seen = []
+    for name in ("run_extract", "run_learn", "run_urls"):
+        monkeypatch.setattr(cli, name, lambda args: seen.append(gc.get_threshold()) or 0)
     before = gc.get_threshold()
-    try:
-        assert run(["extract", str(page), "-q", "--method", "page"], capsys)[0] == 0
-        assert gc.get_threshold() == (cli.BATCH_GC_THRESHOLD, *before[1:])
-        gc.set_threshold(*before)
-        (tmp_path / "urls.txt").write_text("https://a.test/1\nhttps://a.test/2\n")
-        run(["urls", "cluster", str(tmp_path / "urls.txt")], capsys)
-        assert gc.get_threshold() == before  # (other commands keep Python's)
-    finally:
-        gc.set_threshold(*before)
+    run(["extract", "pages.jsonl", "-q"], capsys)
+    run(["learn", "pages.jsonl", "--profiles", str(tmp_path / "p.db")], capsys)
+    run(["urls", "cluster", "urls.txt"], capsys)
+    assert seen == [(cli.BATCH_GC_THRESHOLD, *before[1:])] * 2 + [before]
+    assert gc.get_threshold() == before  # (restored after the command)

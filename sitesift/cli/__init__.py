@@ -35,15 +35,16 @@ __all__ = ["BATCH_GC_THRESHOLD", "build_parser", "main", "options_from_args", "p
 #: ``benchmarks/end_to_end.py``, in process, 1.45 s of 21.6 s of CPU in about 2,600 passes
 #: that freed about 900 objects, none in its 15 full passes; at 10,000: 0.37 s; at 50,000:
 #: 0.20 s, no full pass; 100,000: 0.16 s. Cycles are still collected, only in fewer passes;
-#: the records cannot change. The command sets its own process's collector; a library
-#: caller keeps its own settings.
+#: the records cannot change. Set while the command runs (and so in the engine's local
+#: workers, forked from it); a library caller, or a caller of ``main``, keeps its own.
 BATCH_GC_THRESHOLD = 50_000
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    collector = gc.get_threshold()
     if args.command in ("extract", "learn"):
-        gc.set_threshold(BATCH_GC_THRESHOLD, *gc.get_threshold()[1:])
+        gc.set_threshold(BATCH_GC_THRESHOLD, *collector[1:])
     try:
         if args.command == "extract" and args.engine:
             return engine_cli.run_from_args(args)
@@ -86,3 +87,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_PAGE_ERRORS
+    finally:
+        gc.set_threshold(*collector)  # (a caller of main in its own process keeps its own)
