@@ -191,12 +191,9 @@ class SiblingSite:
 
     def _candidate_pages(self, anchors: list[tuple[int, int]], allowed: set[int]) -> list[int]:
         """The sibling pages holding an anchor text, in the order the anchors find them."""
-        order: dict[int, None] = {}
-        for h, _ in anchors:
-            for k in self.text_pages.get(h, ()):
-                if k in allowed and k not in order:
-                    order[k] = None
-        return list(order)
+        pages = self.text_pages
+        found = dict.fromkeys(itertools.chain.from_iterable(pages.get(h, ()) for h, _ in anchors))
+        return [k for k in found if k in allowed]  # (first finds first; allowed or not)
 
     def _roots(self, k: int, anchors: list[tuple[int, int]], root_tag: str) -> Iterator[int]:
         """Candidate roots in page ``k`` (the first ``MAX_CANDIDATES``): ancestors, as many

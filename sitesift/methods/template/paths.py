@@ -52,25 +52,30 @@ def content_signatures(
     sigs: dict[etree._Element, int] = {}
     label_of = (labels if labels is not None else RelaxedLabels()).get
     below_of = sigs.get
-    children: list[int] = []
     for el in reversed(list(root.iter(etree.Element))):
         if el.tag in SKIP_TAGS:
             continue
-        below_els: list[etree._Element] = []
-        if len(el):
-            parts = [el.text or ""]
-            children = []
-            for child in el:
-                parts.append(child.tail or "")
-                below = below_of(child)
-                if below is not None:
-                    children.append(below)
-                    below_els.append(child)
-            text = " ".join(" ".join(parts).split())
-        else:  # (a leaf, most elements: its own text alone)
-            children = []
-            own = el.text
+        own = el.text
+        if not len(el):  # (a leaf, most elements: its own text alone)
             text = " ".join(own.split()) if own else ""
+            label = label_of(el)[1]
+            sigs[el] = combine(label, 0, stable_hash(text) if text else 0)
+            if structure is not None:
+                structure[el] = (label, [])
+            continue
+        # (white space alone folds to nothing: most tails between blocks are that)
+        parts = [own] if own and not own.isspace() else []
+        children = []
+        below_els: list[etree._Element] = []
+        for child in el:
+            tail = child.tail
+            if tail and not tail.isspace():
+                parts.append(tail)
+            below = below_of(child)
+            if below is not None:
+                children.append(below)
+                below_els.append(child)
+        text = " ".join(" ".join(parts).split()) if parts else ""
         label = label_of(el)[1]
         h = combine(label, 0, stable_hash(text) if text else 0)
         for i, child_sig in enumerate(children):

@@ -99,6 +99,12 @@ def test_identical_subtrees_match_as_the_walk_matches_them() -> None:
     sub = _Subtree(1, t.ends[1], 1, True)
     # Equal depths: the slices compare equal; one level down the walk pairs node by node.
     assert match_subtree(t, sub, t, 1) == match_subtree(t, sub, deeper, 2) == (1.0, 1.0)
+    other = html.replace(" c", " other words")
+    same_shape, _ = strings(f"<html><body>{other}</body></html>")
+    deeper, _ = strings(f"<html><body><div>{other}</div></body></html>")
+    m = match_subtree(t, sub, same_shape, 1)
+    assert m == match_subtree(t, sub, deeper, 2) and m.tag_similarity == 1.0  # type: ignore[union-attr]
+    assert m.text_similarity == 2 / 3  # type: ignore[union-attr]  (a and b of abc)
 
 
 def test_the_shapes_matched_for_one_page_give_the_others_the_same_verdicts() -> None:
