@@ -17,6 +17,10 @@ from collections.abc import Sequence
 
 import numpy as np
 from lxml import etree
+from scipy import sparse
+from scipy.cluster.hierarchy import fcluster
+from scipy.cluster.hierarchy import linkage as hierarchical_linkage
+from scipy.spatial.distance import squareform
 
 from sitesift.methods.template.features import PageFeatures, page_features, page_strings
 from sitesift.methods.template.istm import similarity_matrix
@@ -28,7 +32,6 @@ __all__ = [
     "TEMPLATE_CUT",
     "TEMPLATE_LINKAGE",
     "cluster_pages",
-    "complete_linkage_clusters",
     "discover_sites",
     "discover_templates",
     "string_similarity",
@@ -76,8 +79,6 @@ def string_similarity(
     long articles). What a page shares with no-one else is left out; what it shares with other
     pages but not with this one (its own site's template) still counts against the pair.
     ``evidence`` is added to every union (see SITE_EVIDENCE)."""
-    from scipy import sparse  # (here: learning a site's templates never needs it)
-
     n = len(strings)
     if n == 0:
         return np.zeros((0, 0))
@@ -124,70 +125,8 @@ def cluster_pages(
         return np.zeros(n, dtype=np.int64)
     distance = 1.0 - np.clip((matrix + matrix.T) / 2.0, 0.0, 1.0)
     np.fill_diagonal(distance, 0.0)
-    if linkage == "complete":
-        return _relabel(complete_linkage_clusters(distance, threshold))
-    from scipy.cluster.hierarchy import fcluster
-    from scipy.cluster.hierarchy import linkage as hierarchical_linkage
-    from scipy.spatial.distance import squareform
-
     tree = hierarchical_linkage(squareform(distance, checks=False), method=linkage)
     return _relabel(fcluster(tree, t=threshold, criterion="distance"))
-
-
-def complete_linkage_clusters(distance: np.ndarray, threshold: float) -> np.ndarray:
-    """Per page, a label of its flat cluster (any integers, equal within a cluster) that
-    ``fcluster(linkage(squareform(distance), "complete"), threshold, "distance")`` gives, by
-    the algorithm scipy runs for it (``nn_chain``, scipy 1.17): the same merges in the same
-    order, ties broken the same way, so the same clusters (complete linkage's clusters
-    depend on the order of merges at equal distances). Here because importing
-    ``scipy.cluster.hierarchy`` cost every run that learns templates 0.17 s of CPU, and the
-    clustering itself a few milliseconds a site; scipy's own function stays the reference
-    the tests compare with.
-
-    The chain: from the first cluster left, each step goes to the cluster nearest the last
-    one (the first of equals, the one before it in the chain kept unless another is
-    strictly nearer) until two are each other's nearest: they merge into the higher-numbered
-    one, whose distance to every other cluster becomes the larger of the two. A flat cluster
-    is a subtree whose merges are all at ``threshold`` or below; complete linkage's heights
-    never fall going up the tree, so that is every merge at or below ``threshold``, each
-    joining its two clusters (a union-find over the pages; a cluster's number is always one
-    of its pages')."""
-    n = distance.shape[0]
-    dist = np.array(distance, dtype=np.float64)  # (a copy: the merges overwrite it)
-    active = np.ones(n, dtype=bool)
-    parent = list(range(n))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    chain: list[int] = []
-    for _ in range(n - 1):
-        if not chain:
-            chain.append(int(np.argmax(active)))  # the first cluster left
-        while True:
-            x = chain[-1]
-            row = np.where(active, dist[x], np.inf)
-            row[x] = np.inf
-            y = int(np.argmin(row))  # (the first of the nearest)
-            nearest = row[y]
-            if len(chain) > 1 and not nearest < dist[x, chain[-2]]:
-                y, nearest = chain[-2], dist[x, chain[-2]]
-                break
-            chain.append(y)
-        del chain[-2:]
-        x, y = min(x, y), max(x, y)
-        active[x] = False
-        others = active.copy()
-        others[y] = False
-        merged = np.maximum(dist[x, others], dist[y, others])
-        dist[y, others] = merged
-        dist[others, y] = merged
-        if nearest <= threshold:
-            parent[root(x)] = root(y)
-    return np.array([root(i) for i in range(n)], dtype=np.int64)
 
 
 def discover_sites(

@@ -7,10 +7,7 @@ from shared_data import DATA
 
 from sitesift.methods.template.cluster import (
     SITE_CUT,
-    TEMPLATE_CUT,
-    _relabel,
     cluster_pages,
-    complete_linkage_clusters,
     discover_sites,
     discover_templates,
     string_similarity,
@@ -207,24 +204,3 @@ def test_sites_of_the_big9_and_cleanportal_mix_are_found() -> None:
     # 5 pages of each of 22 sites: 0.931 measured (fewer repeated strings than with all 251
     # pages, which give 0.981, docs/clustering.md); relaxed ISTM alone gives about 0.9
     assert sklearn_metrics.adjusted_rand_score(truth, labels) >= 0.9
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_complete_linkage_gives_scipys_clusters_ties_included(seed: int) -> None:
-    # (complete linkage's clusters depend on the order of merges at equal distances: the
-    # distances here take a few values only, and the cuts fall on them)
-    from scipy.cluster.hierarchy import fcluster, linkage
-    from scipy.spatial.distance import squareform
-
-    rng = np.random.default_rng(seed)
-    for trial in range(300):
-        n = int(rng.integers(2, 30))
-        levels = int(rng.integers(2, 6))
-        values = rng.integers(0, levels, size=(n, n)) / (levels - 1) if trial % 2 \
-            else rng.random((n, n))
-        distance = np.triu(values, 1) + np.triu(values, 1).T
-        for cut in (0.0, TEMPLATE_CUT, 0.5, float(rng.choice(distance.ravel())), 1.0):
-            tree = linkage(squareform(distance, checks=False), method="complete")
-            expected = _relabel(fcluster(tree, t=cut, criterion="distance"))
-            assert _relabel(complete_linkage_clusters(distance, cut)).tolist() \
-                == expected.tolist()
