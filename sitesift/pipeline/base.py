@@ -398,11 +398,14 @@ class PipelineBase:
             decision = step.method.apply(step.model, step.page, content, looked)
             if decision is None:
                 continue
+            # A decision of neither content nor removals deleted nothing (``Decision``): the
+            # text after it is the text before it, rendered once.
+            same = decision.content is None and not decision.remove
             content, removed = _removed(content, decision)
             if decision.credit:
                 methods.append(step.method.name)
             decided.append((step.method.name, decision, removed))
-            self._stage(parsed, "+".join(methods), content)
+            self._stage(parsed, "+".join(methods), content, same=same)
         return content, methods, decided
 
     def _fill(self, record: Record, parsed: Parsed, content: Content) -> None:
@@ -424,12 +427,18 @@ class PipelineBase:
         if parsed.stages:
             self._choose_stage(record, parsed)
 
-    def _stage(self, parsed: Parsed, method: str, content: Content) -> None:
-        """``auto``: keep the main text as it stands after ``method``'s step."""
+    def _stage(self, parsed: Parsed, method: str, content: Content, *,
+               same: bool = False) -> None:
+        """``auto``: keep the main text as it stands after ``method``'s step (``same``: the
+        step changed nothing, so the last stage's text and Markdown stand)."""
         if self.options.method != "auto":
             return
         from sitesift.methods.auto.choose import Stage
 
+        if same and parsed.stages:
+            last = parsed.stages[-1]
+            parsed.stages.append(Stage(method, last.text, last.markdown))
+            return
         markdown = content.markdown if self.options.output_format == "markdown" else None
         parsed.stages.append(Stage(method, content.text, markdown))
 

@@ -42,7 +42,7 @@ from sitesift.methods.template.profile import SiteProfile
 from sitesift.methods.template.profile_data import profile_from_data, profile_to_data
 from sitesift.methods.template.site import (
     LearnedSite,
-    clean_content,
+    delete_template,
     learn_site,
     with_anchors,
     with_containers,
@@ -172,8 +172,10 @@ class TemplateMethod(SiteMethod[TemplateSite]):
         template, features = model.templates[page.index], model.features[page.index]
         if template is None or features is None or (self.items and content.page_type == "list"):
             return None
-        return Decision(content=clean_content(content, features, template, member=model.member,
-                                              items=self.items))
+        if not delete_template(content, features, template, member=model.member,
+                               items=self.items):
+            return Decision()  # nothing deleted: the same content, its text as it was
+        return Decision(content=content)  # (``site.clean_content``: nodes edited in place)
 
     def observe(self, model: TemplateSite, page: SitePage, found: Content | None) -> None:
         if model.learning is not None:

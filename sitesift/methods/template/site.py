@@ -29,6 +29,7 @@ from sitesift.parse.signatures import RelaxedLabels
 __all__ = [
     "LearnedSite",
     "clean_content",
+    "delete_template",
     "learn_site",
     "with_anchors",
     "with_containers",
@@ -157,7 +158,17 @@ def clean_content(
     (bylines, share bars, ads, related links inside the story's container). ``member``: the
     page was one of the model's learning pages, so it is no reference of itself; ``items``:
     repeated items stay whole (``delete_shared``)."""
-    features.need("signatures")
-    for node in content.nodes:
-        delete_shared(node, model, signatures=features.signatures, member=member, items=items)
+    delete_template(content, features, model, member=member, items=items)
     return content
+
+
+def delete_template(
+    content: Content, features: PageFeatures, model: TemplateModel, *, member: bool,
+    items: bool = False,
+) -> int:
+    """``clean_content``'s deletions; returns how many subtrees went (0: the tree is as it
+    was, so a text rendered from it before still holds)."""
+    features.need("signatures")
+    return sum(len(delete_shared(node, model, signatures=features.signatures, member=member,
+                                 items=items))
+               for node in content.nodes)

@@ -242,3 +242,21 @@ def test_anchors_are_outermost_shared_subtrees_not_their_parts() -> None:
     assert nav_key in keys
     # the links inside the navigation are covered by it, never anchors of their own
     assert not any(key[:len(nav_key)] == nav_key and key != nav_key for key in keys)
+
+
+def test_delete_template_counts_its_deletions_and_zero_leaves_the_text() -> None:
+    # (``auto`` keeps the text it rendered before the template step when nothing went)
+    from sitesift.methods.page.content import Content
+    from sitesift.methods.template.features import page_features
+    from sitesift.methods.template.site import delete_template
+
+    refs = [page(f"T{i}", f"body number {i}") for i in range(3)]
+    index = SignatureIndex(content_signatures(r).values() for r in refs)
+    target = page("Target", "the one true article")
+    main = target.find(".//div[@class='main']")
+    content = Content(nodes=(main,))
+    assert delete_template(content, page_features(target), index, member=False) == 1
+    assert "Share this story" not in content.text and "the one true article" in content.text
+    before = content.text
+    assert delete_template(content, page_features(target), index, member=False) == 0  # (gone)
+    assert content.text == before
