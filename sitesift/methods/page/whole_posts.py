@@ -132,10 +132,10 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
     groups = _title_groups(body, url, targets)
     if not groups:
         return []
-    if units is None:
-        units = [_Piece(holder, text_weight(line))
-                 for holder, line in (text_pieces(body) if pieces is None else pieces)]
-    total = sum(u.weight for u in units)
+    # The page's text is weighed at the first group that passes the cheaper tests (most
+    # pages have none: the forum's cue asks every page of a site).
+    measured = units
+    total: float | None = None
     out: list[tuple[float, list[tuple[str, str]]]] = []
     for group in groups.values():
         linked = {t for _, t in group}
@@ -148,10 +148,15 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
         if sum(has_time(post, heading) for post, (heading, _) in zip(posts, group, strict=True)) \
                 < POSTS_TIMED_SHARE * len(posts):
             continue
+        if total is None:
+            if measured is None:
+                measured = [_Piece(holder, text_weight(line)) for holder, line
+                            in (text_pieces(body) if pieces is None else pieces)]
+            total = sum(u.weight for u in measured)
         owner = owners(posts)
         weights = [0] * len(posts)
         prose = 0
-        for unit in units:
+        for unit in measured:
             k = owner.get(unit.block)
             if k is not None:
                 weights[k] += unit.weight
