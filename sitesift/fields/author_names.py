@@ -13,7 +13,7 @@ import re
 from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
-__all__ = ["clean_author", "is_cjk_organisation", "join_authors"]
+__all__ = ["clean_author", "is_cjk_organisation", "join_authors", "split_names"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: Longest plausible author field (several names with "and"); longer text is a sentence.
@@ -177,9 +177,32 @@ def clean_author(value: str | None, *, handles: bool = False,
                 len(part) <= MAX_CJK_NAME_CHARS or "·" in part
                 for part in re.split(r"[、，,\s&＆]+", text) if part):
             return None  # one long run, or clauses of a sentence ("华裔移民之女，成全球…")
-    elif len(text.split()) > MAX_AUTHOR_WORDS:
+    elif len(text.split()) > MAX_AUTHOR_WORDS and not _names_list(text):
         return None
     return text
+
+
+def _names_list(text: str) -> bool:
+    """Whether ``text`` is a list of short capitalised names ("Dr Marna van der Merwe, Dr
+    Dieter Veldsman, Erik van Vulpen": three co-authors, 11 words), which may run past
+    ``MAX_AUTHOR_WORDS`` where one sentence may not (``MAX_AUTHOR_CHARS`` still holds)."""
+    names = _LIST_SEPARATOR.split(text)
+    return len(names) > 1 and all(
+        n[:1].isupper() and len(n.split()) <= MAX_NAME_WORDS for n in names)
+
+
+#: Most words of one name in a list of several ("Dr Marna van der Merwe").
+MAX_NAME_WORDS = 5
+#: What separates co-authors in a byline: commas, "and", "&", and the "and" of other languages
+#: ("Keith Bradsher y Tariq Panja", "A und B", "A et B", "A e B", "A en B") where a full name
+#: (two capitalised words) follows: "José Ortega y Gasset" is one name.
+_LIST_SEPARATOR = re.compile(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)|"
+                             r"\s+(?:und|y|et|e|en)\s+(?=[A-Z][\w'’.-]*\s+[A-Z])")
+
+
+def split_names(text: str) -> list[str]:
+    """The names of a byline listing several (``_LIST_SEPARATOR``), empty ones left out."""
+    return [n for n in _LIST_SEPARATOR.split(text) if n]
 
 
 def is_cjk_organisation(value: str) -> bool:

@@ -17,7 +17,7 @@ from typing import Any
 import lxml.html
 from lxml import etree
 
-from sitesift.fields.author_names import clean_author, join_authors
+from sitesift.fields.author_names import clean_author, join_authors, split_names
 from sitesift.fields.date_forms import iter_dates
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "author_from_en_name_line",
     "author_from_markup",
     "author_from_meta",
+    "author_from_signature",
     "author_from_text",
     "may_hold_author",
     "thread_author",
@@ -250,8 +251,8 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True,
     for m in _EN_BYLINE.finditer(text):
         cleaned = clean_author(m.group("v"), outlets=outlets)
         if cleaned:
-            parts = re.split(r"\s*(?:,\s*and\s+|\s+and\s+|\s*,\s*|\s+&\s+)", cleaned)
-            return ", ".join(p for p in parts if p) if len(parts) > 1 else cleaned
+            parts = split_names(cleaned)
+            return ", ".join(parts) if len(parts) > 1 else cleaned
     for m in _DATED_BYLINE.finditer(text):
         cleaned = clean_author(m.group("v"))
         if cleaned:
@@ -309,6 +310,47 @@ def _before_outlet(line: str, outlets: Collection[str]) -> str | None:
             name = line[: -len(outlet)].rstrip(" ,|-–—·")
             if _EN_NAME_LINE.match(name):
                 return clean_author(name)
+    return None
+
+
+#: A post's signature, which blogs print under the story rather than under the headline:
+#: "Posted by Colin Watson on 2025-12-18", "Written by John Biggs"; the verb makes it a
+#: credit ("By" alone also starts photo credits and sentences).
+_SIGNATURE = re.compile(r"^\s*(?:posted|written)\s+by\b\s*:?\s*", re.IGNORECASE)
+#: What follows the name on a signature line: its date or place ("on", "at", "in", "@").
+_AFTER_SIGNED_NAME = re.compile(r"\s+(?:on|at|in|@)(?:\s.*)?$", re.IGNORECASE)
+#: Class or id of the container a blog engine wraps its post in ("post", "entry",
+#: "blogbody", "hentry", ``<article>``), and of the one that holds reader comments.
+_POST_BOX = re.compile(r"post|entry|article|blog", re.IGNORECASE)
+_COMMENT_BOX = re.compile(r"comment|respon|repl(?:y|ies)|discuss|disqus|talkback|feedback",
+                          re.IGNORECASE)
+
+
+def author_from_signature(body: lxml.html.HtmlElement) -> str | None:
+    """The name of a post's own signature anywhere in ``body`` ("Posted by X on DATE").
+
+    Reader comments are signed the same way (2008 news pages: "Posted by: Dom, London on
+    5:19pm"), so a signature counts only where the markup says it is the post's: inside an
+    element marked as the post (class or id "post", "entry", "blog", or ``<article>``), in no
+    element marked as comments, and printed once: a signature element repeated with its
+    class (``<p class="posted">`` per comment) signs a list's items, not the post.
+    """
+    signed = [el for el in body.iter()
+              if isinstance(el.tag, str) and el.text and _SIGNATURE.match(el.text)
+              and el.tag not in ("script", "style", "title")]
+    repeats = Counter((el.tag, el.get("class")) for el in signed)
+    for el in signed:
+        if repeats[(el.tag, el.get("class"))] > 1 or _COMMENT_BOX.search(_attrs(el)):
+            continue
+        boxes = [(a.tag, _attrs(a)) for a in el.iterancestors()]
+        if any(_COMMENT_BOX.search(attrs) for _tag, attrs in boxes):
+            continue
+        if not any(tag == "article" or _POST_BOX.search(attrs) for tag, attrs in boxes):
+            continue
+        line = _SIGNATURE.sub("", _first_line(el))
+        cleaned = clean_author(_AFTER_SIGNED_NAME.sub("", line))
+        if cleaned:
+            return cleaned
     return None
 
 

@@ -32,11 +32,19 @@ def _glued(before: str, text: str) -> bool:
     """Whether ``text`` of a new inline element (or the tail after one) would glue onto a
     number ending ``before`` into another token: "<span>28.09.19</span><span>12:44</span>"
     prints as two fields, not "28.09.1912:44"; "<span>18</span><span>2009</span>" is a day and
-    a year, "2025</time><a>Julian K. Arni" a date and a name. Letters after letters stay glued
-    (inline markup inside a word), as do letters after a number ("1<sup>st</sup>")."""
-    if not before or not before[-1].isdigit():
+    a year, "2025</time><a>Julian K. Arni" a date and a name; nor a lower-case letter to a
+    capital ("Written by" + "AAA Travel Editor"). Other letters after letters stay glued
+    (inline markup inside a word: a drop cap), as do letters after a number ("1<sup>st</sup>")."""
+    if not before:
         return False
     first = text[0]
+    if before[-1].islower():
+        # "<span>Written by</span><span>AAA Travel Editor</span>": a lower-case letter
+        # before a capital at an element boundary ends one word and starts another (a label
+        # and its value, two menu items), not a word's inside.
+        return first.isupper()
+    if not before[-1].isdigit():
+        return False
     return first.isdigit() or (first.isupper() and text[1:2].islower())
 
 
@@ -87,7 +95,7 @@ class _Lines:
                         return
                 text = el.text
                 if text:
-                    if current and current[-1][-1].isdigit() and _glued(current[-1], text):
+                    if current and _glued(current[-1], text):
                         current.append(" ")
                     current.append(text)
             else:
@@ -96,7 +104,7 @@ class _Lines:
                 if el is not top:
                     tail = el.tail
                     if tail:
-                        if current and current[-1][-1].isdigit() and _glued(current[-1], tail):
+                        if current and _glued(current[-1], tail):
                             current.append(" ")
                         current.append(tail)
 

@@ -24,6 +24,7 @@ from sitesift.fields.authors import (
     author_from_en_name_line,
     author_from_markup,
     author_from_meta,
+    author_from_signature,
     author_from_text,
 )
 from sitesift.fields.candidates import (
@@ -179,9 +180,29 @@ def _in_cjk_decoration(author: str, doc_title: str | None, title: str | None) ->
 
 
 def _is_site(author: str, site_names: list[str]) -> bool:
-    """Whether ``author`` is (or holds, or is held in) one of the site's names."""
+    """Whether ``author`` is (or holds, or is held in) one of the site's names.
+
+    A Latin name is held in a site name as whole words, and in a host name spaces aside
+    ("GlossGenius", "USA TODAY" of "usatoday", "HERALD" of "oheraldo.in"), but not as the
+    start of a longer label: a personal site's host runs its owner's names together
+    ("davidbau.com"), and the owner's first name ("David") is not the site. A site named for
+    a person's possession ("Colin Watson's blog") names its writer, not a publisher."""
     folded = author.casefold()
-    return any(folded in n or n in folded for n in (s.casefold() for s in site_names if s))
+    names = [s.casefold() for s in site_names if s]
+    if _CJK.search(folded):
+        return any(folded in n or n in folded for n in names)
+    squeezed = re.sub(r"[\W_]+", "", folded)
+    for n in names:
+        if n in folded:
+            return True
+        if " " in n:
+            if re.search(rf"(?<!\w){re.escape(folded)}(?!\w)(?![’']s\b)", n):
+                return True
+        elif squeezed and any(squeezed in label and not (
+                label.startswith(squeezed) and len(label) > len(squeezed))
+                for label in n.split(".")):
+            return True
+    return False
 
 
 def _without_headline(lines: list[str], title: str | None) -> list[str]:
@@ -226,7 +247,7 @@ def _date_and_author(
             else None, crawled=crawled, scripts=lambda: _script_texts(body))
     if authors is not None:
         author = _author(authors, meta=meta, ld=ld, url=url, doc_title=doc_title, title=title,
-                         after=after, story=story)
+                         after=after, story=story, body=body)
     return published, author
 
 
@@ -253,7 +274,7 @@ def _story_reader(start: lxml.html.HtmlElement,
 def _author(
     authors: list[lxml.html.HtmlElement], *, meta: dict[str, list[str]], ld: JsonLd,
     url: str | None, doc_title: str | None, title: str | None, after: list[str],
-    story: Callable[[], list[str]],
+    story: Callable[[], list[str]], body: lxml.html.HtmlElement,
 ) -> str | None:
     """The author the publisher declares (JSON-LD, meta) unless that is the site itself, else
     the one marked in the page, else a byline in the text ``after`` the headline."""
@@ -275,9 +296,40 @@ def _author(
         declared = _first_author(site_names, lambda: author_from_markup(authors),
                                  lambda: author_from_en_name_line(after, outlets=site_names)) \
             or declared
+    if declared:
+        declared = _with_coauthors(declared, after, outlets)
     return _without_site(declared or author_from_markup(authors) or _first_author(
         site_names, lambda: _byline(after, story, outlets, title),
-        lambda: author_from_markup(authors, classes=True)), site_names)
+        lambda: author_from_markup(authors, classes=True),
+        lambda: author_from_signature(body) if not _CJK.search(" ".join(after[:CJK_PROBE_LINES]))
+        else None), site_names)
+
+
+def _with_coauthors(declared: str, after: list[str], outlets: set[str]) -> str:
+    """The byline under the headline where it credits ``declared`` together with others:
+    structured data often names one writer (a CMS plugin's field holds the post's owner),
+    while the printed byline credits every co-author ("Written by Dr Marna van der Merwe,
+    Dr Dieter Veldsman, Erik van Vulpen" over JSON-LD "Marna van der Merwe"). Only a byline
+    naming the declared writer among its names counts, so no other person replaces them."""
+    if ", " in declared or "、" in declared:
+        return declared
+    byline = author_from_text(after, editors=False, outlets=outlets)
+    if not byline:
+        return declared
+    names = re.split(r", |、", byline)
+    if len(names) < 2 or not all(_PERSON.match(n) for n in names):
+        return declared  # a role or credit read as a name ("Live and breaking news")
+    folded = declared.casefold()
+    if any(folded in n.casefold() or n.casefold() in folded for n in names):
+        return byline
+    return declared
+
+
+#: One co-author's name: capitalised words (a title, particles: "Dr Marna van der Merwe"),
+#: or a Chinese name; not a role ("Journalist"), a bracketed credit ("(photography)") or
+#: lower-case words.
+_PERSON = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|van|von|de|der|den|da|di|du|la|le))"
+                     r"{1,4}$|[\u3400-\u9fff·]{2,8}$")
 
 
 def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str],

@@ -505,3 +505,115 @@ def test_a_name_before_the_outlet_under_the_headline_is_the_writer() -> None:
             '<div>Show Caption</div><p>Text.</p></body></html>')
     assert extract_metadata(parse_html(page)).author == "Brian Truitt"
     assert author_from_en_name_line(["Brian Truitt USA TODAY", "Show Caption"]) is None
+
+
+def test_the_printed_byline_adds_the_co_authors_structured_data_leaves_out() -> None:
+    # A CMS plugin declares the post's owner; the byline under the headline credits all three
+    # (modern-dev 0253's form): the byline, since it names the declared writer among them.
+    page = ('<html><head><meta name="author" content="Marna van der Merwe">'
+            '<script type="application/ld+json">{"@type": "Article", '
+            '"author": {"name": "Marna van der Merwe"}}</script></head>'
+            '<body><h1>HR Trends for 2026</h1><p>The HR function stands at a new intersection.'
+            '</p><div class="hero-information-author">Written by <span>Dr Marna van der Merwe'
+            '</span>, <span>Dr Dieter Veldsman</span>, <span>Erik van Vulpen</span></div>'
+            '<p>Text of the story.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == \
+        "Dr Marna van der Merwe, Dr Dieter Veldsman, Erik van Vulpen"
+    # "By A and B" declared as one string reads as the byline's two names.
+    page2 = ('<html><head><meta name="author" content="Greg Miller and Josh Meyer"></head>'
+             '<body><h1>Interrogations</h1><p>By Greg Miller and Josh Meyer</p>'
+             '<p>Text of the story.</p></body></html>')
+    assert extract_metadata(parse_html(page2)).author == "Greg Miller, Josh Meyer"
+
+
+@pytest.mark.parametrize(
+    "byline",
+    [
+        "By Shannon Williams, Journalist",  # a role after the comma, no second name
+        "By Eleanor Ainge Roy (reporting), Adrian Malloch (photography)",  # a photo credit
+        "By Ashlie Blakey Live and breaking news reporter",
+        "By Jane Doe and John Roe",  # the declared writer is not among them
+    ],
+)
+def test_a_byline_that_is_no_list_of_co_authors_leaves_the_declared_writer(byline: str) -> None:
+    page = ('<html><head><meta name="author" content="Shannon Williams"></head>'
+            f'<body><h1>A headline here</h1><p>{byline}</p><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Shannon Williams"
+
+
+def test_a_list_of_names_may_pass_the_word_limit_a_sentence_may_not() -> None:
+    assert clean_author("Dr Marna van der Merwe, Dr Dieter Veldsman, Erik van Vulpen") == \
+        "Dr Marna van der Merwe, Dr Dieter Veldsman, Erik van Vulpen"
+    assert clean_author("We went to the market and we bought apples, pears and plums") is None
+
+
+def test_a_label_and_a_name_in_adjacent_inline_elements_are_read_apart() -> None:
+    # "<span>Written by</span><span>AAA Travel Editor</span>" prints "Written by AAA ...",
+    # as "<span>By</span><a>Jane Doe</a>" does (modern-dev 0149, dates-dev d0248).
+    page = ('<html><body><h1>Ten Road Trips</h1><div><span>By</span><a href="/a/1">Alex '
+            'Bozarjian</a></div><div>Thursday, November 9, 2023</div><p>Text.</p></body></html>')
+    assert extract_metadata(parse_html(page)).author == "Alex Bozarjian"
+    from sitesift.fields.lines import lines_after
+    root = parse_html("<div><h1>T</h1><p><span>Written by</span><span>AAA Travel Editor</span>"
+                      " <b>W</b>ord <i>in</i>side</p></div>")
+    assert lines_after(root.find(".//h1"), root, 200) == \
+        ["T", "Written by AAA Travel Editor Word inside"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["Por Steven Lee Myers, Keith Bradsher y Tariq Panja"],
+         "Steven Lee Myers, Keith Bradsher, Tariq Panja"),
+        (["Von Anna Schmidt und Peter Müller"], "Anna Schmidt, Peter Müller"),
+        (["Par Marie Dupont et Jean Martin"], "Marie Dupont, Jean Martin"),
+        (["Por José Ortega y Gasset"], "José Ortega y Gasset"),  # one name
+    ],
+)
+def test_co_authors_joined_by_another_language_s_and(lines: list[str], expected: str) -> None:
+    assert author_from_text(lines) == expected
+
+
+_STORY = "<p>" + "A sentence of the post. " * 50 + "</p>"  # past BYLINE_WINDOW
+
+
+def test_a_post_signed_under_the_story_in_its_post_box() -> None:
+    # Movable Type: the post's "Posted by" in the post's box; the comments' own, each in a
+    # comments box, come after it (modern-dev 0452).
+    page = ('<html><head><meta property="og:site_name" content="A Dabbler\'s Weblog"></head>'
+            '<body><h1>Vibe Coding</h1><div class="blogbody">' + _STORY +
+            '<span class="posted">Posted by David at December 16, 2025 11:15 AM</span></div>'
+            '<div class="comments-body"><p>Nice.</p><span class="comments-post">Posted by: John '
+            'at December 18, 2025</span></div></body></html>')
+    assert extract_metadata(parse_html(page), url="https://davidbau.com/a.html").author == "David"
+    colin = page.replace("A Dabbler's Weblog", "Colin Watson's blog").replace(
+        "Posted by David", "Posted by Colin Watson")
+    assert extract_metadata(parse_html(colin), url="https://example.org/p").author == "Colin Watson"
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        # A reader comment signed in a plain box (2008 news pages), no post box around it.
+        '<table><tr><td><div>Posted by: Dom, London on 5:19pm Tue 1 Jan 08</div></td></tr></table>',
+        # Signatures repeated with their class sign a list's items, even inside the article.
+        ('<div id="article"><p class="posted">Posted by: Lucky Lakeshore | January 14, 2008</p>'
+         '<p>Hm.</p><p class="posted">Posted by: Suzanne | January 14, 2008</p></div>'),
+        # A signature inside a comments box.
+        ('<article><div class="comment-list"><p>Posted by Jane Roe on May 2, 2024</p></div>'
+         '</article>'),
+    ],
+)
+def test_a_reader_comment_s_signature_is_no_author(signature: str) -> None:
+    page = f'<html><body><h1>A headline here</h1>{_STORY}{signature}</body></html>'
+    assert extract_metadata(parse_html(page)).author is None
+
+
+def test_the_site_s_name_in_its_host_is_no_author_but_the_owner_s_first_name_is() -> None:
+    from sitesift.fields.metadata import _is_site
+    assert _is_site("HERALD", ["oheraldo.in"])
+    assert _is_site("VOA News", ["voanews.com"])
+    assert _is_site("USA TODAY", ["usatoday.com"])
+    assert not _is_site("David", ["davidbau.com"])
+    assert not _is_site("Colin Watson", ["Colin Watson's blog"])
+    assert _is_site("GlossGenius", ["GlossGenius", "glossgenius.com"])
