@@ -217,15 +217,29 @@ def has_hint(el: etree._Element, words: frozenset[str]) -> bool:
     return any(w in squashed for w in words) and not hint_tokens(el).isdisjoint(words)
 
 
-def is_hidden(el: etree._Element) -> bool:
-    """Hidden by attribute or inline style, so not part of what a reader sees."""
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+def is_hidden(el: etree._Element, names: list[str] | None = None) -> bool:
+    """Hidden by attribute or inline style, so not part of what a reader sees. ``names``:
+    ``el.keys()`` when the caller has read them (a walk that also wants the element's label).
+
+    Every walk asks this of every element: one ``keys()`` (a C list of the attribute names)
+    answers for an element without attributes, and for one without these three, what three
+    ``get`` calls (each encodes its name and searches the attributes) answered; a value is
+    read only for a name that is there. Exact: ``get(name)`` is None iff ``name`` (no
+    namespace) is not among ``keys()``."""
+    if names is None:
+        names = el.keys()
+    if not names:
+        return False
+    if "hidden" in names:
         return True
-    style = el.get("style")
-    if style:
-        compact = style.replace(" ", "").lower()
-        if "display:none" in compact or "visibility:hidden" in compact:
-            return True
+    if "aria-hidden" in names and el.get("aria-hidden") == "true":
+        return True
+    if "style" in names:
+        style = el.get("style")
+        if style:
+            compact = style.replace(" ", "").lower()
+            if "display:none" in compact or "visibility:hidden" in compact:
+                return True
     return False
 
 

@@ -75,8 +75,16 @@ class RelaxedLabels:
     def __init__(self) -> None:
         self._memo: dict[tuple[str, str | None, str | None], tuple[str, int]] = {}
 
-    def get(self, el: etree._Element) -> tuple[str, int]:
-        key = (el.tag, el.get("class"), el.get("id"))
+    def get(self, el: etree._Element, names: list[str] | None = None) -> tuple[str, int]:
+        """``names``: ``el.keys()`` when the caller has read them (``is_hidden`` takes them
+        too): then a value is read only for a name that is there (most elements have no id,
+        many no class), the same key as ``(tag, get("class"), get("id"))``. (Without them two
+        ``get`` calls cost less than ``keys()`` and the one ``get`` most elements need.)"""
+        if names is None:
+            key = (el.tag, el.get("class"), el.get("id"))
+        else:
+            key = (el.tag, el.get("class") if "class" in names else None,
+                   el.get("id") if "id" in names else None)
         found = self._memo.get(key)
         if found is None:
             text = node_label(el, -1, names=False)

@@ -46,12 +46,14 @@ __all__ = ["Block", "Judged", "Kept", "Measure", "is_visible", "labelled_blocks"
 LIST_CONTROL_TAGS = frozenset({"select", "option", "optgroup"})
 
 
-def is_visible(el: etree._Element) -> bool:
-    """Whether ``el`` can hold text a reader sees (an element, not skipped, not hidden)."""
+def is_visible(el: etree._Element, names: list[str] | None = None) -> bool:
+    """Whether ``el`` can hold text a reader sees (an element, not skipped, not hidden).
+    ``names``: ``el.keys()`` when the caller has read them (see ``is_hidden``)."""
+    tag = el.tag  # (read once: each read makes a new string)
     return (
-        isinstance(el.tag, str)
-        and (el.tag not in SKIP_TAGS or el.tag in LIST_CONTROL_TAGS)
-        and not is_hidden(el)
+        isinstance(tag, str)
+        and (tag not in SKIP_TAGS or tag in LIST_CONTROL_TAGS)
+        and not is_hidden(el, names)
     )
 
 

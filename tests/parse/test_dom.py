@@ -93,6 +93,27 @@ def test_is_hidden() -> None:
     assert not is_hidden(lxml.html.fromstring('<div style="color: red">x</div>'))
 
 
+def test_is_hidden_from_names_answers_as_three_gets() -> None:
+    """The names read once (``keys()``) give what ``get`` of each attribute gave, and the
+    relaxed label keyed from them is the same."""
+    from sitesift.parse.signatures import RelaxedLabels
+
+    root = parse_html(
+        "<html><body><div>a<p class='x'>b</p><span id='s' style=''>c</span>"
+        "<i aria-hidden='false'>d</i><i aria-hidden='true'>e</i><b hidden>f</b>"
+        "<em style='VISIBILITY : hidden'>g</em><u style='color:red' class='k' id='j'>h</u>"
+        "<a href='/'>i</a></div></body></html>")
+    labels, again = RelaxedLabels(), RelaxedLabels()
+    seen = []
+    for el in root.iter(etree.Element):
+        slow = (el.get("hidden") is not None or el.get("aria-hidden") == "true"
+                or "visibility:hidden" in (el.get("style") or "").replace(" ", "").lower())
+        assert is_hidden(el) == is_hidden(el, el.keys()) == slow
+        assert labels.get(el, el.keys()) == again.get(el)
+        seen.append(slow)
+    assert seen.count(True) == 3
+
+
 def test_link_density() -> None:
     el = lxml.html.fromstring('<p>abcd <a href="#">efgh</a></p>')
     assert link_density(el) == 0.5

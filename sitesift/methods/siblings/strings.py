@@ -92,7 +92,8 @@ class NodeString:
         skipped = False
         for event, el in walker:
             if event == "start":
-                if not is_visible(el):
+                names = el.keys()  # (read once for the hidden test and the label)
+                if not is_visible(el, names):
                     walker.skip_subtree()
                     skipped = True
                     continue
@@ -103,7 +104,7 @@ class NodeString:
                 parents.append(open_[-1] if open_ else -1)
                 texts.append(0)
                 weights.append(0)
-                label = labels.get(el)[1]
+                label = labels.get(el, names)[1]
                 label_hashes.append(label)
                 places = at_label.get(label)
                 if places is None:
