@@ -31,7 +31,7 @@ from sitesift.fields.candidates import heading_text
 from sitesift.fields.date_forms import parse_date
 from sitesift.fields.lines import lines_before
 from sitesift.fields.metadata import Metadata
-from sitesift.fields.title_text import is_site_name, normalize_space
+from sitesift.fields.title_text import is_site_name, normalize_space, title_segments
 from sitesift.fields.titles import TitleCandidates, clean_heading, title_agrees, title_declared
 
 __all__ = ["list_name", "near_heading"]
@@ -145,12 +145,23 @@ def list_name(title: str | None, c: TitleCandidates) -> str | None:
            if k == "h1" and normalize_space(h)]
     if len(h1s) != 1 or not h1s[0] or not title \
             or h1s[0].casefold() == normalize_space(title).casefold() \
-            or is_site_name(h1s[0], c.site_names):
+            or is_site_name(h1s[0], c.site_names) or _cut_as_site(h1s[0], title, c.doc_title):
         return None
     words = set(_NAME_WORD.findall(h1s[0].casefold()))
     named = {w for t in (title, c.doc_title or "", *c.declared_titles)
              for w in _NAME_WORD.findall(t.casefold())}
     return h1s[0] if words & named else None
+
+
+def _cut_as_site(h1: str, title: str, doc_title: str | None) -> bool:
+    """Whether ``h1`` is the end of ``<title>`` that the chosen ``title``, another of its
+    segments, was cut from: the site's name as the logo prints it ("Board / Forum" over the
+    h1 "Forum"), where no declared site name or host says so (a forum on its own host)."""
+    segments = [s.casefold() for s in title_segments(doc_title)]
+    if len(segments) < 2:
+        return False
+    h1, title = h1.casefold(), normalize_space(title).casefold()
+    return h1 in (segments[0], segments[-1]) and title in segments and title != h1
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,11 +74,12 @@ def test_a_title_printed_inside_the_content_stays_however_far_from_its_start() -
     assert near_heading(meta, [content], root) == headline
 
 
-def _category_page(h1: str) -> str:
+def _category_page(
+        h1: str, title: str = "Lamps for Camping, Hiking &amp; Running | Trail Outfitters") -> str:
     cards = "".join(
         f"<li class='card'><a href='/p/lamp-{i}'>Trail lamp model {i} with a {200 + 10 * i} "
         f"lumen beam</a><span>${20 + i}.95</span></li>" for i in range(24))
-    return ("<html><head><title>Lamps for Camping, Hiking &amp; Running | Trail Outfitters"
+    return (f"<html><head><title>{title}"
             f"</title></head><body><div id='top'><ul>{NAV}</ul></div>{h1}"
             f"<ul class='grid'>{cards}</ul></body></html>")
 
@@ -98,3 +99,14 @@ def test_a_list_page_is_named_by_its_one_h1_not_by_its_titles_search_wording() -
                           url="https://example.com/c/lamps")
     assert record.page_type == "list"
     assert record.title == "Lamps for Camping, Hiking & Running"
+
+
+def test_a_list_pages_h1_that_is_the_part_of_title_cut_as_the_sites_name_names_nothing() -> None:
+    # A forum board (FluxBB): <title> "Board / Forum name", the h1 the forum's name linking
+    # home; the list is the board, the part of <title> that is not the site's name.
+    record = extract_html(
+        _category_page("<h1><a href='index.php'>Trail Talk</a></h1><h2>Camping Lamps</h2>",
+                       title="Camping Lamps / Trail Talk"),
+        url="https://example.com/viewforum.php?id=2")
+    assert record.page_type == "list"
+    assert record.title == "Camping Lamps"
