@@ -290,7 +290,7 @@ def test_a_quiet_page_extract_of_a_utf8_page_leaves_tqdm_and_charset_guessing_un
     assert json.loads((tmp_path / "o.jsonl").read_text())["text"]
 
 
-def test_extract_and_learn_raise_the_collectors_threshold_while_they_run(
+def test_extract_and_learn_raise_the_collectors_threshold_while_they_run_in_one_process(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import gc
@@ -302,5 +302,10 @@ def test_extract_and_learn_raise_the_collectors_threshold_while_they_run(
     run(["extract", "pages.jsonl", "-q"], capsys)
     run(["learn", "pages.jsonl", "--profiles", str(tmp_path / "p.db")], capsys)
     run(["urls", "cluster", "urls.txt"], capsys)
-    assert seen == [(cli.BATCH_GC_THRESHOLD, *before[1:])] * 2 + [before]
+    monkeypatch.setattr(cli.engine_cli, "run_from_args",
+                        lambda args: seen.append(gc.get_threshold()) or 0)
+    run(["extract", "pages.jsonl", "--engine", "local", "-q", "-o", str(tmp_path / "o.jsonl")],
+        capsys)
+    # (with --engine memory is the limit: Python's own threshold)
+    assert seen == [(cli.BATCH_GC_THRESHOLD, *before[1:])] * 2 + [before] * 2
     assert gc.get_threshold() == before  # (restored after the command)
