@@ -44,23 +44,8 @@ def match_subtree(
     shift = s_depths[root] - t_depths[sub.base]  # equal depths relative to the two roots
     t_texts, s_texts, t_weights = t.texts, s.texts, t.weights
     size = t_stop - t_start
-    if (size and size == s_stop - s_start and not shift
-            and t_tags[t_start:t_stop] == s_tags[s_start:s_stop]
-            and t_depths[t_start:t_stop] == s_depths[s_start:s_stop]):
-        # The same shape (a menu or footer of the site's template, or the same frame with
-        # other texts): the walk below pairs every node in turn, never leaving NORMAL, and the
-        # first pair is the two roots; so Tag_similarity 1, and TextMatch the weight of the
-        # pairs whose texts are equal (all of T's when the texts are: a text node's hash is
-        # never 0). Slices compare in C; the walk is Python, node by node.
-        total_text = t.text_weight(t_start, t_stop)
-        if t_texts[t_start:t_stop] == s_texts[s_start:s_stop]:
-            matched_text = total_text
-        else:
-            pairs = zip(t_texts[t_start:t_stop], s_texts[s_start:s_stop],
-                        t_weights[t_start:t_stop], strict=True)
-            matched_text = sum(w for h, other, w in pairs if h and h == other)
-        return Match(tag_similarity=1.0,
-                     text_similarity=matched_text / total_text if total_text else 1.0)
+    if size and not shift and (same := _same_shape(t, t_start, t_stop, s, s_start, s_stop)):
+        return same
     # The pairs are counted, not kept: the first one (for the second verification below),
     # how many, and the text weight of those whose texts are equal (TextMatch).
     paired, first, matched_text = 0, None, 0
@@ -105,3 +90,27 @@ def match_subtree(
         tag_similarity=paired / size,
         text_similarity=matched_text / total_text if total_text else 1.0,
     )
+
+
+def _same_shape(t: NodeString, t_start: int, t_stop: int, s: NodeString, s_start: int,
+                s_stop: int) -> Match | None:
+    """The match of two runs of the same shape (tags and depths), else None.
+
+    A menu or footer of the site's template, or the same frame with other texts: the walk of
+    ``match_subtree`` pairs every node in turn, never leaving NORMAL, and the first pair is the
+    two roots; so Tag_similarity 1, and TextMatch the weight of the pairs whose texts are equal
+    (all of T's when the texts are: a text node's hash is never 0). Slices compare in C; the
+    walk is Python, node by node."""
+    if t_stop - t_start != s_stop - s_start \
+            or t.tags[t_start:t_stop] != s.tags[s_start:s_stop] \
+            or t.depths[t_start:t_stop] != s.depths[s_start:s_stop]:
+        return None
+    total_text = t.text_weight(t_start, t_stop)
+    if t.texts[t_start:t_stop] == s.texts[s_start:s_stop]:
+        matched_text = total_text
+    else:
+        pairs = zip(t.texts[t_start:t_stop], s.texts[s_start:s_stop],
+                    t.weights[t_start:t_stop], strict=True)
+        matched_text = sum(w for h, other, w in pairs if h and h == other)
+    return Match(tag_similarity=1.0,
+                 text_similarity=matched_text / total_text if total_text else 1.0)
