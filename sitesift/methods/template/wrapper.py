@@ -227,31 +227,15 @@ class Wrapper:
         main text; returns the share of its text kept."""
         before = _length(container)
         doomed: list[etree._Element] = []
-        drop, drop_at, keep_at = (self.decisions.drop, self.decisions.drop_at,
-                                  self.decisions.keep_at)
-        label_of = labels.get
-        # (``_children`` and ``Decisions.drops`` written out: every element of the container
-        # passes here, a fifth of reading a wrapped page)
+        decisions = self.decisions
         stack = [(container, place_of(key))]
         while stack:
-            el, (loose, exact) = stack.pop()
-            seen: dict[int, int] = {}
-            for child in el:
-                tag = child.tag
-                if not isinstance(tag, str):
-                    continue
-                if tag in SKIP_TAGS:
-                    doomed.append(child)
-                    continue
-                label = label_of(child)[1]
-                n = seen.get(label, 0)
-                seen[label] = n + 1
-                child_loose, child_exact = combine(loose, 0, label), combine(exact, n, label)
-                if is_hidden(child) or (child_exact not in keep_at and (
-                        child_exact in drop_at or child_loose in drop)):
+            el, at = stack.pop()
+            for child, place in _children(el, at, labels):
+                if place is None or is_hidden(child) or decisions.drops(place):
                     doomed.append(child)
                 else:
-                    stack.append((child, (child_loose, child_exact)))
+                    stack.append((child, place))
         for el in doomed:
             drop_keep_tail(el)
         # The full method prunes its main block at the level of text runs (a byline or a
