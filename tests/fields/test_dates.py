@@ -8,6 +8,7 @@ import pytest
 
 from sitesift.fields.date_forms import date_from_url, iter_dates, parse_date
 from sitesift.fields.dates import find_published
+from sitesift.fields.declared_dates import MAX_STATE_CHARS, state_date
 from sitesift.fields.metadata import extract_metadata
 from sitesift.fields.printed_dates import find_text_date
 from sitesift.parse import parse_html
@@ -349,3 +350,15 @@ def test_a_single_page_apps_state_declares_the_publication_date() -> None:
                          '[{"publishedAt": "2022-01-20T08:00:00"}]}')
     page = page.replace(state, many)
     assert extract_metadata(parse_html(page)).published is None
+
+
+def test_a_huge_app_state_is_read_up_to_its_budget() -> None:
+    # App states run to megabytes: a date past MAX_STATE_CHARS of script text is not read,
+    # one inside it is, and no script at all or an empty one gives nothing.
+    now = datetime(2026, 11, 26)
+    date = '"publishedAt": "2021-05-04T08:00:00"'
+    filler = "x" * MAX_STATE_CHARS
+    assert state_date([filler, date], now=now) is None
+    assert state_date([filler[:-len(date) - 10] + date], now=now) == "2021-05-04T08:00:00"
+    assert state_date([], now=now) is None
+    assert state_date([""], now=now) is None
