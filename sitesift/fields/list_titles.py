@@ -56,7 +56,7 @@ from sitesift.parse.links import Link
 from sitesift.parse.links import page_links as all_links
 
 __all__ = [
-    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "page_links",
+    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "own_h1", "page_links",
     "repeated_headings", "repeated_titles", "strip_decoration",
 ]
 
@@ -276,7 +276,7 @@ class SiteTitles:
         "Buy MacBook Air - Apple", is an offer or a promotion) and have two words or more
         (one word is a section's name however a title spells it out: "Sports" of "Sports
         news: ..."; a category page's one-word h1 is its list's name, ``title_place``)."""
-        h1 = _own_h1(c, self.template_headings)
+        h1 = own_h1(c, self.template_headings)
         if h1 is None or h1.casefold() == own.casefold() or is_site_name(h1, c.site_names) \
                 or word_count(h1) < MIN_WORDS_NAMED_H1 \
                 or not _h1_prints_title(h1, c, self.prefixes, self.suffixes):
@@ -380,9 +380,9 @@ class SiteTitles:
         return best
 
 
-def _own_h1(c: TitleCandidates, template: Iterable[str]) -> str | None:
-    """The page's one h1 that is no heading of the site's template, cleaned; None when it has
-    none or several (a list of cards)."""
+def own_h1(c: TitleCandidates, template: Iterable[str] = ()) -> str | None:
+    """The page's one h1 that is no heading of the site's ``template``, cleaned; None when it
+    has none or several (a list of cards)."""
     template = set(template)
     h1s = [clean_heading(normalize_space(h)) for k, h in c.headings
            if k == "h1" and normalize_space(h) and normalize_space(h) not in template]
@@ -482,7 +482,7 @@ def learn_site_titles(
     pages_headings = [[h for _k, h in c.headings] for c, _links in distinct]
     template = repeated_headings(pages_headings)
     votes = {c: _h1_prints_title(h1, c, prefixes, suffixes) for c, _links in distinct
-             if (h1 := _own_h1(c, template)) is not None}
+             if (h1 := own_h1(c, template)) is not None}
     return SiteTitles(prefixes=prefixes, suffixes=suffixes, shared=shared,
                       template_headings=template, h1_votes=votes,
                       external={k: tuple(v) for k, v in external.items()}, slugs=tuple(slugs),

@@ -30,9 +30,10 @@ from lxml import etree
 from sitesift.fields.candidates import heading_text
 from sitesift.fields.date_forms import parse_date
 from sitesift.fields.lines import lines_before
+from sitesift.fields.list_titles import own_h1
 from sitesift.fields.metadata import Metadata
 from sitesift.fields.title_text import is_site_name, normalize_space, title_segments
-from sitesift.fields.titles import TitleCandidates, clean_heading, title_agrees, title_declared
+from sitesift.fields.titles import TitleCandidates, title_agrees, title_declared
 
 __all__ = ["list_name", "near_heading"]
 
@@ -141,16 +142,15 @@ def list_name(title: str | None, c: TitleCandidates) -> str | None:
     half b +0635 +1572 +3027 +3069 -0767; no title of l3s-gn1, readability-meta or big9
     moves; list-detail's list pages (no gold title) get their category's h1 ("AI" for
     "AI News & Artificial Intelligence | TechCrunch" and for a card's headline)."""
-    h1s = [_ITEM_COUNT.sub("", clean_heading(normalize_space(h))) for k, h in c.headings
-           if k == "h1" and normalize_space(h)]
-    if len(h1s) != 1 or not h1s[0] or not title \
-            or h1s[0].casefold() == normalize_space(title).casefold() \
-            or is_site_name(h1s[0], c.site_names) or _cut_as_site(h1s[0], title, c.doc_title):
+    h1 = own_h1(c)
+    h1 = _ITEM_COUNT.sub("", h1) if h1 is not None else ""
+    if not h1 or not title or h1.casefold() == normalize_space(title).casefold() \
+            or is_site_name(h1, c.site_names) or _cut_as_site(h1, title, c.doc_title):
         return None
-    words = set(_NAME_WORD.findall(h1s[0].casefold()))
+    words = set(_NAME_WORD.findall(h1.casefold()))
     named = {w for t in (title, c.doc_title or "", *c.declared_titles)
              for w in _NAME_WORD.findall(t.casefold())}
-    return h1s[0] if words & named else None
+    return h1 if words & named else None
 
 
 def _cut_as_site(h1: str, title: str, doc_title: str | None) -> bool:
