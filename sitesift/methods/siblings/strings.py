@@ -130,10 +130,15 @@ class NodeString:
     def text_weight(self, start: int, stop: int) -> int:
         """Text weight of the nodes ``start`` to ``stop`` (excluded), from running sums: a
         block's text is summed for each of its candidate matches."""
-        before = self._before
-        if before is None:  # (a string is complete once ``of`` returns it)
-            before = self._before = [0, *itertools.accumulate(self.weights)]
+        before = self._sums()
         return before[stop] - before[start]
+
+    def _sums(self) -> list[int]:
+        """``weights`` summed before each position (made once: a string is complete once
+        ``of`` returns it)."""
+        if self._before is None:
+            self._before = [0, *itertools.accumulate(self.weights)]
+        return self._before
 
     def text_nodes(self, start: int, stop: int) -> list[int]:
         """Positions of the text nodes from ``start`` to ``stop`` (excluded), in order: a
@@ -154,9 +159,7 @@ class NodeString:
         an ``<a>``, else the sum of its element children's; and it holds a block when a child
         does or is block-level with text."""
         tags, ends, parents = self.tags, self.ends, self.parents
-        before = self._before
-        if before is None:  # (as ``text_weight``)
-            before = self._before = [0, *itertools.accumulate(self.weights)]
+        before = self._sums()
         links = [0] * len(tags)
         holds = [False] * len(tags)
         for pos in range(len(tags) - 1, -1, -1):  # children before their parents
