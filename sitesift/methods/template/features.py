@@ -75,18 +75,16 @@ def page_features(
 ) -> PageFeatures:
     """The features of a parsed page that the caller asks for (all by default). ``labels``: a
     label memo shared by the pages of one site (``page_structure``, ``content_signatures``)."""
-    if structure and signatures:
-        # One walk for both: the signatures' pass keeps each element's label and structural
-        # children for the structure's (the same values: each function's own steps).
-        labels = labels if labels is not None else RelaxedLabels()
-        known: dict[etree._Element, tuple[int, list[etree._Element]]] = {}
-        sigs = content_signatures(root, labels=labels, structure=known)
-        return PageFeatures(structure=page_structure(root, relaxed=True, labels=labels,
-                                                     known=known),
-                            strings=page_strings(root) if strings else None, signatures=sigs)
+    # With both, one walk: the signatures' pass keeps each element's label and structural
+    # children for the structure's (the same values: each function's own steps).
+    known: dict[etree._Element, tuple[int, list[etree._Element]]] | None = (
+        {} if structure and signatures else None)
+    if known is not None and labels is None:
+        labels = RelaxedLabels()  # (one memo for both: a label is a function of the element)
+    sigs = content_signatures(root, labels=labels, structure=known) if signatures else None
     return PageFeatures(
-        structure=page_structure(root, relaxed=True, labels=labels) if structure else None,
+        structure=page_structure(root, relaxed=True, labels=labels, known=known)
+        if structure else None,
         strings=page_strings(root) if strings else None,
-        signatures=content_signatures(root, labels=labels) if signatures else None,
+        signatures=sigs,
     )
-
