@@ -7,7 +7,7 @@ What the five site-level methods have in common, read from their code:
 method     learn (untouched trees)     apply (one page)             save (profile)
 =========  ==========================  ===========================  ====================
 template   ``template.site``           ``template.site``            ``SiteProfile``
-  (000)    ``.learn_site`` (clusters,  ``.clean_content``           templates
+  (000)    ``.learn_site`` (clusters,  ``.delete_template``         templates
            shared subtrees,            (DeleteSame inside the page  (``template``
            containers, wrappers,       extractor's main block)      ``.profile_data``;
            fields)                                                  bytes: ``profiles``)

@@ -57,10 +57,10 @@ def remove_block(block: Block) -> None:
 
 def clean_content(content: Content, top: Block, verdicts: dict[int, Verdict]) -> Content:
     """The page extractor's ``content`` with the noise blocks deleted from it (as the template
-    method does, ``methods.template.site.clean_content``): the extractor picks the main block on the
-    whole page, then what of it recurs in same-layer pages goes. A main block that lies inside
-    a noise block goes whole (a page without an article of its own, whose extractor picked a
-    notice every page shows)."""
+    method does, ``methods.template.site.delete_template``): the extractor picks the main
+    block on the whole page, then what of it recurs in same-layer pages goes. A main block
+    that lies inside a noise block goes whole (a page without an article of its own, whose
+    extractor picked a notice every page shows)."""
     noise = noise_blocks(top, verdicts)
     labels = labels_left([block.owner for block, _ in noise if not block.is_run])
     noise = [(block, verdict) for block, verdict in noise

@@ -4,7 +4,7 @@
 ``learn``: the pages' ISTM structures and subtree signatures (``features.page_features``), the
 site's clusters and a template per cluster of two pages or more (``site.learn_site``, paper
 000 steps 1-4); ``apply``: the page's template subtrees deleted from the main content
-(``site.clean_content``, steps 5-6; auto reads a list page's items whole). A model that learns
+(``site.delete_template``, steps 5-6; auto reads a list page's items whole). A model that learns
 a profile to be saved (``TemplateSite.learning``) snapshots each page's untouched tree in
 ``look`` and learns its templates' content containers and wrappers from what the page
 extractor found in ``observe``. A saved profile's model (``saved``, which ``from_profile``
@@ -175,7 +175,7 @@ class TemplateMethod(SiteMethod[TemplateSite]):
         if not delete_template(content, features, template, member=model.member,
                                items=self.items):
             return Decision()  # nothing deleted: the same content, its text as it was
-        return Decision(content=content)  # (``site.clean_content``: nodes edited in place)
+        return Decision(content=content)  # (``delete_template`` edits the nodes in place)
 
     def observe(self, model: TemplateSite, page: SitePage, found: Content | None) -> None:
         if model.learning is not None:

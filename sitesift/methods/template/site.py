@@ -28,7 +28,6 @@ from sitesift.parse.signatures import RelaxedLabels
 
 __all__ = [
     "LearnedSite",
-    "clean_content",
     "delete_template",
     "learn_site",
     "with_anchors",
@@ -145,12 +144,13 @@ def _per_template(
     )
 
 
-def clean_content(
+def delete_template(
     content: Content, features: PageFeatures, model: TemplateModel, *, member: bool,
     items: bool = False,
-) -> Content:
-    """The page extractor's ``content`` with ``model``'s template subtrees deleted from its
-    nodes (in place: the pipeline's own tree; the text is rendered when read).
+) -> int:
+    """Delete ``model``'s template subtrees from the page extractor's ``content`` (in place:
+    the pipeline's own tree; the text is rendered when read); returns how many subtrees went
+    (0: the tree is as it was, so a text rendered from it before still holds).
 
     The page extractor runs first, on the whole page, because the template's own parts are
     cues it reads (a shared "Comments" heading tells it what follows is not the story); the
@@ -158,16 +158,6 @@ def clean_content(
     (bylines, share bars, ads, related links inside the story's container). ``member``: the
     page was one of the model's learning pages, so it is no reference of itself; ``items``:
     repeated items stay whole (``delete_shared``)."""
-    delete_template(content, features, model, member=member, items=items)
-    return content
-
-
-def delete_template(
-    content: Content, features: PageFeatures, model: TemplateModel, *, member: bool,
-    items: bool = False,
-) -> int:
-    """``clean_content``'s deletions; returns how many subtrees went (0: the tree is as it
-    was, so a text rendered from it before still holds)."""
     features.need("signatures")
     return sum(len(delete_shared(node, model, signatures=features.signatures, member=member,
                                  items=items))
