@@ -25,34 +25,15 @@ import hashlib
 import json
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
-from sitesift.evaluate.score import UNKNOWN_AUTHORS, day, fold, load_gold
+from sitesift.evaluate.score import field_outcomes, load_gold
 
 TOLERANCE = 0.03  # the issue's "within 0.03"
 
-Outcome = Callable[[Mapping[str, Any], Mapping[str, Any]], bool | None]
-
-
-def _title(g: Mapping[str, Any], p: Mapping[str, Any]) -> bool | None:
-    return fold(p.get("title")) == fold(g["title"]) if g.get("title") else None
-
-
-def _date(g: Mapping[str, Any], p: Mapping[str, Any]) -> bool | None:
-    gold_day = day(g.get("date"))
-    return day(p.get("published")) == gold_day if gold_day else None
-
-
-def _author(g: Mapping[str, Any], p: Mapping[str, Any]) -> bool | None:
-    author = g.get("author")
-    if not author or author in UNKNOWN_AUTHORS:
-        return None
-    return fold(p.get("author")) == fold(author)
-
-
-FIELDS: dict[str, Outcome] = {"title": _title, "date": _date, "author": _author}
+#: The fields whose per-page outcome the reference scorer counts (``field_outcomes``).
+FIELDS = ("title", "date", "author")
 
 
 def half(key: str, salt: str) -> int:
@@ -60,7 +41,7 @@ def half(key: str, salt: str) -> int:
     return hashlib.md5(f"{salt}:{key}".encode()).digest()[0] % 2
 
 
-def site_outcomes(set_dir: Path, pred_path: Path, outcome: Outcome) -> dict[str, list[bool]]:
+def site_outcomes(set_dir: Path, pred_path: Path, name: str) -> dict[str, list[bool]]:
     """Each site's page outcomes (the key the reference split hashes: site, else id)."""
     gold = load_gold(set_dir)
     with pred_path.open(encoding="utf-8") as f:
@@ -69,7 +50,7 @@ def site_outcomes(set_dir: Path, pred_path: Path, outcome: Outcome) -> dict[str,
         keys = {str(p["id"]): p.get("site") or str(p["id"]) for p in map(json.loads, f)}
     by_site: dict[str, list[bool]] = defaultdict(list)
     for page_id, g in gold.items():
-        ok = outcome(g, pred.get(page_id, {}))
+        ok = field_outcomes(g, pred.get(page_id, {})).get(name)
         if ok is not None:
             by_site[keys.get(page_id, page_id)].append(ok)
     return by_site
@@ -106,7 +87,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("set_dir", type=Path)
     parser.add_argument("pred", type=Path)
-    parser.add_argument("--fields", nargs="+", choices=sorted(FIELDS),
+    parser.add_argument("--fields", nargs="+", choices=FIELDS,
                         default=["title", "date", "author"])
     parser.add_argument("--splits", type=int, default=2000)
     return parser.parse_args(argv)
@@ -116,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     print("field   pages sites  whole      a      b    gap  median   p90  within  as_far")
     for name in args.fields:
-        by_site = site_outcomes(args.set_dir, args.pred, FIELDS[name])
+        by_site = site_outcomes(args.set_dir, args.pred, name)
         if not by_site:
             continue
         r = report(by_site, args.splits)

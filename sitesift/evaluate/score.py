@@ -41,6 +41,7 @@ __all__ = [
     "char_prf",
     "day",
     "f1",
+    "field_outcomes",
     "fold",
     "load_gold",
     "load_predictions",
@@ -220,6 +221,20 @@ def _f1_of_means(precisions: list[float], recalls: list[float]) -> float:
     return round(f1(_mean(precisions) or 0.0, _mean(recalls) or 0.0), DECIMALS)
 
 
+def field_outcomes(g: Mapping[str, Any], p: Mapping[str, Any]) -> dict[str, bool]:
+    """Whether the prediction ``p`` gets the title (exact, folded), the date (its day) and the
+    author (exact, folded) of the gold ``g`` right, for each of them the gold has: the per-page
+    outcomes whose means are ``title_exact``, ``date_acc`` and ``author_exact``."""
+    out: dict[str, bool] = {}
+    if g.get("title"):
+        out["title"] = fold(p.get("title")) == fold(g["title"])
+    if day(g.get("date")):
+        out["date"] = day(p.get("published")) == day(g["date"])
+    if g.get("author") and g["author"] not in UNKNOWN_AUTHORS:
+        out["author"] = fold(p.get("author")) == fold(g["author"])
+    return out
+
+
 @dataclass(slots=True)
 class _Tally:
     """Per-page (or per-snippet, per-post) outcomes, averaged at the end."""
@@ -257,11 +272,12 @@ class _Tally:
 
     def add_fields(self, g: Mapping[str, Any], p: Mapping[str, Any]) -> None:
         """Title, date, posts, page type and author, each where the gold has it."""
-        if g.get("title"):
-            self.title_exact.append(fold(p.get("title")) == fold(g["title"]))
+        ok = field_outcomes(g, p)
+        if "title" in ok:
+            self.title_exact.append(ok["title"])
             self.title_char.append(_char_f1(p.get("title"), g["title"]))
-        if day(g.get("date")):
-            self.date_ok.append(day(p.get("published")) == day(g["date"]))
+        if "date" in ok:
+            self.date_ok.append(ok["date"])
         if g.get("posts"):
             gold_posts, pred_posts = g["posts"], p.get("posts") or []
             self.posts_count.append(len(gold_posts) == len(pred_posts))
@@ -274,8 +290,8 @@ class _Tally:
             if isinstance(kind, str):
                 kind = PAGE_TYPE_ALIASES.get(kind, kind)
             self.type_ok.append(kind == g["page_type"])
-        if g.get("author") and g["author"] not in UNKNOWN_AUTHORS:
-            self.author_ok.append(fold(p.get("author")) == fold(g["author"]))
+        if "author" in ok:
+            self.author_ok.append(ok["author"])
 
     def metrics(self) -> dict[str, Any]:
         """The means, keyed in the reference scorer's order; a metric without gold is left
