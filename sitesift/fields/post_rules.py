@@ -131,24 +131,23 @@ def text_pieces(root: etree._Element) -> list[tuple[etree._Element, str]]:
     in C: a comment or processing instruction comes as one event, its tail the parent's.)"""
     out: list[tuple[etree._Element, str]] = []
     walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-    # (``normalize_space`` written out, and its result tested instead of a stripped copy:
-    # both are empty exactly when the text is all white space; an element without
-    # attributes is not hidden, so ``is_hidden`` is asked only of one with some)
+    # (``isspace`` instead of a stripped copy, most texts between blocks being white space
+    # alone, and ``normalize_space`` written out)
     for event, el in walker:
         if event == "start":
-            if el.tag in SKIP_TAGS or ((names := el.keys()) and is_hidden(el, names)):
+            if el.tag in SKIP_TAGS or is_hidden(el):
                 walker.skip_subtree()
             else:
                 text = el.text
-                if text and (line := " ".join(text.split())):
-                    out.append((el, line))
+                if text and not text.isspace():
+                    out.append((el, " ".join(text.split())))
             continue
         if el is not root:
             tail = el.tail
-            if tail and (line := " ".join(tail.split())):
+            if tail and not tail.isspace():
                 parent = el.getparent()
                 if parent is not None:
-                    out.append((parent, line))
+                    out.append((parent, " ".join(tail.split())))
     return out
 
 

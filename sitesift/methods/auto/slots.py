@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from sitesift.methods.page.clean import CAPTION_HINTS
-from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, hint_tokens
+from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, has_hint
 from sitesift.parse.signatures import RelaxedLabels
 
 __all__ = [
@@ -87,7 +87,7 @@ class _Line:
 
 def _caption(el: etree._Element, node: etree._Element) -> bool:
     for a in (el, *el.iterancestors()):
-        if a.tag == "figcaption" or hint_tokens(a) & CAPTION_HINTS:
+        if a.tag == "figcaption" or has_hint(a, CAPTION_HINTS):
             return True
         if a is node:
             return False
