@@ -118,6 +118,30 @@ def test_the_shapes_matched_for_one_page_give_the_others_the_same_verdicts() -> 
         assert judged == alone and any(v.kind == "varying" for v in judged.values())
 
 
+def test_a_block_content_is_matched_once_per_sibling_page_for_the_site(monkeypatch) -> None:
+    roots = [parse_html(page(k)) for k in range(6)]
+    urls = [f"http://h.com/news/{k}.html" for k in range(6)]
+    tops = [segment_blocks(r) for r in roots]
+    alone = [SiblingSite(roots, urls).judge(k, tops[k]) for k in range(6)]
+    calls: list[int] = []
+    match_in = SiblingSite._match_in
+
+    def counted(self, t, sub, probe, k, total, slack):  # type: ignore[no-untyped-def]
+        calls.append(k)
+        return match_in(self, t, sub, probe, k, total, slack)
+
+    monkeypatch.setattr(SiblingSite, "_match_in", counted)
+    site = SiblingSite(roots, urls)
+    for k in (5, 0, 3, 1, 4, 2):  # (any order: the memo holds matches, not verdicts)
+        before = len(calls)
+        assert site.judge(k, tops[k]) == alone[k]
+        if k == 5:
+            first = len(calls) - before
+        elif k == 2:  # the menu and footer were matched in its siblings for the pages before
+            assert len(calls) - before < first
+    assert len(set(site._probes)) == len(site._probes)
+
+
 def test_a_candidate_lacking_a_heavy_text_is_not_matched(monkeypatch) -> None:
     roots = [parse_html(page(k)) for k in range(4)]
     site = SiblingSite(roots, [None] * 4)
