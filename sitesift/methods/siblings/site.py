@@ -136,8 +136,9 @@ class SiblingSite:
         self.alpha, self.beta, self.max_slide = tag_similarity, text_similarity, max_slide
         self.urls = list(urls)
         self._directories = [_directories(u) for u in self.urls]
-        labels = RelaxedLabels()
-        self.strings = [NodeString.of(r, labels) if r is not None else None for r in roots]
+        labels, codes = RelaxedLabels(), dict[str, tuple[int, int]]()  # (for this site only)
+        self.strings = [NodeString.of(r, labels, codes) if r is not None else None
+                        for r in roots]
         # Pages with the same texts in the same order are copies (one story under two URLs):
         # a copy is no sibling, or the whole story would "recur" and go.
         self.copies = [hash(tuple(s.texts)) if s is not None else None for s in self.strings]

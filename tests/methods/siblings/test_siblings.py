@@ -9,6 +9,7 @@ from sitesift.methods.siblings.site import SiblingSite
 from sitesift.methods.siblings.strings import NodeString, _Subtree
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
+from sitesift.parse.signatures import RelaxedLabels
 from sitesift.segment.blocks import Measure, segment_blocks
 
 LAYOUT = """<html><body><div id="nav"><ul><li><a href="/">Home</a></li>
@@ -46,6 +47,19 @@ def test_node_string_has_depths_ends_and_text_nodes() -> None:
     assert s.ends == [6, 6, 6, 4, 6, 6]
 
 
+def test_the_site_memos_give_each_page_the_string_it_has_alone() -> None:
+    codes: dict[str, tuple[int, int]] = {}
+    labels = RelaxedLabels()
+    pages = [page(k) for k in range(3)] + [
+        "<html><body><p> Home\n</p><p>Home</p><div>Home <b>x</b>Home\u00a0</div></body></html>"]
+    for html in pages:
+        shared, alone = NodeString.of(parse_html(html), labels, codes), strings(html)[0]
+        for name in ("tags", "depths", "ends", "parents", "texts", "weights", "labels",
+                     "at_text", "at_label"):
+            assert getattr(shared, name) == getattr(alone, name), name
+    assert codes[" Home\n"] == codes["Home"] and codes["Home\u00a0"] == codes["Home"]
+
+
 def test_node_string_sums_and_lists_the_text_of_any_stretch() -> None:
     s, _ = strings("<html><body><div><p>One  two <b>three</b></p>four</div>"
                    "<p> five\nsix </p></body></html>")
@@ -80,10 +94,9 @@ def test_the_block_measures_read_off_the_string_are_the_walks() -> None:
             "<select><option>seven</option></select><script>x()</script>end</body></html>")
     root = parse_html(html)
     walked, read = Measure.of(root.find("body")), NodeString.of(root).measure()
-    assert read.weight and set(read.weight) < set(walked.weight)  # (not under hidden ones)
-    for el in read.weight:
-        assert (read.weight[el], read.link[el], read.has_block[el]) == (
-            walked.weight[el], walked.link[el], walked.has_block[el]), el.tag
+    assert read.at and set(read.at) < set(walked.at)  # (not under hidden ones)
+    for el in read.at:
+        assert read.get(el) == walked.get(el), el.tag
     assert shape(segment_blocks(root, measure=read)) == shape(segment_blocks(root))
 
 
