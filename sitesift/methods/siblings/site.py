@@ -57,9 +57,10 @@ class _Content:
     def __init__(self, string: NodeString, sub: _Subtree, container: bool) -> None:
         self.string, self.sub, self.container = string, sub, container
         start, stop, base = sub.start, sub.stop, sub.base
-        self.hash = hash((sub.rooted, container, string.tags[base], string.depths[base],
-                          *string.tags[start:stop], *string.depths[start:stop],
-                          *string.texts[start:stop]))
+        # (the hash of the size, base and texts alone: equal contents hash equal, and the
+        # tags and depths are compared on a hit)
+        self.hash = hash((stop - start, string.tags[base], string.depths[base],
+                          tuple(string.texts[start:stop])))
 
     def __hash__(self) -> int:
         return self.hash
@@ -205,7 +206,7 @@ class SiblingSite:
         lonely = [0] * len(weights)
         for h, places in t.at_text.items():
             pages = self.text_pages[h]  # (one page alone is t's, which is not allowed)
-            if len(pages) == 1 or not any(k in allowed for k in pages):
+            if len(pages) == 1 or allowed.isdisjoint(pages):
                 for p in places:
                     lonely[p] = weights[p]
         return [0, *itertools.accumulate(lonely)]
@@ -287,7 +288,7 @@ class SiblingSite:
             return None
         probe = self._probe(t, sub, bool(block.children))
         found = probe.found
-        candidates = [k for k in probe.pages if k in allowed]
+        candidates = list(filter(allowed.__contains__, probe.pages))
         pages, best_tag, best_text = 0, 0.0, 0.0
         left = len(candidates)
         for k in candidates:
