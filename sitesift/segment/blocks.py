@@ -38,12 +38,18 @@ from sitesift.parse.dom import (
 )
 from sitesift.segment.tree import leaves
 
-__all__ = ["Block", "Judged", "Kept", "Measure", "is_visible", "labelled_blocks", "segment_blocks"]
+__all__ = [
+    "BLOCK_ELEMENT_TAGS", "Block", "Judged", "Kept", "Measure", "is_visible", "labelled_blocks",
+    "segment_blocks",
+]
 
 
 #: Drop-down lists: skipped by the text extractors, but a reader sees them (site menus,
 #: archive pickers), so each is a block of its own here, with its options as text.
 LIST_CONTROL_TAGS = frozenset({"select", "option", "optgroup"})
+#: The elements that are a block of their own when they hold text: block-level ones, and
+#: drop-down lists (an element holding such a block is divided into blocks too).
+BLOCK_ELEMENT_TAGS = BLOCK_TAGS | {"select"}
 
 
 def is_visible(el: etree._Element, names: list[str] | None = None) -> bool:
@@ -118,7 +124,7 @@ class Measure:
                     weight += weights[below]
                     link += links[below]
                     has_block = has_block or holds[below] or (
-                        (child.tag in BLOCK_TAGS or child.tag == "select") and weights[below] > 0
+                        child.tag in BLOCK_ELEMENT_TAGS and weights[below] > 0
                     )
             at[el] = len(weights)
             weights.append(weight)
@@ -191,8 +197,9 @@ class _Run:
                  in_link: bool) -> None:
         self._piece(piece, xpath)
         self.items.append(text)
-        self.weight += text_weight(text)
-        self.link += text_weight(text) if in_link else 0
+        weight = text_weight(text)
+        self.weight += weight
+        self.link += weight if in_link else 0
 
     def add_node(self, el: etree._Element, xpath: str, weight: int, link: int) -> None:
         self._piece((el, "node"), xpath)
@@ -246,24 +253,28 @@ def segment_blocks(
         # Divide: block-level children become blocks, what lies between them becomes runs.
         run = _Run(texts)
         in_link = el.tag == "a"
-        if text_weight(el.text):
+        # (text with a character that is not white space: ``text_weight`` > 0, as
+        # ``split`` and ``isspace`` know the same white space)
+        text = el.text
+        if text and not text.isspace():
             xpath = f"{path(el)}/text()[1]" if texts else ""
-            run.add_text(el.text or "", (el, "text"), xpath, in_link)
+            run.add_text(text, (el, "text"), xpath, in_link)
         children = block.children
         for i, child in enumerate(el):
             c = at.get(child)
             if c is not None and weights[c] > 0:
                 tag = child.tag  # a child that starts its own block: block-level with text,
-                if tag in BLOCK_TAGS or tag == "select" or holds[c]:  # or holding such
+                if tag in BLOCK_ELEMENT_TAGS or holds[c]:  # or holding such
                     run.flush(block)
                     below = Block(path(child), child, (child,), "", weights[c], links[c])
                     children.append(below)
                     stack.append((below, c))
                 else:
                     run.add_node(child, path(child), weights[c], links[c])
-            if text_weight(child.tail):
+            text = child.tail
+            if text and not text.isspace():
                 xpath = f"{path(el)}/text()[{_text_index(el, i)}]" if texts else ""
-                run.add_text(child.tail or "", (child, "tail"), xpath, in_link)
+                run.add_text(text, (child, "tail"), xpath, in_link)
         run.flush(block)
     if texts:
         _fill_texts(top)

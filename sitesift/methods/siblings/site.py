@@ -23,7 +23,7 @@ from sitesift.methods.siblings.match import (
 )
 from sitesift.methods.siblings.strings import NodeString, _Subtree, _subtree
 from sitesift.parse.signatures import RelaxedLabels
-from sitesift.segment.blocks import Block
+from sitesift.segment.blocks import BLOCK_ELEMENT_TAGS, Block
 
 __all__ = ["SiblingSite", "Verdict"]
 
@@ -138,7 +138,13 @@ class SiblingSite:
         self.urls = list(urls)
         self._directories = [_directories(u) for u in self.urls]
         labels, codes = RelaxedLabels(), dict[str, tuple[int, int]]()  # (for this site only)
-        self.strings = [NodeString.of(r, labels, codes) if r is not None else None
+        # Labels are read for one thing: a changing link list (``_varying``) is a leaf element
+        # block, and its candidates are the elements of its label. A leaf element block is
+        # the page's top or one of ``segment_blocks``' block children, each of
+        # ``BLOCK_ELEMENT_TAGS`` when it is a leaf (holding such a block, it is divided): so
+        # only elements of those tags, or of a page's top's, need their label.
+        labelled = BLOCK_ELEMENT_TAGS.union(NodeString.start(r).tag for r in roots if r is not None)
+        self.strings = [NodeString.of(r, labels, codes, labelled) if r is not None else None
                         for r in roots]
         # Pages with the same texts in the same order are copies (one story under two URLs):
         # a copy is no sibling, or the whole story would "recur" and go.

@@ -6,11 +6,11 @@ from sitesift.methods.siblings.clean import clean_content, noise_blocks, remove_
 from sitesift.methods.siblings.layer import same_layer
 from sitesift.methods.siblings.match import match_subtree
 from sitesift.methods.siblings.site import SiblingSite
-from sitesift.methods.siblings.strings import NodeString, _Subtree
+from sitesift.methods.siblings.strings import UNLABELLED, NodeString, _Subtree
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
 from sitesift.parse.signatures import RelaxedLabels
-from sitesift.segment.blocks import Measure, segment_blocks
+from sitesift.segment.blocks import BLOCK_ELEMENT_TAGS, Measure, segment_blocks
 
 LAYOUT = """<html><body><div id="nav"><ul><li><a href="/">Home</a></li>
 <li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></div>
@@ -58,6 +58,25 @@ def test_the_site_memos_give_each_page_the_string_it_has_alone() -> None:
                      "at_text", "at_label"):
             assert getattr(shared, name) == getattr(alone, name), name
     assert codes[" Home\n"] == codes["Home"] and codes["Home\u00a0"] == codes["Home"]
+
+
+def test_only_the_elements_a_leaf_block_may_be_are_labelled() -> None:
+    html = ("<html><body><div class=a><span class=b>x</span><ul><li><a href=y>one</a></li>"
+            "<li><a href=z>two</a></li></ul></div><select><option>s</option></select>"
+            "<p>para <b>bold</b></p></body></html>")
+    roots = [parse_html(html), parse_html(page(1))]
+    site = SiblingSite(roots, [None, None])
+    for root, string in zip(roots, site.strings, strict=True):
+        full = NodeString.of(root)
+        for p, tag in enumerate(string.tags):
+            if tag in BLOCK_ELEMENT_TAGS:  # (body among them)
+                assert string.labels[p] == full.labels[p] and p in string.at_label[full.labels[p]]
+            elif tag != "#text":
+                assert string.labels[p] == UNLABELLED
+        top = segment_blocks(root)
+        for leaf in top.leaves():  # every leaf element block's base is labelled
+            if not leaf.is_run:
+                assert string.labels[string.elements[leaf.owner]] != UNLABELLED
 
 
 def test_node_string_sums_and_lists_the_text_of_any_stretch() -> None:
