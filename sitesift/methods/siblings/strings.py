@@ -125,14 +125,10 @@ class NodeString:
                 weights.append(0)
                 if labelled is None or tag in labelled:
                     label = labels.get(el, names)[1]
-                    label_hashes.append(label)
-                    places = at_label.get(label)
-                    if places is None:
-                        at_label[label] = [pos]
-                    else:
-                        places.append(pos)
+                    at_label.setdefault(label, []).append(pos)
                 else:
-                    label_hashes.append(UNLABELLED)
+                    label = UNLABELLED
+                label_hashes.append(label)
                 elements[el] = pos
                 open_.append(pos)
                 text = el.text
