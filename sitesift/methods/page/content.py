@@ -121,7 +121,7 @@ def _content(root: lxml.html.HtmlElement, body: etree._Element, url: str | None)
     records = record_share(body, units)
     posts = whole_posts_share(body, units, url)
     grid = priced_grid(body)
-    thread = find_thread(body, hidden=revealed)
+    thread = find_thread(body, hidden=revealed, units=units, measures=memo)
     if thread is not None and posts < POSTS_MIN_SHARE:
         # A discussion seen alone: posts are its text (whole posts under linked titles are a
         # blog's list of them, no thread).
