@@ -80,11 +80,17 @@ class TextUnit(Protocol):
 def class_words(el: etree._Element) -> str:
     """Class words of ``el`` without those holding digits: "post-2089739" is the id of the
     item, not its kind, and differs in every record."""
-    cls = el.get("class")
+    return _words_of(el.get("class"))
+
+
+def _words_of(cls: str | None) -> str:
+    """``class_words`` of a class attribute's value."""
     if not cls:
         return ""
-    if cls.isascii() and not _ASCII_DIGIT.search(cls):  # (most names: nothing to drop)
-        return " ".join(cls.split())
+    if cls.isascii():  # (an ASCII character is a digit when it is one of 0-9)
+        if not _ASCII_DIGIT.search(cls):  # (most names: nothing to drop)
+            return " ".join(cls.split())
+        return " ".join(w for w in cls.split() if not _ASCII_DIGIT.search(w))
     return " ".join(w for w in cls.split() if not any(c.isdigit() for c in w))
 
 
@@ -226,6 +232,7 @@ class RecordRuns:
                          tuple[int, tuple[etree._Element, ...]] | None] = {}
         self._continues: dict[etree._Element, bool] = {}
         self._words: dict[etree._Element, str] = {}
+        self._by_class: dict[str | None, str] = {}
         self._headlines: dict[etree._Element, int] = {}
 
     def heaviest(self, scope: etree._Element, *,
@@ -258,7 +265,11 @@ class RecordRuns:
     def _class_words(self, el: etree._Element) -> str:
         words = self._words.get(el)
         if words is None:
-            words = self._words[el] = class_words(el)
+            cls = el.get("class")
+            words = self._by_class.get(cls)  # (class names repeat across a page)
+            if words is None:
+                words = self._by_class[cls] = _words_of(cls)
+            self._words[el] = words
         return words
 
     def _is_continuation(self, el: etree._Element) -> bool:
