@@ -19,6 +19,7 @@ from sitesift.fields.title_text import (
     DOMAIN,
     MAX_NAME_DECORATION_WORDS,
     MIN_HEADLINE_WORDS,
+    MIN_REMAINING_CHARS,
     SAME_TITLE_SIMILARITY,
     SEPARATOR,
     abbreviates,
@@ -184,10 +185,21 @@ def _choose(c: TitleCandidates) -> str | None:
     left (meta titles, share links, headline-long headings, ``<title>`` cut at a separator)."""
     declared = _declared_on_page(c)
     whole = normalize_space(c.doc_title).casefold()
-    if all(t.casefold() == whole for t in declared):
+    if all(_copies_title(t, c) for t in declared):
         printed = _printed_over_copy(declared, c)
         if printed is not None:
-            return printed
+            if not declared:
+                return printed
+            core = strip_site_name(declared[0], c.site_names)
+            if _holds(printed, core) and \
+                    strip_site_name(printed, c.site_names).casefold() != core.casefold():
+                # The h1 prints the declared headline with a label, a count or a brand
+                # beside it ("Blog: Headline", "Headline (host) 139", "BRAND V3 Product"):
+                # the declared text without the site's name is the headline. (An h1
+                # printing it with the site's name, as ``<title>`` does, stays as printed.)
+                return core
+            if declared[0].casefold() == whole or _rewords(printed, core):
+                return printed
     if declared:
         return _declared_or_its_h1(declared, c)
     # The URL's slug spells one heading: the CMS made it from that headline.
@@ -209,6 +221,28 @@ def _choose(c: TitleCandidates) -> str | None:
     if strong is not None:
         return strong
     return _cut_title(view, c)
+
+
+def _copies_title(declared: str, c: TitleCandidates) -> bool:
+    """Whether ``declared`` is ``<title>``'s wording, the site's name aside."""
+    return strip_site_name(declared, c.site_names).casefold() == \
+        strip_site_name(c.doc_title or "", c.site_names).casefold()
+
+
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def _holds(h1: str, declared: str) -> bool:
+    """Whether ``h1`` prints ``declared`` and more."""
+    return len(declared) >= MIN_REMAINING_CHARS and len(h1) > len(declared) and \
+        declared.casefold() in h1.casefold()
+
+
+def _rewords(h1: str, declared: str) -> bool:
+    """Whether ``h1`` words the headline otherwise than ``declared``: neither holds the other
+    and their words differ."""
+    a, b = h1.casefold(), declared.casefold()
+    return a not in b and b not in a and _WORDS.findall(a) != _WORDS.findall(b)
 
 
 def _declared_on_page(c: TitleCandidates) -> list[str]:

@@ -1,0 +1,51 @@
+"""Title rules chosen on modern-dev's half b (issue 22, sixth session): whole pages written for
+the tests, each shaped like a kind of page those rules were found on."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitesift.fields.metadata import extract_metadata
+from sitesift.parse import parse_html
+
+#: (what the page is, its head, its body, its URL, the title expected)
+PAGES = [
+    # og:title is ``<title>`` without the site's name (the SEO plugin's wording); the h1
+    # words the headline otherwise: the reader sees the h1.
+    ("an h1 rewording a declared copy of the title without the site's name",
+     ("<title>Hire Local Movers – Moving Help in Jackson, NJ | HelperCo</title>"
+     '<meta property="og:title" content="Hire Local Movers – Moving Help in Jackson, NJ">'
+     '<meta property="og:site_name" content="HelperCo">'),
+     "<main><h1>Hire Movers in Jackson, NJ</h1><p>Book local help.</p></main>",
+     "https://helperco.com/movers/jackson_nj/", "Hire Movers in Jackson, NJ"),
+    # The h1 drops the markdown emphasis og:title keeps: the same words, no other wording.
+    ("an h1 in the same words as the declared copy",
+     ("<title>*A Treatise on Coffee* (1792) — The Review</title>"
+     '<meta property="og:title" content="*A Treatise on Coffee* (1792)">'
+     '<meta property="og:site_name" content="The Review">'),
+     "<main><h1>A Treatise on Coffee (1792)</h1><p>A book.</p></main>",
+     "https://thereview.org/collection/coffee", "*A Treatise on Coffee* (1792)"),
+    # og:title copies ``<title>``; the h1 prints the product's name with its brand and model
+    # before it: the declared name without the site's is the headline.
+    ("an h1 adding a brand to the declared headline",
+     ('<title>24" Deep Standing Desk | LIFTCO Desk</title>'
+     '<meta property="og:title" content="24&quot; Deep Standing Desk | LIFTCO Desk">'
+     '<meta property="og:site_name" content="LIFTCO Desk">'),
+     '<main><h1>LIFTCO V3 24" Deep Standing Desk</h1><p>A desk.</p></main>',
+     "https://liftcodesk.com/24-deep-standing-desk/", '24" Deep Standing Desk'),
+    # An h1 printing the whole ``<title>``, the site's name included, stays as printed.
+    ("an h1 printing the title with the site's name",
+     ("<title>Vehicle rental News and Reporting Coverage | WRLD</title>"
+     '<meta property="og:title" content="Vehicle rental News and Reporting Coverage | WRLD">'),
+     "<main><h1>Vehicle rental News and Reporting Coverage | WRLD</h1><p>Stories.</p></main>",
+     "https://www.wrld.com/vehicle-rental/18236761/",
+     "Vehicle rental News and Reporting Coverage | WRLD"),
+]
+
+
+@pytest.mark.parametrize(("head", "body", "url", "expected"), [p[1:] for p in PAGES],
+                         ids=[p[0] for p in PAGES])
+def test_title_of_a_page(head: str, body: str, url: str, expected: str) -> None:
+    html = f"<html><head>{head}</head><body>{body}</body></html>"
+    assert extract_metadata(parse_html(html), url=url).title == expected
+
