@@ -302,9 +302,32 @@ def _declared_or_its_h1(declared: list[str], c: TitleCandidates) -> str:
         if kind == "h1" and h and decorates(h, declared[0], c.site_names) and not any(
                 h.casefold() == n.casefold() for n in c.site_names):
             return h
+    printed = _printed_without_site_name(declared[0], c)
+    if printed is not None:
+        return printed
     # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
     # as written: it is the title the page gives itself for sharing and indexing.
     return declared[0]
+
+
+def _printed_without_site_name(declared: str, c: TitleCandidates) -> str | None:
+    """The heading (h1, h2, headline) printing ``declared`` without the site's name it carries
+    ("A brief intro to git • Cory Dransfeldt" over an h2 "A brief intro to git"), else None.
+
+    The site's name beside a headline is decoration for sharing and search; a page printing
+    the rest word for word as a heading shows that rest as its headline, whether an h1 or
+    an h2 (the h1 of such pages is often the site's logo, or missing)."""
+    core = strip_site_name(declared, c.site_names)
+    if core.casefold() == declared.casefold():
+        return None
+    return next((h for h in (normalize_space(h) for k, h in c.headings if k in _HEADLINE_KINDS)
+                 if h.casefold() == core.casefold()), None)
+
+
+#: Heading kinds that print a headline: an h3 or a plain line printing the declared title
+#: without a name beside it is a card or a variant's label ("Royal Black" under "Ridge
+#: Wallet - Royal Black"), not the headline.
+_HEADLINE_KINDS = ("h1", "h2", "headline")
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,30 @@ PAGES = [
      "<main><h1>Vehicle rental News and Reporting Coverage | WRLD</h1><p>Stories.</p></main>",
      "https://www.wrld.com/vehicle-rental/18236761/",
      "Vehicle rental News and Reporting Coverage | WRLD"),
+    # A personal site: the h1 is the owner's name (the logo), the post's headline an h2, and
+    # og:title the headline with the site's name.
+    ("an h2 printing the declared title without the site's name",
+     ("<title>A brief intro to rebasing • Dana Example</title>"
+     '<meta property="og:title" content="A brief intro to rebasing • Dana Example">'
+     '<meta property="og:site_name" content="Dana Example">'),
+     ("<header><h1>Dana Example</h1></header>"
+     "<article><h2>A brief intro to rebasing</h2><p>Rebasing moves commits.</p></article>"),
+     "https://example.org/posts/a-brief-intro", "A brief intro to rebasing"),
+    # A page without an h1, its headline printed as an h2.
+    ("an h2 printing it on a page without h1",
+     ("<title>How to Make a Good Game: 5 Tips | Gamekit</title>"
+     '<meta property="og:title" content="How to Make a Good Game: 5 Tips | Gamekit">'),
+     ("<main><h2>How to Make a Good Game: 5 Tips</h2><h2>Skip the tutorial?</h2>"
+     "<p>Players skip it.</p></main>"),
+     "https://gamekit.io/page/how-to-make-a-good-game", "How to Make a Good Game: 5 Tips"),
+    # A product page: the colour's label (an h3) prints what is left of og:title once the
+    # product's name, which the stripper takes for the site's, is cut: og:title stays.
+    ("an h3 printing part of the declared title is a label",
+     ("<title>Aluminum Black Wallet - Strong &amp; Durable | The Ridgeway</title>"
+     '<meta property="og:title" content="Ridgeway Wallet - Royal Black">'
+     '<meta property="og:site_name" content="RidgewayWallet">'),
+     "<main><h2>Ridgeway Wallet</h2><h3>Royal Black</h3><p>Holds cards.</p></main>",
+     "https://ridgeway.com/products/aluminum-black", "Ridgeway Wallet - Royal Black"),
 ]
 
 
