@@ -78,6 +78,8 @@ class TitleCandidates:
     url_words: tuple[str, ...] = ()
     #: The title the page's share links give (``url=...&title=...``), None without one.
     shared_title: str | None = None
+    #: Whether the page is its site's front page (a URL without path or query).
+    home_page: bool = False
 
 
 #: Under a ``<title>`` naming only the site, an h1 of this many words is the headline (one
@@ -255,8 +257,15 @@ def _declared_on_page(c: TitleCandidates) -> list[str]:
         # it picks the page's own text that spells it, a heading or a part of ``<title>``.
         shown = _shown_as(c.shared_title, c)
         declared = [shown] if shown else []
-    declared = [t for t in declared if not is_site_name(t, c.site_names)
-                and len(t) <= MAX_TITLE_CHARS]
+    doc = normalize_space(c.doc_title)
+    named = strip_site_name(doc, c.site_names).casefold()
+    # A declared title naming the site is no headline, but for a product named after its
+    # maker that ``<title>`` sets apart from the site's name ("Apple Watch" of "Apple Watch
+    # - Apple"), and on the site's front page, which is the site (og:title "Plausible
+    # Analytics" on plausible.io/).
+    declared = [t for t in declared if len(t) <= MAX_TITLE_CHARS and (
+        not is_site_name(t, c.site_names) or c.home_page
+        or (named != doc.casefold() and t.casefold() == named))]
     page_texts = [normalize_space(c.doc_title)] + [normalize_space(h) for _k, h in c.headings]
     return [t for t in declared if any(agrees(t, p) for p in page_texts if p)]
 

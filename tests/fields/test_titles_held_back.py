@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sitesift.fields.metadata import extract_metadata
+from sitesift.fields.title_text import is_home_page
 from sitesift.parse import parse_html
 
 #: (what the page is, its head, its body, its URL, the title expected)
@@ -64,6 +65,28 @@ PAGES = [
      '<meta property="og:site_name" content="RidgewayWallet">'),
      "<main><h2>Ridgeway Wallet</h2><h3>Royal Black</h3><p>Holds cards.</p></main>",
      "https://ridgeway.com/products/aluminum-black", "Ridgeway Wallet - Royal Black"),
+    # ``<title>`` sets the maker's name apart ("Product - Maker"); og:title names the product,
+    # which holds the maker's name: it is the page's title, not the site's name.
+    ("a product named after its maker",
+     ("<title>Pear Watch - Pear</title>"
+     '<meta property="og:title" content="Pear Watch">'
+     '<meta property="og:site_name" content="Pear">'),
+     "<main><h2>Pear Watch Ultra 3</h2><h2>Shop Watch</h2><p>A watch.</p></main>",
+     "https://www.pear.com/pear-watch-ultra-2/", "Pear Watch"),
+    # A site's front page declaring the site's name as its title is titled so.
+    ("the front page declaring the site's name",
+     ("<title>Quietstats | Simple, privacy-friendly analytics</title>"
+     '<meta property="og:title" content="Quietstats">'
+     '<meta property="og:site_name" content="Quietstats">'),
+     "<main><h1>Easy to use and privacy-friendly analytics</h1><p>Count visits.</p></main>",
+     "https://quietstats.io/", "Quietstats"),
+    # On any other page of the site a declared title naming the site is no headline.
+    ("another page declaring the site's name",
+     ("<title>Quietstats | Simple, privacy-friendly analytics</title>"
+     '<meta property="og:title" content="Quietstats">'
+     '<meta property="og:site_name" content="Quietstats">'),
+     "<main><h1>Easy to use and privacy-friendly analytics</h1><p>Count visits.</p></main>",
+     "https://quietstats.io/features", "Easy to use and privacy-friendly analytics"),
 ]
 
 
@@ -73,3 +96,10 @@ def test_title_of_a_page(head: str, body: str, url: str, expected: str) -> None:
     html = f"<html><head>{head}</head><body>{body}</body></html>"
     assert extract_metadata(parse_html(html), url=url).title == expected
 
+
+def test_is_home_page() -> None:
+    assert is_home_page("https://fly.io/")
+    assert is_home_page("https://fly.io")
+    assert not is_home_page("https://fly.io/docs/")
+    assert not is_home_page("http://www.thestar.co.za/?fSectionId=492&fArticleId=nw1")
+    assert not is_home_page(None)
