@@ -185,6 +185,9 @@ def _choose(c: TitleCandidates) -> str | None:
     """The headline by the first step that settles it, most trusted evidence first: the
     publisher's declared titles, the URL's slug, paper 003's Sim to ``<title>``, then what is
     left (meta titles, share links, headline-long headings, ``<title>`` cut at a separator)."""
+    quoted = _quoted_by_comments(c)
+    if quoted is not None:
+        return quoted
     declared = _declared_on_page(c)
     whole = normalize_space(c.doc_title).casefold()
     if all(_copies_title(t, c) for t in declared):
@@ -223,6 +226,29 @@ def _choose(c: TitleCandidates) -> str | None:
     if strong is not None:
         return strong
     return _cut_title(view, c)
+
+
+#: The heading over a post's comments, quoting the post's title as the CMS stores it
+#: ("6 thoughts on “Headline”", "12 Responses to «Headline»": WordPress's comments
+#: template prints the post's title field there).
+_COMMENTS_HEADING = re.compile(
+    r"^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:thoughts?|responses?|comments?|repl(?:y|ies))\s+(?:on|to)\s+"
+    r"[“\"«‘']\s*(?P<title>.+?)\s*[”\"»’']$", re.IGNORECASE)
+
+
+def _quoted_by_comments(c: TitleCandidates) -> str | None:
+    """The h1 that the heading over the comments quotes as the post's title, if any.
+
+    The post's own title field, which the theme prints as its h1, outvotes the SEO title
+    that ``<title>`` and the declared titles copy ("Best Apps to Learn a Language in 2025 –
+    Top 10 Picks" over the h1 and the comments' "Top 10: Best Language Learning App")."""
+    h1s = {normalize_space(h).casefold(): normalize_space(h) for k, h in c.headings if k == "h1"}
+    for _k, h in c.headings:
+        m = _COMMENTS_HEADING.match(normalize_space(h))
+        if m and m.group("title").casefold() in h1s:
+            return h1s[m.group("title").casefold()]
+    return None
 
 
 def _copies_title(declared: str, c: TitleCandidates) -> bool:

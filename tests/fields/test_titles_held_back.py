@@ -73,6 +73,14 @@ PAGES = [
      '<meta property="og:site_name" content="Pear">'),
      "<main><h2>Pear Watch Ultra 3</h2><h2>Shop Watch</h2><p>A watch.</p></main>",
      "https://www.pear.com/pear-watch-ultra-2/", "Pear Watch"),
+    # The heading over the comments quotes the post's title field, which the h1 prints; the
+    # SEO title ``<title>`` and og:title copy is another wording.
+    ("the h1 that the comments heading quotes",
+     ("<title>Best Apps to Learn a Language in 2025 – Top 10 Picks</title>"
+      '<meta property="og:title" content="Best Apps to Learn a Language in 2025 – Top 10 Picks">'),
+     ("<article><h1>Top 10: Best Language Apps (tested)</h1><p>We tested apps.</p></article>"
+     "<section><h2>6 thoughts on “Top 10: Best Language Apps (tested)”</h2></section>"),
+     "https://talk.example/en/blog/best-language-app/", "Top 10: Best Language Apps (tested)"),
     # A site's front page declaring the site's name as its title is titled so.
     ("the front page declaring the site's name",
      ("<title>Quietstats | Simple, privacy-friendly analytics</title>"
