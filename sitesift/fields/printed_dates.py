@@ -17,6 +17,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from sitesift.fields.date_forms import iter_dates, utc_now
 from sitesift.fields.relative_dates import RELATIVE, iter_relative
+from sitesift.parse.dom import HAN
 
 __all__ = ["TextDate", "find_relative_date", "find_text_date", "in_printed_offset",
            "labelled_date", "prints", "written_date"]
@@ -64,13 +65,12 @@ class TextDate:
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 
 
 def _word_count(line: str) -> int:
     """Words of a line, a CJK character counting half (two characters make a word)."""
-    cjk = len(_CJK_CHAR.findall(line))
-    return len(_WORD.findall(_CJK_CHAR.sub(" ", line))) + cjk // 2
+    cjk = len(HAN.findall(line))
+    return len(_WORD.findall(HAN.sub(" ", line))) + cjk // 2
 
 
 def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month_first: bool,

@@ -15,6 +15,7 @@ from lxml import etree
 
 __all__ = [
     "BLOCK_TAGS",
+    "HAN",
     "HEADING_TAGS",
     "INLINE_SKIP_TAGS",
     "NEGATIVE_HINTS",
@@ -94,6 +95,10 @@ _PUNCT_RE = re.compile("[" + re.escape(_ALL_PUNCT) + "]")
 #: mark (C loops that win on long texts; most texts measured are runs of a line or two).
 SHORT_TEXT_CHARS = 200
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+#: A Han ideograph (CJK Unified Ideographs and Extension A): the one test for "this text is
+#: Chinese" that the field rules and cues share, so that they agree on which texts take the
+#: Chinese rules.
+HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def elements(root: etree._Element) -> Iterator[lxml.html.HtmlElement]:
