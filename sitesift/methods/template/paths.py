@@ -184,8 +184,10 @@ class PathFinder:
             groups = self._children.get(node)
             if groups is None:
                 groups = self._children[node] = {}
+                known, label_of = self.labels.known, self.labels.get
                 for child in structural_children(node):
-                    groups.setdefault(self.labels.get(child)[1], []).append(child)
+                    found = known((child.tag, child.get("class"), child.get("id")))
+                    groups.setdefault((found or label_of(child))[1], []).append(child)
             same = groups.get(label, ())
             if ordinal >= len(same):
                 return None

@@ -162,13 +162,15 @@ def _children(
     ones: scripts, styles... have no place in the structure)."""
     loose, exact = place
     seen: dict[int, int] = {}
+    known = labels.known
     for child in el:
-        if not isinstance(child.tag, str):
+        tag = child.tag
+        if not isinstance(tag, str):
             continue
-        if child.tag in SKIP_TAGS:
+        if tag in SKIP_TAGS:
             yield child, None
             continue
-        label = labels.get(child)[1]
+        label = (known((tag, child.get("class"), child.get("id"))) or labels.get(child))[1]
         n = seen.get(label, 0)
         seen[label] = n + 1
         yield child, (combine(loose, 0, label), combine(exact, n, label))
@@ -254,11 +256,13 @@ class Wrapper:
             return False
         if self.page_type == "list":
             return True
+        weight = None
         if self.page_type == "detail":
             text = main.text_content()
-            if punctuation_count(text) * MAX_CHARS_PER_MARK < text_weight(text):
+            weight = text_weight(text)
+            if punctuation_count(text) * MAX_CHARS_PER_MARK < weight:
                 return False  # a story is sentences; a menu (Home | World | UK) is not
-        return link_density(main) < LIST_MIN_LINK_SHARE
+        return link_density(main, weight=weight) < LIST_MIN_LINK_SHARE
 
     def to_dict(self) -> dict[str, object]:
         d = self.decisions
