@@ -51,6 +51,8 @@ class _Paragraphs:
         if pre:
             # Protect newlines of preformatted text from the collapse in flush().
             self.pieces.append(text.replace("\n", "\x00").replace(" ", "\x01"))
+        elif text.isspace():  # (most tails between blocks: the one space they fold to)
+            self.pieces.append(" ")
         else:
             collapsed = " ".join(text.replace("\u200b", "").split())
             if not collapsed:
@@ -69,8 +71,12 @@ class _Paragraphs:
         if not self.pieces:  # (every block's start and end flushes: most find nothing)
             self.prefix = ""
             return
-        raw = _SPACES.sub(" ", "".join(self.pieces))
+        raw = "".join(self.pieces)
         self.pieces = []
+        if raw.isspace():  # (spaces and line breaks alone: no paragraph, as below)
+            self.prefix = ""
+            return
+        raw = _SPACES.sub(" ", raw)
         lines = [ln.strip(" ") for ln in raw.split("\n")]
         text = "\n".join(ln for ln in lines if ln)
         text = text.replace("\x00", "\n").replace("\x01", " ").strip("\n")
