@@ -51,6 +51,8 @@ class _Paragraphs:
         if pre:
             # Protect newlines of preformatted text from the collapse in flush().
             self.pieces.append(text.replace("\n", "\x00").replace(" ", "\x01"))
+        elif text.isspace():  # (most tails between blocks: the one space they fold to)
+            self.pieces.append(" ")
         else:
             collapsed = " ".join(text.replace("\u200b", "").split())
             if not collapsed:
@@ -71,6 +73,9 @@ class _Paragraphs:
             return
         raw = "".join(self.pieces)
         self.pieces = []
+        if raw.isspace():  # (spaces and line breaks alone: no paragraph, as below)
+            self.prefix = ""
+            return
         # Each step only where its mark is there (most paragraphs are one line of single
         # spaces, no preformatted text): the same text as doing every step, for a third less
         # of the rendering's time.
