@@ -203,7 +203,7 @@ def _choose(c: TitleCandidates) -> str | None:
                 # the declared text without the site's name is the headline. (An h1
                 # printing it with the site's name, as ``<title>`` does, stays as printed.)
                 return core
-            if declared[0].casefold() == whole or _rewords(printed, core):
+            if declared[0].casefold() == whole or _rewords(printed, core) or leads(printed, [core]):
                 return printed
     if declared:
         return _declared_or_its_h1(declared, c)
