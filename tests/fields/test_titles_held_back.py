@@ -42,6 +42,18 @@ PAGES = [
      "<main><h1>Vehicle rental News and Reporting Coverage | WRLD</h1><p>Stories.</p></main>",
      "https://www.wrld.com/vehicle-rental/18236761/",
      "Vehicle rental News and Reporting Coverage | WRLD"),
+    # JSON-LD's headline copies ``<title>`` and og:title is a rewrite for sharing that the
+    # page prints nowhere: the printed h1 decides.
+    ("an h1 under an SEO copy and a title for sharing printed nowhere",
+     ("<title>The Most Popular Workout of 2024 & 5 Trends to Watch In 2025</title>"
+      '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "The Most'
+      ' Popular Workout of 2024 & 5 Trends to Watch In 2025"}</script>'
+      '<meta property="og:title" content="These are the top 6 fitness trends to be ready for'
+      ' in 2025">'),
+     ("<main><h1>The No. 1 most popular workout of 2024 — and 5 fitness trends to expect in"
+      " 2025</h1><p>Pilates again.</p></main>"),
+     "https://today.example/health/fitness-trends-2025-rcna184567",
+     "The No. 1 most popular workout of 2024 — and 5 fitness trends to expect in 2025"),
     # The h1 prints the product's name with a tagline in a span the style sheet sets on a
     # line of its own; og:title (``<title>`` without the site's name) starts with the name.
     ("an h1 with a tagline that a declared copy of the title starts with",
