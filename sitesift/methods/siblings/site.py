@@ -194,7 +194,7 @@ class SiblingSite:
         stack = [top]
         while stack:
             block = stack.pop()
-            sub = _subtree(t, block)
+            sub = _subtree(block)
             verdict = None if sub is None else self._same(t, sub, block, allowed, need, unique)
             if verdict is None and sub is not None and not block.children:
                 verdict = self._varying(t, sub, block, allowed)

@@ -12,15 +12,12 @@ from typing import NamedTuple
 from lxml import etree
 
 from sitesift.parse.signatures import RelaxedLabels, stable_hash
-from sitesift.segment.blocks import BLOCK_ELEMENT_TAGS, Block, Measure, is_visible
+from sitesift.segment.blocks import TEXT_TAG, Block, Layout, Piece, is_visible
 
-__all__ = ["TEXT_TAG", "UNLABELLED", "NodeString", "Piece"]
+__all__ = ["TEXT_TAG", "UNLABELLED", "NodeString"]
 
-TEXT_TAG = "#text"
 #: The label of an element left unlabelled (``NodeString.of``'s ``labelled``): no hash.
 UNLABELLED = -1
-#: A text piece is (element, "text") for its own text or (element, "tail") for its tail.
-Piece = tuple[etree._Element, str]
 
 
 # -- 2. node strings -----------------------------------------------------------------------------
@@ -46,8 +43,8 @@ class NodeString:
     #: block's texts and a link list's label lie in this page (``SiblingSite``).
     at_text: dict[int, list[int]] = field(default_factory=dict)
     at_label: dict[int, list[int]] = field(default_factory=dict)
-    elements: dict[etree._Element, int] = field(default_factory=dict)
-    pieces: dict[Piece, int] = field(default_factory=dict)
+    #: Each node's element, or a text node's piece (``segment.blocks.Layout``'s).
+    holders: list[etree._Element | Piece] = field(default_factory=list)
     #: Sums of ``weights`` before each position, made on first use (``text_weight``).
     _before: list[int] | None = None
     #: Positions of the text nodes, made on first use (``text_nodes``).
@@ -77,7 +74,7 @@ class NodeString:
         # element and text of every page of the site)
         tags, depths, ends, parents = out.tags, out.depths, out.ends, out.parents
         texts, weights, label_hashes = out.texts, out.weights, out.labels
-        elements, pieces, at_text, at_label = out.elements, out.pieces, out.at_text, out.at_label
+        holders, at_text, at_label = out.holders, out.at_text, out.at_label
         open_: list[int] = []
 
         def text_node(text: str, piece: Piece) -> None:
@@ -90,7 +87,7 @@ class NodeString:
                                       len("".join(words)))
             h, weight = code
             pos = len(tags)
-            pieces[piece] = pos
+            holders.append(piece)
             tags.append(TEXT_TAG)
             depths.append(len(open_))
             ends.append(pos + 1)
@@ -129,7 +126,7 @@ class NodeString:
                 else:
                     label = UNLABELLED
                 label_hashes.append(label)
-                elements[el] = pos
+                holders.append(el)
                 open_.append(pos)
                 text = el.text
                 if text and not text.isspace():  # (white space alone: no text node)
@@ -168,31 +165,11 @@ class NodeString:
         lo = bisect_left(at, start)
         return at[lo:bisect_left(at, stop, lo)]
 
-    def measure(self) -> Measure:
-        """The block measures of the page's elements (``Measure.of`` of the same untouched
-        tree), read off the string instead of walking the tree again: an element's weight is
-        the text weight of its stretch (its text, its descendants' texts and tails, each
-        child's tail: the string holds every text and tail of a visible element, a hidden
-        child's tail too, and nothing under a hidden element); its link weight all of it for
-        an ``<a>``, else the sum of its element children's; and it holds a block when a child
-        does or is block-level with text."""
-        tags, ends, parents = self.tags, self.ends, self.parents
-        before = self._sums()
-        links = [0] * len(tags)
-        holds = [False] * len(tags)
-        for pos in range(len(tags) - 1, -1, -1):  # children before their parents
-            tag = tags[pos]
-            if tag == TEXT_TAG:
-                continue
-            if tag == "a":
-                links[pos] = before[ends[pos]] - before[pos]
-            up = parents[pos]
-            if up >= 0:
-                links[up] += links[pos]
-                if holds[pos] or (tag in BLOCK_ELEMENT_TAGS and before[ends[pos]] > before[pos]):
-                    holds[up] = True
-        return Measure(self.elements, [before[end] - before[p] for p, end in enumerate(ends)],
-                       links, holds)
+    def layout(self) -> Layout:
+        """The page's ``Layout`` (``Layout.of`` of the same untouched tree), read off the
+        string instead of walking the tree again: the same nodes in the same order, an
+        element's text weight the text of its stretch."""
+        return Layout.made(self.tags, self.ends, self.parents, self.holders, self._sums())
 
     def ancestor(self, pos: int, levels: int) -> int:
         for _ in range(levels):
@@ -214,16 +191,8 @@ class _Subtree(NamedTuple):
     rooted: bool
 
 
-def _subtree(string: NodeString, block: Block) -> _Subtree | None:
-    if not block.is_run:
-        pos = string.elements.get(block.owner)
-        return None if pos is None else _Subtree(pos, string.ends[pos], pos, True)
-    if not block.pieces:
+def _subtree(block: Block) -> _Subtree | None:
+    """``block`` as the part of its page's string to match (None: it lies nowhere in it)."""
+    if block.start < 0:
         return None
-    first, last = block.pieces[0], block.pieces[-1]
-    start = string.elements.get(first[0]) if first[1] == "node" else string.pieces.get(first)
-    stop = string.elements.get(last[0]) if last[1] == "node" else string.pieces.get(last)
-    base = string.elements.get(block.owner)
-    if start is None or stop is None or base is None:
-        return None
-    return _Subtree(start, string.ends[stop], base, False)
+    return _Subtree(block.start, block.stop, block.base, not block.is_run)
