@@ -8,9 +8,9 @@ The pages of each SET (default: big9-2005, big9-2009, cleanportal, the pages of
 ``end_to_end.py``), each ``--repeat`` times as that benchmark lists them, are parsed and grouped
 by site; then, per site and timed apart (process time, best of ``--rounds``, a fresh
 ``SiblingSite`` each round): the node strings and their index (``SiblingSite``), the block
-trees (``segment_blocks(..., texts=False)``, from the string's layout where the checkout has
-``NodeString.layout``, or its measures where it has ``NodeString.measure``, as
-``SiblingsMethod`` makes them) and the verdicts on every page's
+trees (``segment_blocks(..., texts=False)``, from the string where it is the page's layout,
+or its measures where the checkout has ``NodeString.measure``, as ``SiblingsMethod`` makes
+them) and the verdicts on every page's
 blocks (``judge``; ``auto`` judges articles only, which all these pages are). One more,
 untimed round counts the ``match_subtree`` calls by caller.
 
@@ -72,8 +72,8 @@ def main() -> None:
 
     def blocks(model: Any, roots: list[Any]) -> list[Any]:
         strings = model.strings
-        if hasattr(strings[0], "layout"):
-            return [segment_blocks(root, texts=False, layout=strings[k].layout())
+        if hasattr(strings[0], "holders"):  # (the string is the page's layout)
+            return [segment_blocks(root, texts=False, layout=strings[k])
                     for k, root in enumerate(roots)]
         if hasattr(strings[0], "measure"):  # (an older checkout)
             return [segment_blocks(root, texts=False, measure=strings[k].measure())

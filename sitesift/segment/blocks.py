@@ -20,7 +20,6 @@ whole subtree may be noise (paper 004 matches VIPS subtrees), else its children 
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,43 +29,16 @@ from lxml import etree
 
 from sitesift.parse.dom import (
     BLOCK_TAGS,
-    SKIP_TAGS,
     START,
-    is_hidden,
     normalize_space,
-    text_weight,
     walk,
 )
+from sitesift.segment.layout import BLOCK_ELEMENT_TAGS, TEXT_TAG, Layout, Piece, is_visible
 from sitesift.segment.tree import leaves
 
 __all__ = [
-    "BLOCK_ELEMENT_TAGS", "TEXT_TAG", "Block", "Judged", "Kept", "Layout", "Piece", "blocks_of",
-    "is_visible", "labelled_blocks", "segment_blocks",
+    "Block", "Judged", "Kept", "blocks_of", "is_visible", "labelled_blocks", "segment_blocks",
 ]
-
-
-#: A layout's text node: (element, "text") for the element's own text, (element, "tail")
-#: for the text after it.
-Piece = tuple[etree._Element, str]
-TEXT_TAG = "#text"
-
-#: Drop-down lists: skipped by the text extractors, but a reader sees them (site menus,
-#: archive pickers), so each is a block of its own here, with its options as text.
-LIST_CONTROL_TAGS = frozenset({"select", "option", "optgroup"})
-#: The elements that are a block of their own when they hold text: block-level ones, and
-#: drop-down lists (an element holding such a block is divided into blocks too).
-BLOCK_ELEMENT_TAGS = BLOCK_TAGS | {"select"}
-
-
-def is_visible(el: etree._Element, names: list[str] | None = None) -> bool:
-    """Whether ``el`` can hold text a reader sees (an element, not skipped, not hidden).
-    ``names``: ``el.keys()`` when the caller has read them (see ``is_hidden``)."""
-    tag = el.tag  # (read once: each read makes a new string)
-    return (
-        isinstance(tag, str)
-        and (tag not in SKIP_TAGS or tag in LIST_CONTROL_TAGS)
-        and not is_hidden(el, names)
-    )
 
 
 @dataclass(eq=False, slots=True)
@@ -100,95 +72,6 @@ class Block:
     def leaves(self) -> list[Block]:
         """The finest blocks under this one (itself when it is a leaf), in page order."""
         return leaves(self)
-
-
-@dataclass(slots=True)
-class Layout:
-    """A page as a reader sees its nodes: every visible element and every text with a
-    character that is not white space (its own text or a tail, tag ``TEXT_TAG``), depth
-    first; nothing under a hidden element, a hidden element's tail kept. ``ends[p]``: the
-    position after ``p``'s subtree; ``holders[p]``: the element, or the text's piece;
-    ``before``: the text weights summed before each position; ``links``: an element's link
-    weight (all of an ``<a>``'s, else its element children's summed); ``holds``: whether it
-    holds a block (a child that does, or is of ``BLOCK_ELEMENT_TAGS`` with text).
-
-    ``segment_blocks`` divides a page by it; the sibling step's node string holds the same
-    nodes in the same order (``NodeString.layout``), so the blocks need no walk of their
-    own there (``of``: the walk, for any other page)."""
-
-    tags: list[str]
-    ends: list[int]
-    holders: list[etree._Element | Piece]
-    before: list[int]
-    links: list[int]
-    holds: list[bool]
-
-    @classmethod
-    def made(cls, tags: list[str], ends: list[int], parents: list[int],
-             holders: list[etree._Element | Piece], before: list[int]) -> Layout:
-        """The layout of these nodes (``parents[p]``: ``p``'s parent, -1 for the top), with
-        the link weights and "holds a block" summed up from the leaves."""
-        links = [0] * len(tags)
-        holds = [False] * len(tags)
-        for pos in range(len(tags) - 1, -1, -1):  # children before their parents
-            tag = tags[pos]
-            if tag == TEXT_TAG:
-                continue
-            if tag == "a":
-                links[pos] = before[ends[pos]] - before[pos]
-            up = parents[pos]
-            if up >= 0:
-                links[up] += links[pos]
-                if holds[pos] or (tag in BLOCK_ELEMENT_TAGS and before[ends[pos]] > before[pos]):
-                    holds[up] = True
-        return cls(tags, ends, holders, before, links, holds)
-
-    @classmethod
-    def of(cls, body: etree._Element) -> Layout:
-        """The layout of the page under ``body``."""
-        tags: list[str] = []
-        ends: list[int] = []
-        parents: list[int] = []
-        holders: list[etree._Element | Piece] = []
-        weights: list[int] = []
-        open_: list[int] = []
-
-        def text_node(text: str, piece: Piece) -> None:
-            tags.append(TEXT_TAG)
-            ends.append(len(tags))
-            parents.append(open_[-1])
-            holders.append(piece)
-            weights.append(text_weight(text))
-
-        # (lxml's walk: a skipped subtree's only event after its start is its end; a comment
-        # or processing instruction is one event, and only its tail is text)
-        walker = etree.iterwalk(body, events=("start", "end", "comment", "pi"))
-        skipped = False
-        for event, el in walker:
-            if event == "start":
-                if not is_visible(el):
-                    walker.skip_subtree()
-                    skipped = True
-                    continue
-                tags.append(el.tag)
-                ends.append(len(tags))
-                parents.append(open_[-1] if open_ else -1)
-                holders.append(el)
-                weights.append(0)
-                open_.append(len(tags) - 1)
-                text = el.text
-                if text and not text.isspace():
-                    text_node(text, (el, "text"))
-                continue
-            if event == "end":
-                if skipped:
-                    skipped = False
-                else:
-                    ends[open_.pop()] = len(tags)
-            text = el.tail
-            if text and not text.isspace() and el is not body and open_:
-                text_node(text, (el, "tail"))
-        return cls.made(tags, ends, parents, holders, [0, *itertools.accumulate(weights)])
 
 
 def _visible_text(items: list[etree._Element | str]) -> str:
@@ -239,10 +122,8 @@ def segment_blocks(
     the sibling step reads their places and weights only, and the texts and paths of every
     block were a third of the time here (``labelled_blocks`` needs them). ``layout``: the
     ``Layout`` of the untouched tree, when the caller has it (made here otherwise)."""
-    body = root.find("body") if root.tag == "html" else root
-    if body is None:
-        body = root
-    top = blocks_of(body, layout if layout is not None else Layout.of(body))
+    body = Layout.start(root)
+    top = blocks_of(body, layout if layout is not None else Layout.walk(body))
     if texts:
         _name(top, root.getroottree())
     return top
@@ -255,8 +136,8 @@ def blocks_of(body: etree._Element, layout: Layout) -> Block:
     A visible element holding a block is divided: each child with text that is block-level
     or holds a block becomes a block, and what lies between them (texts, and inline
     elements with text) a run; the others are leaves."""
-    tags, ends, holders = layout.tags, layout.ends, layout.holders
-    before, links, holds = layout.before, layout.links, layout.holds
+    tags, ends, holders, before = layout.tags, layout.ends, layout.holders, layout.sums()
+    links, holds = layout.measures()
     if not tags:  # (a hidden page: one leaf without text)
         return Block("", body, (body,), "", 0, 0)
     top = Block("", body, (body,), "", before[ends[0]], links[0], start=0, stop=ends[0],

@@ -47,7 +47,7 @@ class SiblingLook:
         if self._top is None:
             string = self.model.strings[self.index]
             assert string is not None  # (``look`` made the tree of a page without one)
-            self._top = blocks_of(self.body, string.layout())
+            self._top = blocks_of(self.body, string)
         return self._top
 
     @property
@@ -86,7 +86,7 @@ class SiblingsMethod(SiteMethod[SiblingSite]):
         seen = SiblingLook(model, page.index, NodeString.start(page.root))
         if self.texts or string is None:
             seen._top = segment_blocks(page.root, texts=self.texts,
-                                       layout=string.layout() if string is not None else None)
+                                       layout=string)
         return seen
 
     def apply(self, model: SiblingSite, page: SitePage, content: Content,

@@ -23,7 +23,8 @@ from sitesift.methods.siblings.match import (
 )
 from sitesift.methods.siblings.strings import NodeString, _Subtree, _subtree
 from sitesift.parse.signatures import RelaxedLabels
-from sitesift.segment.blocks import BLOCK_ELEMENT_TAGS, Block
+from sitesift.segment.blocks import Block
+from sitesift.segment.layout import BLOCK_ELEMENT_TAGS
 
 __all__ = ["SiblingSite", "Verdict"]
 
