@@ -13,9 +13,10 @@ import re
 from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
+from sitesift.parse.dom import HAN
+
 __all__ = ["clean_author", "is_cjk_organisation", "join_authors", "split_names"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 #: Longest plausible author field (several names with "and"); longer text is a sentence.
 MAX_AUTHOR_CHARS = 80
 #: Most words in a Latin-script author field.
@@ -131,7 +132,7 @@ def clean_author(value: str | None, *, handles: bool = False,
     if not value:
         return None
     text = " ".join(value.split())
-    cjk = _cjk_names() if _CJK.search(text) else None  # (both tests below need an ideograph)
+    cjk = _cjk_names() if HAN.search(text) else None  # (both tests below need an ideograph)
     if cjk is not None and cjk.spaced.match(text):  # "赵  培": a name spaced out to align
         text = text.replace(" ", "")
     originals = re.split(r"\s*[&＆、]\s*", text)
@@ -148,7 +149,7 @@ def clean_author(value: str | None, *, handles: bool = False,
     text = text.lstrip("@") if " " not in text else text
     for _ in range(2):
         text = _PREFIX.sub("", text)
-    if _CJK.search(text):
+    if HAN.search(text):
         text = _CJK_STOP.sub("", text)
     else:
         undated = _DATEISH.sub("", text)
@@ -172,7 +173,7 @@ def clean_author(value: str | None, *, handles: bool = False,
     # Names have no digits; user handles ("CC7567") do, and are one word.
     if re.search(r"\d", text) and not (handles and " " not in text):
         return None
-    if _CJK.search(text):
+    if HAN.search(text):
         if len(text.replace(" ", "")) > MAX_CJK_AUTHOR_CHARS and not all(
                 len(part) <= MAX_CJK_NAME_CHARS or "·" in part
                 for part in re.split(r"[、，,\s&＆]+", text) if part):
@@ -209,7 +210,7 @@ def is_cjk_organisation(value: str) -> bool:
     """Whether ``value`` is a Chinese organisation's name (a paper, site, agency, desk or
     office: "新京报", "环球网", "新浪财经-自媒体综合"), which a source or publisher field holds
     and an author field sometimes does: not a person."""
-    return bool(_CJK.search(value)) and any(
+    return bool(HAN.search(value)) and any(
         _cjk_names().organisation_end.search(part)
         for part in re.split(r"[-—–·|/ ]+", value.strip()) if part)
 

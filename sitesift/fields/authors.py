@@ -19,6 +19,7 @@ from lxml import etree
 
 from sitesift.fields.author_names import clean_author, join_authors, split_names
 from sitesift.fields.date_forms import iter_dates
+from sitesift.parse.dom import HAN
 
 __all__ = [
     "BYLINE_WINDOW",
@@ -53,7 +54,6 @@ AUTHOR_META_KEYS = (
 
 
 #: A CJK ideograph: text without one holds no Chinese byline (``author_from_text``).
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 #: "By X", "by: X", "Written by X"; the label may sit alone on its line, the name on the next
 #: ("Written By" / "Reyan Perumal": a byline box's label and name in separate elements), as
@@ -242,7 +242,7 @@ def author_from_text(lines: Sequence[str], *, editors: bool = True,
     everything = "\n".join(lines)
     # Every Chinese byline pattern holds a CJK ideograph ("作者", "记者", "来源"...): text without
     # one holds none, and ``zh_bylines`` (whose patterns take 25 ms to compile) is not loaded.
-    if _CJK.search(everything):
+    if HAN.search(everything):
         from sitesift.fields.zh_bylines import zh_byline
 
         names = zh_byline(everything, text, editors=editors)

@@ -21,6 +21,7 @@ from sitesift.fields.declared_dates import may_hold_date
 from sitesift.fields.jsonld import JsonLd, unescape_twice
 from sitesift.fields.lines import HIDDEN_TAGS
 from sitesift.fields.title_text import normalize_space, title_segments
+from sitesift.parse.dom import HAN
 
 __all__ = [
     "DECLARED_TITLE_KEYS", "TITLE_META_KEYS", "Marked", "add_printed_segments", "body_of",
@@ -45,7 +46,6 @@ HEADING_TAGS = ("h1", "h2", "h3")
 MAX_HEADINGS = 40
 #: Longer ``<title>`` text comes from an unclosed tag that swallowed the page.
 MAX_DOC_TITLE_CHARS = 400
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _MARKUP = re.compile(r"</?[a-zA-Z][\w-]*[\s>/]|<!--")
 #: Where a swallowed page starts after the real title text: a new line, markup or script.
 #: A call's arguments are literals or identifiers ('getElementById("font")', 'f(x)'): a
@@ -246,7 +246,7 @@ _BREADCRUMB_MARKS = ("»", ">", "›", "/", "＞", "→")
 
 
 def _words(text: str) -> int:
-    return len(text.split()) + len(_CJK.findall(text)) // 2
+    return len(text.split()) + len(HAN.findall(text)) // 2
 
 
 def scan_marked(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement, *,

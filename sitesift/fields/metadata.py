@@ -43,12 +43,12 @@ from sitesift.fields.dates import find_published
 from sitesift.fields.declared_dates import may_hold_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.lines import HIDDEN_TAGS, lines_after, lines_before
-from sitesift.fields.title_text import slug_words
+from sitesift.fields.title_text import is_home_page, slug_words
 from sitesift.fields.titles import TitleCandidates, choose_title
+from sitesift.parse.dom import HAN
 
 __all__ = ["Metadata", "complete_metadata", "extract_metadata", "headline_element"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 #: How many lines under the headline tell whether the page is Chinese (for byline search).
 CJK_PROBE_LINES = 20
 #: A heading this similar to the headline is where the headline sits in the text.
@@ -173,7 +173,7 @@ def _employs_reporter(name: str, lines: list[str]) -> bool:
 def _in_cjk_decoration(author: str, doc_title: str | None, title: str | None) -> bool:
     """Whether the Chinese ``author`` is printed in ``doc_title`` outside the headline
     ``title``: in the decoration that names the site ("..._网易新闻", "..._凤凰网")."""
-    if not doc_title or not _CJK.search(author):
+    if not doc_title or not HAN.search(author):
         return False
     rest = doc_title.replace(title, " ") if title else doc_title
     return author in rest and author not in (title or "")
@@ -189,7 +189,7 @@ def _is_site(author: str, site_names: list[str]) -> bool:
     a person's possession ("Colin Watson's blog") names its writer, not a publisher."""
     folded = author.casefold()
     names = [s.casefold() for s in site_names if s]
-    if _CJK.search(folded):
+    if HAN.search(folded):
         return any(folded in n or n in folded for n in names)
     squeezed = re.sub(r"[\W_]+", "", folded)
     for n in names:
@@ -282,7 +282,7 @@ def _author(
     outlets = _acronyms(doc_title, site_names)
     declared = join_authors(ld.authors) or author_from_meta(meta, outlets=outlets)
     if declared and (_in_cjk_decoration(declared, doc_title, title)
-                     or (_CJK.search(declared) and _employs_reporter(declared, story()))):
+                     or (HAN.search(declared) and _employs_reporter(declared, story()))):
         # A Chinese site declaring itself the author ("网易" on "..._网易新闻"): the
         # publisher, named in `<title>`'s decoration, is no author; nor is an outlet the
         # story credits as a reporter's ("（央视记者 刘骁骞）"). The byline decides.
@@ -301,7 +301,7 @@ def _author(
     return _without_site(declared or author_from_markup(authors) or _first_author(
         site_names, lambda: _byline(after, story, outlets, title),
         lambda: author_from_markup(authors, classes=True),
-        lambda: author_from_signature(body) if not _CJK.search(" ".join(after[:CJK_PROBE_LINES]))
+        lambda: author_from_signature(body) if not HAN.search(" ".join(after[:CJK_PROBE_LINES]))
         else None), site_names)
 
 
@@ -336,7 +336,7 @@ def _byline(after: list[str], story: Callable[[], list[str]], outlets: set[str],
             title: str | None = None) -> str | None:
     """The author a byline prints: labelled Chinese bylines may come at the end of the story;
     English "By X" sits under the headline, within the first lines."""
-    chinese = any(_CJK.search(line) for line in after[:CJK_PROBE_LINES])
+    chinese = any(HAN.search(line) for line in after[:CJK_PROBE_LINES])
     if not chinese:
         return author_from_text(after, outlets=outlets) or author_from_en_name_line(after)
     # (loaded here: its patterns take 25 ms to compile, which pages in other scripts never use)
@@ -374,7 +374,8 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None,
         doc_title=doc_title, declared_titles=tuple(declared),
         meta_titles=tuple(meta_titles),
         headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names),
-        url_words=slug_words(url), shared_title=read_shared_title(root))
+        url_words=slug_words(url), shared_title=read_shared_title(root),
+        home_page=is_home_page(url))
     title = choose_title(candidates)
     anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(

@@ -15,6 +15,7 @@ from lxml import etree
 
 __all__ = [
     "BLOCK_TAGS",
+    "HAN",
     "HEADING_TAGS",
     "INLINE_SKIP_TAGS",
     "NEGATIVE_HINTS",
@@ -94,6 +95,10 @@ _PUNCT_RE = re.compile("[" + re.escape(_ALL_PUNCT) + "]")
 #: mark (C loops that win on long texts; most texts measured are runs of a line or two).
 SHORT_TEXT_CHARS = 200
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+#: A Han ideograph (CJK Unified Ideographs and Extension A): the one test for "this text is
+#: Chinese" that the field rules and cues share, so that they agree on which texts take the
+#: Chinese rules.
+HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def elements(root: etree._Element) -> Iterator[lxml.html.HtmlElement]:
@@ -243,9 +248,10 @@ def is_hidden(el: etree._Element, names: list[str] | None = None) -> bool:
     return False
 
 
-def link_density(el: etree._Element) -> float:
-    """Share of the element's text that sits inside links (0 when it has no text)."""
-    total = text_weight(text_content(el))
+def link_density(el: etree._Element, *, weight: int | None = None) -> float:
+    """Share of the element's text that sits inside links (0 when it has no text).
+    ``weight``: the ``text_weight`` of its text, when the caller has it."""
+    total = text_weight(text_content(el)) if weight is None else weight
     if not total:
         return 0.0
     linked = sum(text_weight(text_content(a)) for a in el.iter("a"))

@@ -10,7 +10,7 @@ from sitesift.fields.date_forms import date_from_url, iter_dates, parse_date
 from sitesift.fields.dates import find_published
 from sitesift.fields.declared_dates import MAX_STATE_CHARS, state_date
 from sitesift.fields.metadata import extract_metadata
-from sitesift.fields.printed_dates import find_text_date
+from sitesift.fields.printed_dates import _PUBLISH_WORD, _label_words, find_text_date
 from sitesift.parse import parse_html
 
 NOW = datetime(2024, 6, 1, 12, 0)
@@ -362,3 +362,16 @@ def test_a_huge_app_state_is_read_up_to_its_budget() -> None:
     assert state_date([filler[:-len(date) - 10] + date], now=now) == "2021-05-04T08:00:00"
     assert state_date([], now=now) is None
     assert state_date([""], now=now) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Posted on 3 May 2021 | PUBLISHED: 2021-05-03 | Datum: 3.5.2021 | publié le 3 mai",
+    "发布时间：2021-05-03 發佈 日期 Veröffentlicht VERÖFFENTLICHT",
+    "Update: no label here, only DATE-like words: dateline, candidate, mandated",
+    # The characters where lower-casing and IGNORECASE differ: the regex decides there.
+    "\u0130 Posted \u017fince PUBLI\u017fHED", "publı\u017fhed po\u017fted \u0130DATE",
+    "",
+])
+def test_label_words_find_what_the_case_insensitive_pattern_finds(text: str) -> None:
+    want = [m.span() for m in _PUBLISH_WORD.finditer(text)]
+    assert [m.span() for m in _label_words(text)] == want

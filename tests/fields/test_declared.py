@@ -45,3 +45,22 @@ def test_nested_items_and_undeclared_pages_say_nothing() -> None:
               "<div itemscope itemtype='https://schema.org/CollectionPage'></div></div>")
     assert declared_type(parse_html(_page(body=nested))) is None
     assert declared_type(parse_html(_page())) is None
+
+
+def test_the_page_items_are_those_the_ancestor_query_selects() -> None:
+    # _declared reads items from their itemscope attributes: the same elements as the query
+    # "//*[@itemscope and @itemtype][not(ancestor::*[@itemscope])]" (nested items, an item
+    # without a type, an empty type, a type on an element that is no item).
+    from sitesift.fields.declared import _declared
+
+    body = ("<div itemscope itemtype='https://schema.org/CollectionPage'>"
+            "<div itemscope itemtype='https://schema.org/Recipe'></div></div>"
+            "<section itemscope><p itemscope itemtype='http://schema.org/QAPage/'></p></section>"
+            "<span itemtype='https://schema.org/Product'></span>"
+            "<aside itemscope itemtype=''></aside><i itemscope itemtype='a/Offer b/Car'></i>")
+    root = parse_html(_page(body=body))
+    want: set[str] = set()
+    for el in root.xpath("//*[@itemscope and @itemtype][not(ancestor::*[@itemscope])]"):
+        want.update(t.lower().rstrip("/").rsplit("/", 1)[-1] for t in el.get("itemtype").split())
+    assert want == {"collectionpage", "offer", "car"}
+    assert _declared(root) == want

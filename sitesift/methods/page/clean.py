@@ -148,8 +148,11 @@ def clean(body: etree._Element) -> list[etree._Element]:
     if not veiled:
         return revealed
     weights = {el: text_weight(text_content(el)) for el in veiled}
-    outermost = [el for el in veiled if not any(a in weights for a in el.iterancestors())]
-    visible = text_weight(text_content(body)) - sum(weights[el] for el in outermost)
+    if max(weights.values()) > VEILED_MIN_WEIGHT:
+        outermost = [el for el in veiled if not any(a in weights for a in el.iterancestors())]
+        visible = text_weight(text_content(body)) - sum(weights[el] for el in outermost)
+    else:  # (none can outweigh VEILED_MIN_WEIGHT: the page's text need not be weighed)
+        visible = 0
     for el in veiled:
         # A veiled block holding more text than the whole visible page is the page's content
         # waiting for a script: a Discourse thread in <noscript> under an empty app shell, a

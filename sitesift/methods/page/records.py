@@ -80,11 +80,17 @@ class TextUnit(Protocol):
 def class_words(el: etree._Element) -> str:
     """Class words of ``el`` without those holding digits: "post-2089739" is the id of the
     item, not its kind, and differs in every record."""
-    cls = el.get("class")
+    return _words_of(el.get("class"))
+
+
+def _words_of(cls: str | None) -> str:
+    """``class_words`` of a class attribute's value."""
     if not cls:
         return ""
-    if cls.isascii() and not _ASCII_DIGIT.search(cls):  # (most names: nothing to drop)
-        return " ".join(cls.split())
+    if cls.isascii():  # (an ASCII character is a digit when it is one of 0-9)
+        if not _ASCII_DIGIT.search(cls):  # (most names: nothing to drop)
+            return " ".join(cls.split())
+        return " ".join(w for w in cls.split() if not _ASCII_DIGIT.search(w))
     return " ".join(w for w in cls.split() if not any(c.isdigit() for c in w))
 
 
@@ -206,6 +212,7 @@ class RecordRuns:
         count: dict[etree._Element, int] = {}
         weight: dict[etree._Element, int] = {}
         prose: dict[etree._Element, int] = {}
+        parents: list[etree._Element] = []
         for el in reversed(list(root.iter(etree.Element))):
             n, w, p = own_count.get(el, 0), own_weight.get(el, 0), own_prose.get(el, 0)
             for child in el:
@@ -213,12 +220,19 @@ class RecordRuns:
                     n, w, p = n + count[child], w + weight[child], p + prose[child]
             if n:
                 count[el], weight[el], prose[el] = n, w, p
+                if n >= RECORD_MIN_RUN:
+                    parents.append(el)
+        parents.reverse()
         self._count, self._weight, self._prose = count, weight, prose
+        #: The elements with units enough below them for a run, in page order: the parents
+        #: ``heaviest`` tries under the root (the rest it would skip one by one).
+        self._parents = parents
         #: (parent, max_prose) -> the parent's heaviest run: (weight, records), or None.
         self._best: dict[tuple[etree._Element, int],
                          tuple[int, tuple[etree._Element, ...]] | None] = {}
         self._continues: dict[etree._Element, bool] = {}
         self._words: dict[etree._Element, str] = {}
+        self._by_class: dict[str | None, str] = {}
         self._headlines: dict[etree._Element, int] = {}
 
     def heaviest(self, scope: etree._Element, *,
@@ -233,7 +247,9 @@ class RecordRuns:
         count, weight = self._count, self._weight
         best = 0
         found: tuple[etree._Element, tuple[etree._Element, ...]] | None = None
-        for parent in scope.iter(etree.Element):
+        # (Under the root, the parents with enough units below are listed; elsewhere they
+        # are found by a walk of the scope, ``count`` telling them.)
+        for parent in self._parents if scope is self.root else scope.iter(etree.Element):
             # A parent's runs hold at most its subtree's weight (its chain lies inside it):
             # one no heavier than the best so far cannot hold a strictly heavier run.
             if count.get(parent, 0) < RECORD_MIN_RUN or weight[parent] <= best or \
@@ -249,7 +265,11 @@ class RecordRuns:
     def _class_words(self, el: etree._Element) -> str:
         words = self._words.get(el)
         if words is None:
-            words = self._words[el] = class_words(el)
+            cls = el.get("class")
+            words = self._by_class.get(cls)  # (class names repeat across a page)
+            if words is None:
+                words = self._by_class[cls] = _words_of(cls)
+            self._words[el] = words
         return words
 
     def _is_continuation(self, el: etree._Element) -> bool:
@@ -268,11 +288,15 @@ class RecordRuns:
         if key in self._best:
             return self._best[key]
         count, weight, prose = self._count, self._weight, self._prose
-        children = chain_children(parent, self._class_words)
+        children = [c for c in chain_children(parent, self._class_words) if c in count]
+        if len(children) < RECORD_MIN_RUN:
+            # Records are children holding text: too few for a run (most parents: a
+            # wrapper of two or three blocks), before any headline is measured.
+            self._best[key] = None
+            return None
         accepted: list[tuple[etree._Element, tuple[str, str]]] = []
         for child in children:
-            if child not in count or \
-                    child.tag in NOT_RECORDS or prose[child] > max_prose:
+            if child.tag in NOT_RECORDS or prose[child] > max_prose:
                 continue
             if count[child] < 2:
                 # One unit alone is a record when it is a linked headline (not a paragraph
@@ -283,6 +307,9 @@ class RecordRuns:
                 if headline < RECORD_MIN_HEADLINE or 2 * headline < weight[child]:
                     continue
             accepted.append((child, (child.tag, self._class_words(child))))
+        if len(accepted) < RECORD_MIN_RUN:  # (no signature can have a run's members)
+            self._best[key] = None
+            return None
         accepted = _merge_stripes(accepted)
         groups: dict[tuple[str, str], int] = defaultdict(int)
         members: dict[tuple[str, str], int] = defaultdict(int)

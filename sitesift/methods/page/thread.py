@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +39,7 @@ from sitesift.fields.post_rules import (
     stable_classes,
     text_pieces,
 )
-from sitesift.methods.page.units import weighted_length
+from sitesift.methods.page.units import Measures, Unit, weighted_length
 from sitesift.parse.dom import SKIP_TAGS, is_hidden, text_content, text_weight
 
 __all__ = ["Thread", "find_thread", "has_time", "is_thread", "read_thread"]
@@ -223,30 +223,38 @@ def read_thread(root: etree._Element) -> Thread | None:
 
 
 def find_thread(root: etree._Element, *,
-                hidden: Iterable[etree._Element] | None = None) -> Thread | None:
+                hidden: Iterable[etree._Element] | None = None,
+                units: Sequence[Unit] | None = None,
+                measures: Measures | None = None) -> Thread | None:
     """``read_thread(root)`` when ``is_thread`` holds for it, else None: the same answer,
     cheaper, since a run whose bodies hold less than ``THREAD_MIN_SHARE`` of the page can be
     neither a thread nor (being lighter) hide one; such runs are dropped before their posts
     are read (most pages: every run). ``hidden``: when the caller knows them, every element
     under ``root`` (``root`` aside) that is hidden or of a tag in ``SKIP_TAGS`` (after the
     page extractor's clean-up, the hidden blocks it keeps for a reader to open), so that
-    the elements need not be asked one by one."""
-    thread = _heaviest_run(root, only_threads=True, hidden=hidden)
+    the elements need not be asked one by one. ``units`` and ``measures`` (with ``hidden``):
+    ``segment(root, measures)``'s units of the tree as it stands, whose pieces are the
+    page's texts, so that no walk is needed to find them (``_unit_pieces``)."""
+    if hidden is not None and units is not None and measures is not None:
+        pieces = _unit_pieces(root, hidden, units, measures)
+    else:
+        pieces = None
+    thread = _heaviest_run(root, only_threads=True, hidden=hidden, pieces=pieces)
     return thread if is_thread(thread) else None
 
 
 def _heaviest_run(root: etree._Element, *, only_threads: bool,
-                  hidden: Iterable[etree._Element] | None = None) -> Thread | None:
+                  hidden: Iterable[etree._Element] | None = None,
+                  pieces: list[tuple[etree._Element, int]] | None = None) -> Thread | None:
     owned: dict[etree._Element, int] = defaultdict(int)
     page = 0
     links = _in_links(root)
     own: dict[etree._Element, list[int]] = defaultdict(lambda: [0, 0])
     owners: dict[etree._Element, etree._Element | None] = {}
-    if hidden is None:
-        pieces = [(holder, len(line) - line.count(" "))  # (``text_weight`` of a line)
-                  for holder, line in text_pieces(root)]
-    else:
-        pieces = _piece_weights(root, hidden)
+    if pieces is None:
+        pieces = _piece_weights(root, hidden) if hidden is not None else [
+            (holder, len(line) - line.count(" "))  # (``text_weight`` of a line)
+            for holder, line in text_pieces(root)]
     for holder, weight in pieces:
         if holder in links:
             own[holder][1] += weight
@@ -300,6 +308,29 @@ def _piece_weights(root: etree._Element,
                 parent = el.getparent()
                 if parent is not None:
                     out.append((parent, weight))
+    return out
+
+
+def _unit_pieces(root: etree._Element, hidden: Iterable[etree._Element],
+                 units: Sequence[Unit], measures: Measures) -> list[tuple[etree._Element, int]]:
+    """``_piece_weights(root, hidden)`` read off the units ``segment(root, measures)`` made
+    of the tree as it stands. Exact: a unit's pieces are the texts and tails of its run with
+    characters other than white space (``text_weight`` > 0: what ``_piece_weights`` keeps),
+    each with its slot (element, is a tail), and the units in ``seq`` order hold every such
+    text under ``root`` once, in document order (a run's pieces are consecutive, and its
+    ``seq`` is taken after the last block before its first piece); ``root``'s own tail is in
+    neither. A text is left out where ``_piece_weights`` skips it: inside a hidden subtree
+    (its element there), or a tail whose parent is (the hidden element's own tail stays).
+    The weight is the piece's measure, ``text_weight`` of the same string."""
+    if root.tag in SKIP_TAGS or is_hidden(root):
+        return []
+    inside = {el for top in hidden for el in top.iter()}
+    out: list[tuple[etree._Element, int]] = []
+    for unit in units:
+        for text, (el, is_tail) in zip(unit.pieces, unit.slots, strict=True):
+            holder = el.getparent() if is_tail else el
+            if holder is not None and holder not in inside:
+                out.append((holder, measures[text][0]))
     return out
 
 

@@ -13,6 +13,7 @@ from rapidfuzz.distance import Indel
 
 from sitesift.fields.date_forms import parse_date
 from sitesift.methods.visual.blocks import Block, _Page
+from sitesift.parse.dom import HAN
 from sitesift.render.browser import Element
 
 __all__ = ["TimeTagger", "find_time", "title_block"]
@@ -32,7 +33,6 @@ TIME_BLOCKS_ABOVE = 5
 #: jieba.posseg tags of the paper's time words: numeral (m) and time (t).
 TIME_TAGS = frozenset({"m", "t"})
 #: Tokens that may sit inside a written date or time ("2004-06-15 08:57", "5月6日 10:30").
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _TIME_GLUE = re.compile(r"^[\s\-/:.,年月日时分秒点号T]+$")
 
 # -- 4. title ------------------------------------------------------------------------------
@@ -98,7 +98,7 @@ def find_time(root: Block, title: Block | None, body: list[Block], texts: dict[i
         for block in group:
             text = texts[id(block)][:TIME_WINDOW_CHARS]
             # The POS tagger is for Chinese; other text goes straight to the date patterns.
-            for candidate in tagger.words(text) if _CJK.search(text) else ():
+            for candidate in tagger.words(text) if HAN.search(text) else ():
                 iso = parse_date(candidate)
                 if iso:
                     return block, iso

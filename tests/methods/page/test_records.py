@@ -189,3 +189,13 @@ def test_record_runs_answer_as_heaviest_run_for_every_scope_and_limit() -> None:
     other = parse_html(_page("<p>x</p>")).find("body")
     with pytest.raises(ValueError):
         runs.heaviest(other)
+
+
+def test_class_words_drop_the_words_holding_digits() -> None:
+    from sitesift.methods.page.records import _words_of
+
+    for cls, want in (("post  post-2089739 col-md-4 entry", "post entry"), ("", ""),
+                      (None, ""), ("card\tcard--big", "card card--big"),
+                      ("item-٣ élément x2", "élément"), ("a1 b2", "")):
+        generic = " ".join(w for w in (cls or "").split() if not any(c.isdigit() for c in w))
+        assert _words_of(cls) == generic == want

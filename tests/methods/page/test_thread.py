@@ -201,3 +201,26 @@ def test_piece_weights_with_the_cleaned_pages_hidden_blocks_are_text_pieces() ->
     want = [(holder, text_weight(line)) for holder, line in text_pieces(body)]
     assert _piece_weights(body, revealed) == want
     assert _piece_weights(body, []) != want  # (the hidden blocks must be skipped)
+
+
+def test_the_units_pieces_are_the_walks_pieces() -> None:
+    # _unit_pieces reads the texts off the units: the same (holder, weight) pairs in the same
+    # order as _piece_weights' walk, hidden subtrees left out but their own tails kept.
+    from sitesift.methods.page.clean import clean
+    from sitesift.methods.page.thread import _piece_weights, _unit_pieces
+    from sitesift.methods.page.units import segment
+
+    root = parse_html(
+        "<html><body>Lead <div role='tabpanel' hidden>Tab <p>text</p> here</div> after tab"
+        "<p>Shown <b>bold</b> tail<div>nested</div>resumed <i> </i></p><noscript>Note"
+        "</noscript><details><div hidden>Folded answer</div>fold tail</details>"
+        "<ul><li><a href='/x'>link <span>inner</span></a> after</li><li>  </li></ul> end"
+        "</body></html>")
+    body = root.find("body")
+    revealed = clean(body)
+    measures: dict[str, tuple[int, int, int, int]] = {}
+    units = segment(body, measures)
+    want = _piece_weights(body, revealed)
+    assert len(want) > 10
+    assert _unit_pieces(body, revealed, units, measures) == want
+    assert len(_unit_pieces(body, [], units, measures)) > len(want)
