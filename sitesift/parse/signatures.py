@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -78,6 +79,13 @@ class RelaxedLabels:
 
     def __init__(self) -> None:
         self._memo: dict[tuple[str, str | None, str | None], tuple[str, int]] = {}
+
+    @property
+    def known(self) -> Callable[[tuple[str, str | None, str | None]], tuple[str, int] | None]:
+        """The memo's lookup by ``(tag, class, id)`` (None: not met yet, ``get`` it): a loop
+        over many elements that has read the tag already looks the rest up without a call per
+        element (``content_signatures``, ``PathFinder.find``, the wrapper's walk)."""
+        return self._memo.get
 
     def get(self, el: etree._Element, names: list[str] | None = None) -> tuple[str, int]:
         """``names``: ``el.keys()`` when the caller has read them (``is_hidden`` takes them
