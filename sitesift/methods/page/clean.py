@@ -306,25 +306,25 @@ def _id_spells_heading(el: etree._Element) -> bool:
     return heading is not None and ident <= _words(text_content(heading))
 
 
-def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
-                    total: int, hints_of: _PageHints) -> frozenset[str]:
+def _outvoted_hints(prose: dict[etree._Element, int], total: int,
+                    hints_of: _PageHints) -> frozenset[str]:
     """Weak hint words that are this page's layout, not its boilerplate: the outermost
     elements carrying the word hold ``WEAK_HINT_LAYOUT_SHARE`` of the page's prose (a page
-    builder wraps the story's sections in "widget"s)."""
+    builder wraps the story's sections in "widget"s). ``prose``: the prose weights under
+    the page's body (``prose_weights``)."""
+    # An element holding prose counts for a word it carries unless its parent, holding
+    # prose too, carries the word (then the parent's weight holds its own): a test of the
+    # element and its parent alone, so the elements with prose are read in any order, not
+    # found by a walk of the whole body.
+    carried: dict[etree._Element, frozenset[str]] = {}
+    for el, value in prose.items():
+        words = hints_of.of(el) & WEAK_HINTS if value else frozenset()
+        if words:
+            carried[el] = words
     held: Counter[str] = Counter()
-    seen: dict[str, set[etree._Element]] = {}
-    for el in body.iter(etree.Element):
-        value = prose.get(el, 0)
-        if not value:
-            continue
-        for word in hints_of.of(el) & WEAK_HINTS:
-            inside = seen.setdefault(word, set())
-            parent = el.getparent()
-            if parent in inside:  # counted with its outermost ancestor carrying the word
-                inside.add(el)
-                continue
-            inside.add(el)
-            held[word] += value
+    for el, words in carried.items():
+        for word in words - carried.get(el.getparent(), frozenset()):
+            held[word] += prose[el]
     return frozenset(w for w, v in held.items() if v >= WEAK_HINT_LAYOUT_SHARE * total)
 
 
@@ -366,7 +366,7 @@ def drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
     # The verdict depends on the tag and the class/id text only, which repeat across a page.
     verdicts: dict[tuple[str, str], frozenset[str]] = {}
     hints_of = _PageHints()
-    layout = _outvoted_hints(body, prose, total, hints_of)
+    layout = _outvoted_hints(prose, total, hints_of)
     # Containers kept for their prose, with their words: the comments of a page that is a
     # discussion ("comment-tree" holding the thread, no story beside it) keep their own
     # "comment"s too. Beside a story, they stay comments.
