@@ -31,6 +31,7 @@ __all__ = [
     "PostRule",
     "author_rule",
     "class_owner",
+    "has_stable_classes",
     "post_container",
     "stable_classes",
     "text_pieces",
@@ -64,6 +65,17 @@ def stable_classes(el: etree._Element) -> tuple[str, ...]:
     """Class tokens that can name every post alike: per-item tokens carrying ids
     (``post-123``, ``userid-4567``) are dropped."""
     return tuple(sorted({c for c in (el.get("class") or "").split() if not _ID.search(c)}))
+
+
+def has_stable_classes(el: etree._Element) -> bool:
+    """``bool(stable_classes(el))``, without sorting them: asked of every element on the way
+    up from each line of a page to its class owner."""
+    cls = el.get("class")
+    if not cls or cls.isspace():
+        return False
+    if not _ID.search(cls):  # (no id anywhere: every token is stable)
+        return True
+    return any(not _ID.search(c) for c in cls.split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +123,7 @@ def class_owner(el: etree._Element) -> etree._Element | None:
     """Nearest element (``el`` or above) with a stable class: who a line belongs to."""
     node: etree._Element | None = el
     while node is not None:
-        if isinstance(node.tag, str) and stable_classes(node):
+        if isinstance(node.tag, str) and has_stable_classes(node):
             return node
         node = node.getparent()
     return None
