@@ -247,12 +247,14 @@ def _hints(el: etree._Element,
 
 
 class _PageHints:
-    """``_hints`` of one page's elements, remembered: an element without an id has the hints
-    of its tag and class (nothing else is read then), which repeat; the tokens of each class
-    and id string are made once (an element's are those of its class and of its id)."""
+    """``_hints`` of one page's elements, remembered while its tree is not edited: an element
+    without an id has the hints of its tag and class (nothing else is read then), which
+    repeat; one with an id, its own; the tokens of each class and id string are made once
+    (an element's are those of its class and of its id)."""
 
     def __init__(self) -> None:
         self._by_class: dict[tuple[str, str], frozenset[str]] = {}
+        self._by_element: dict[etree._Element, frozenset[str]] = {}
         self._tokens: dict[str, set[str]] = {}
 
     def tokens(self, el: etree._Element) -> set[str]:
@@ -269,7 +271,12 @@ class _PageHints:
     def of(self, el: etree._Element) -> frozenset[str]:
         """``_hints(el)``."""
         if el.get("id") is not None:
-            return _hints(el, self.tokens)
+            # (An id may spell the element's heading: its hints are its own, asked for by
+            # the layout words and again by the verdicts, before the tree is edited.)
+            hints = self._by_element.get(el)
+            if hints is None:
+                hints = self._by_element[el] = _hints(el, self.tokens)
+            return hints
         key = (el.tag, el.get("class") or "")
         hints = self._by_class.get(key)
         if hints is None:
