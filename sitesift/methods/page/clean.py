@@ -367,8 +367,12 @@ def drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         fallback.update(obj.iter(etree.Element))
     # Inside code, class names are a syntax highlighter's token kinds ("hljs-comment",
     # "token tag", "meta"): the code is shown verbatim.
+    # The elements holding a code block, the only ones that may be code panels.
+    coded: set[etree._Element] = set()
     for code in body.iter("pre", "code"):
         fallback.update(code.iter(etree.Element))
+        if code.tag == "pre":
+            coded.update(code.iterancestors())
     doomed = []
     # The verdict depends on the tag and the class/id text only, which repeat across a page.
     verdicts: dict[tuple[str, str], frozenset[str]] = {}
@@ -390,7 +394,7 @@ def drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         if not hints:
             continue
         own = prose.get(el, 0)
-        if _is_described_caption(el, own) or _is_code_panel(el):
+        if _is_described_caption(el, own) or (el in coded and _is_code_panel(el)):
             continue
         if own > HINT_KEEP_SHARE * total and not hints & NEVER_KEPT_HINTS:
             named.append(el)
