@@ -43,7 +43,7 @@ from sitesift.fields.dates import find_published
 from sitesift.fields.declared_dates import may_hold_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
 from sitesift.fields.lines import HIDDEN_TAGS, lines_after, lines_before
-from sitesift.fields.title_text import slug_words
+from sitesift.fields.title_text import is_home_page, slug_words
 from sitesift.fields.titles import TitleCandidates, choose_title
 from sitesift.parse.dom import HAN
 
@@ -374,7 +374,8 @@ def extract_metadata(root: lxml.html.HtmlElement, *, url: str | None = None,
         doc_title=doc_title, declared_titles=tuple(declared),
         meta_titles=tuple(meta_titles),
         headings=tuple((kind, h) for _el, h, kind in headings), site_names=tuple(site_names),
-        url_words=slug_words(url), shared_title=read_shared_title(root))
+        url_words=slug_words(url), shared_title=read_shared_title(root),
+        home_page=is_home_page(url))
     title = choose_title(candidates)
     anchor = _anchor(title, body, headings, [v for v in (doc_title, *declared) if v])
     published, author = _date_and_author(

@@ -19,7 +19,7 @@ from typing import Any
 from lxml import etree
 
 from sitesift.output.render import to_text
-from sitesift.parse.dom import SKIP_TAGS, is_hidden, normalize_space, text_weight
+from sitesift.parse.dom import SKIP_TAGS, is_hidden, text_weight
 
 __all__ = [
     "AUTHOR_MAX_CHARS",
@@ -31,7 +31,7 @@ __all__ = [
     "PostRule",
     "author_rule",
     "class_owner",
-    "has_stable_classes",
+    "has_stable_class",
     "post_container",
     "stable_classes",
     "text_pieces",
@@ -65,17 +65,6 @@ def stable_classes(el: etree._Element) -> tuple[str, ...]:
     """Class tokens that can name every post alike: per-item tokens carrying ids
     (``post-123``, ``userid-4567``) are dropped."""
     return tuple(sorted({c for c in (el.get("class") or "").split() if not _ID.search(c)}))
-
-
-def has_stable_classes(el: etree._Element) -> bool:
-    """``bool(stable_classes(el))``, without sorting them: asked of every element on the way
-    up from each line of a page to its class owner."""
-    cls = el.get("class")
-    if not cls or cls.isspace():
-        return False
-    if not _ID.search(cls):  # (no id anywhere: every token is stable)
-        return True
-    return any(not _ID.search(c) for c in cls.split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +108,18 @@ class ClassRule:
 
 # -- reading a page ---------------------------------------------------------------------------
 
+def has_stable_class(el: etree._Element) -> bool:
+    """Whether ``stable_classes(el)`` is not empty, without sorting them (a walk up asks it
+    of every element it passes)."""
+    classes = el.get("class")
+    return bool(classes) and any(not _ID.search(c) for c in classes.split())
+
+
 def class_owner(el: etree._Element) -> etree._Element | None:
     """Nearest element (``el`` or above) with a stable class: who a line belongs to."""
     node: etree._Element | None = el
     while node is not None:
-        if isinstance(node.tag, str) and has_stable_classes(node):
+        if isinstance(node.tag, str) and has_stable_class(node):
             return node
         node = node.getparent()
     return None
@@ -135,21 +131,23 @@ def text_pieces(root: etree._Element) -> list[tuple[etree._Element, str]]:
     in C: a comment or processing instruction comes as one event, its tail the parent's.)"""
     out: list[tuple[etree._Element, str]] = []
     walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+    # (``isspace`` instead of a stripped copy, most texts between blocks being white space
+    # alone, and ``normalize_space`` written out)
     for event, el in walker:
         if event == "start":
             if el.tag in SKIP_TAGS or is_hidden(el):
                 walker.skip_subtree()
             else:
                 text = el.text
-                if text and text.strip():
-                    out.append((el, normalize_space(text)))
+                if text and not text.isspace():
+                    out.append((el, " ".join(text.split())))
             continue
         if el is not root:
             tail = el.tail
-            if tail and tail.strip():
+            if tail and not tail.isspace():
                 parent = el.getparent()
                 if parent is not None:
-                    out.append((parent, normalize_space(tail)))
+                    out.append((parent, " ".join(tail.split())))
     return out
 
 

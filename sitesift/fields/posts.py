@@ -200,17 +200,14 @@ class _Sample:
 def _vote(samples: list[_Sample], stop_rules: Sequence[StopRule],
           similar: SimilarRule) -> tuple[ClassRule | None, int, dict[str, Any]]:
     """Steps 2-4: clean lines, weigh keywords, score owners, vote (Alg. 4)."""
-    kept_lines = [[line for _, line in s.pieces if not any(r.is_noise(line) for r in stop_rules)]
-                  for s in samples]
-    template = similar.template_lines(kept_lines)
-    docs: list[list[tuple[etree._Element, list[str]]]] = []
-    for s in samples:
-        rows = []
-        for holder, line in s.pieces:
-            if any(r.is_noise(line) for r in stop_rules) or similar.key(line) in template:
-                continue
-            rows.append((holder, tokenize(line)))
-        docs.append(rows)
+    # (each line asked of the stop rules once: the template's lines are found among those
+    # kept, then the kept lines that are not the template's are read)
+    kept = [[(holder, line) for holder, line in s.pieces
+             if not any(r.is_noise(line) for r in stop_rules)] for s in samples]
+    template = similar.template_lines([[line for _, line in lines] for lines in kept])
+    docs: list[list[tuple[etree._Element, list[str]]]] = [
+        [(holder, tokenize(line)) for holder, line in lines if similar.key(line) not in template]
+        for lines in kept]
     weights = tf_idf([[w for _, words in rows for w in words] for rows in docs])
     votes: Counter[ClassRule] = Counter()
     totals: Counter[ClassRule] = Counter()

@@ -19,10 +19,9 @@ from rapidfuzz.distance import Indel
 
 __all__ = [
     "DOMAIN", "SEPARATOR", "SEPARATOR_STRICT", "abbreviates", "agrees", "decorates",
-    "is_site_name", "leads", "longest_part", "names_within", "normalize_space", "similarity",
-    "slug_spells",
-    "slug_words", "strict_parts", "strip_site_name", "title_cuts", "title_segments",
-    "undecorated", "word_count",
+    "is_home_page", "is_site_name", "leads", "longest_part", "names_within", "normalize_space",
+    "similarity", "slug_spells", "slug_words", "strict_parts", "strip_site_name", "title_cuts",
+    "title_segments", "undecorated", "word_count",
 ]
 
 #: A metadata title this similar to the chosen heading is taken to be the same headline.
@@ -217,6 +216,15 @@ def slug_words(url: str | None) -> tuple[str, ...]:
         if len(words) > len(best) and all(_SLUG_WORD.fullmatch(w) for w in words):
             best = words
     return tuple(best) if len(best) >= MIN_SLUG_WORDS else ()
+
+
+def is_home_page(url: str | None) -> bool:
+    """Whether ``url`` is a site's front page: no path beyond "/" and no query ("https://fly.io/";
+    "/?fArticleId=..." serves an article)."""
+    if not url:
+        return False
+    parts = urlsplit(url)
+    return bool(parts.netloc) and parts.path in ("", "/") and not parts.query
 
 
 def slug_spells(text: str, url_words: tuple[str, ...]) -> bool:

@@ -19,6 +19,7 @@ from sitesift.fields.title_text import (
     DOMAIN,
     MAX_NAME_DECORATION_WORDS,
     MIN_HEADLINE_WORDS,
+    MIN_REMAINING_CHARS,
     SAME_TITLE_SIMILARITY,
     SEPARATOR,
     abbreviates,
@@ -77,6 +78,8 @@ class TitleCandidates:
     url_words: tuple[str, ...] = ()
     #: The title the page's share links give (``url=...&title=...``), None without one.
     shared_title: str | None = None
+    #: Whether the page is its site's front page (a URL without path or query).
+    home_page: bool = False
 
 
 #: Under a ``<title>`` naming only the site, an h1 of this many words is the headline (one
@@ -182,12 +185,26 @@ def _choose(c: TitleCandidates) -> str | None:
     """The headline by the first step that settles it, most trusted evidence first: the
     publisher's declared titles, the URL's slug, paper 003's Sim to ``<title>``, then what is
     left (meta titles, share links, headline-long headings, ``<title>`` cut at a separator)."""
+    quoted = _quoted_by_comments(c)
+    if quoted is not None:
+        return quoted
     declared = _declared_on_page(c)
     whole = normalize_space(c.doc_title).casefold()
-    if all(t.casefold() == whole for t in declared):
+    if all(_copies_title(t, c) for t in declared):
         printed = _printed_over_copy(declared, c)
         if printed is not None:
-            return printed
+            if not declared:
+                return printed
+            core = strip_site_name(declared[0], c.site_names)
+            if _holds(printed, core) and \
+                    strip_site_name(printed, c.site_names).casefold() != core.casefold():
+                # The h1 prints the declared headline with a label, a count or a brand
+                # beside it ("Blog: Headline", "Headline (host) 139", "BRAND V3 Product"):
+                # the declared text without the site's name is the headline. (An h1
+                # printing it with the site's name, as ``<title>`` does, stays as printed.)
+                return core
+            if declared[0].casefold() == whole or _rewords(printed, core):
+                return printed
     if declared:
         return _declared_or_its_h1(declared, c)
     # The URL's slug spells one heading: the CMS made it from that headline.
@@ -211,6 +228,51 @@ def _choose(c: TitleCandidates) -> str | None:
     return _cut_title(view, c)
 
 
+#: The heading over a post's comments, quoting the post's title as the CMS stores it
+#: ("6 thoughts on “Headline”", "12 Responses to «Headline»": WordPress's comments
+#: template prints the post's title field there).
+_COMMENTS_HEADING = re.compile(
+    r"^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:thoughts?|responses?|comments?|repl(?:y|ies))\s+(?:on|to)\s+"
+    r"[“\"«‘']\s*(?P<title>.+?)\s*[”\"»’']$", re.IGNORECASE)
+
+
+def _quoted_by_comments(c: TitleCandidates) -> str | None:
+    """The h1 that the heading over the comments quotes as the post's title, if any.
+
+    The post's own title field, which the theme prints as its h1, outvotes the SEO title
+    that ``<title>`` and the declared titles copy ("Best Apps to Learn a Language in 2025 –
+    Top 10 Picks" over the h1 and the comments' "Top 10: Best Language Learning App")."""
+    h1s = {normalize_space(h).casefold(): normalize_space(h) for k, h in c.headings if k == "h1"}
+    for _k, h in c.headings:
+        m = _COMMENTS_HEADING.match(normalize_space(h))
+        if m and m.group("title").casefold() in h1s:
+            return h1s[m.group("title").casefold()]
+    return None
+
+
+def _copies_title(declared: str, c: TitleCandidates) -> bool:
+    """Whether ``declared`` is ``<title>``'s wording, the site's name aside."""
+    return strip_site_name(declared, c.site_names).casefold() == \
+        strip_site_name(c.doc_title or "", c.site_names).casefold()
+
+
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def _holds(h1: str, declared: str) -> bool:
+    """Whether ``h1`` prints ``declared`` and more."""
+    return len(declared) >= MIN_REMAINING_CHARS and len(h1) > len(declared) and \
+        declared.casefold() in h1.casefold()
+
+
+def _rewords(h1: str, declared: str) -> bool:
+    """Whether ``h1`` words the headline otherwise than ``declared``: neither holds the other
+    and their words differ."""
+    a, b = h1.casefold(), declared.casefold()
+    return a not in b and b not in a and _WORDS.findall(a) != _WORDS.findall(b)
+
+
 def _declared_on_page(c: TitleCandidates) -> list[str]:
     """The publisher's declared titles (or, without one, its share links' title as the page
     prints it) that the page shows in ``<title>`` or a heading, best first."""
@@ -221,8 +283,15 @@ def _declared_on_page(c: TitleCandidates) -> list[str]:
         # it picks the page's own text that spells it, a heading or a part of ``<title>``.
         shown = _shown_as(c.shared_title, c)
         declared = [shown] if shown else []
-    declared = [t for t in declared if not is_site_name(t, c.site_names)
-                and len(t) <= MAX_TITLE_CHARS]
+    doc = normalize_space(c.doc_title)
+    named = strip_site_name(doc, c.site_names).casefold()
+    # A declared title naming the site is no headline, but for a product named after its
+    # maker that ``<title>`` sets apart from the site's name ("Apple Watch" of "Apple Watch
+    # - Apple"), and on the site's front page, which is the site (og:title "Plausible
+    # Analytics" on plausible.io/).
+    declared = [t for t in declared if len(t) <= MAX_TITLE_CHARS and (
+        not is_site_name(t, c.site_names) or c.home_page
+        or (named != doc.casefold() and t.casefold() == named))]
     page_texts = [normalize_space(c.doc_title)] + [normalize_space(h) for _k, h in c.headings]
     return [t for t in declared if any(agrees(t, p) for p in page_texts if p)]
 
@@ -268,9 +337,32 @@ def _declared_or_its_h1(declared: list[str], c: TitleCandidates) -> str:
         if kind == "h1" and h and decorates(h, declared[0], c.site_names) and not any(
                 h.casefold() == n.casefold() for n in c.site_names):
             return h
+    printed = _printed_without_site_name(declared[0], c)
+    if printed is not None:
+        return printed
     # The publisher's declared title (JSON-LD headline, Dublin Core, Open Graph) is taken
     # as written: it is the title the page gives itself for sharing and indexing.
     return declared[0]
+
+
+def _printed_without_site_name(declared: str, c: TitleCandidates) -> str | None:
+    """The heading (h1, h2, headline) printing ``declared`` without the site's name it carries
+    ("A brief intro to git • Cory Dransfeldt" over an h2 "A brief intro to git"), else None.
+
+    The site's name beside a headline is decoration for sharing and search; a page printing
+    the rest word for word as a heading shows that rest as its headline, whether an h1 or
+    an h2 (the h1 of such pages is often the site's logo, or missing)."""
+    core = strip_site_name(declared, c.site_names)
+    if core.casefold() == declared.casefold():
+        return None
+    return next((h for h in (normalize_space(h) for k, h in c.headings if k in _HEADLINE_KINDS)
+                 if h.casefold() == core.casefold()), None)
+
+
+#: Heading kinds that print a headline: an h3 or a plain line printing the declared title
+#: without a name beside it is a card or a variant's label ("Royal Black" under "Ridge
+#: Wallet - Royal Black"), not the headline.
+_HEADLINE_KINDS = ("h1", "h2", "headline")
 
 
 @dataclass(frozen=True, slots=True)

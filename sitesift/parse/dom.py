@@ -258,9 +258,10 @@ def is_hidden(el: etree._Element, names: list[str] | None = None) -> bool:
     return False
 
 
-def link_density(el: etree._Element) -> float:
-    """Share of the element's text that sits inside links (0 when it has no text)."""
-    total = text_weight(text_content(el))
+def link_density(el: etree._Element, *, weight: int | None = None) -> float:
+    """Share of the element's text that sits inside links (0 when it has no text).
+    ``weight``: the ``text_weight`` of its text, when the caller has it."""
+    total = text_weight(text_content(el)) if weight is None else weight
     if not total:
         return 0.0
     linked = sum(text_weight(text_content(a)) for a in el.iter("a"))

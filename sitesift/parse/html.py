@@ -107,8 +107,9 @@ def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> lxml.html
     if any("depth" in e.message for e in parser.error_log.filter_types(_RESOURCE_LIMIT)):
         raise PageLimitError(f"elements nest deeper than {PARSER_MAX_DEPTH:,} levels, the "
                              "HTML parser's limit (the markup below is lost)")
-    # Each element has a "<": pages with fewer cannot be over the limit (most, counted in C).
-    if data.count(b"<") > max_elements and (
+    # Each element has a "<": pages with fewer cannot be over the limit (most, counted in C;
+    # a page of fewer bytes than the limit is not even counted).
+    if len(data) > max_elements and data.count(b"<") > max_elements and (
         sum(1 for _ in itertools.islice(root.iter(), max_elements + 1)) > max_elements
     ):
         raise PageLimitError(f"page has more than {max_elements:,} elements "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -13,6 +14,8 @@ from sitesift.parse.dom import SKIP_TAGS
 
 __all__ = [
     "MASK64",
+    "PARENT_MULTIPLIER",
+    "POSITION_MULTIPLIER",
     "RelaxedLabels",
     "combine",
     "node_label",
@@ -29,9 +32,11 @@ _DIGITS = re.compile(r"\d+")
 #: A class or id value made of anything but name characters (a URL, a sentence) is data, not
 #: the name of a template part: only the attribute's presence counts then.
 _NAME_VALUE = re.compile(r"^[\w\s-]*$")
-# Multipliers of the path hash: large odd 64-bit constants (from the golden ratio and splitmix).
-_MUL_PARENT = 0x9E3779B97F4A7C15
-_MUL_INDEX = 0xBF58476D1CE4E5B9
+#: Multipliers of the path hash (``combine``): large odd 64-bit constants (from the golden
+#: ratio and splitmix). Public for the loops that write ``combine`` out (a call per element
+#: and per child is a fifth of a page's signatures).
+PARENT_MULTIPLIER = 0x9E3779B97F4A7C15
+POSITION_MULTIPLIER = 0xBF58476D1CE4E5B9
 
 
 def stable_hash(text: str) -> int:
@@ -42,7 +47,7 @@ def stable_hash(text: str) -> int:
 def combine(parent: int, index: int, label: int) -> int:
     """Hash of a node at ``index`` under a parent of hash ``parent``: equal iff (very likely)
     the whole root-to-node path of labels and positions is equal."""
-    return (parent * _MUL_PARENT + (index + 1) * _MUL_INDEX + label) & MASK64
+    return (parent * PARENT_MULTIPLIER + (index + 1) * POSITION_MULTIPLIER + label) & MASK64
 
 
 def structural_children(el: etree._Element) -> list[etree._Element]:
@@ -74,6 +79,13 @@ class RelaxedLabels:
 
     def __init__(self) -> None:
         self._memo: dict[tuple[str, str | None, str | None], tuple[str, int]] = {}
+
+    @property
+    def known(self) -> Callable[[tuple[str, str | None, str | None]], tuple[str, int] | None]:
+        """The memo's lookup by ``(tag, class, id)`` (None: not met yet, ``get`` it): a loop
+        over many elements that has read the tag already looks the rest up without a call per
+        element (``content_signatures``, ``PathFinder.find``, the wrapper's walk)."""
+        return self._memo.get
 
     def get(self, el: etree._Element, names: list[str] | None = None) -> tuple[str, int]:
         """``names``: ``el.keys()`` when the caller has read them (``is_hidden`` takes them

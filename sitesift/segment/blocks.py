@@ -38,12 +38,18 @@ from sitesift.parse.dom import (
 )
 from sitesift.segment.tree import leaves
 
-__all__ = ["Block", "Judged", "Kept", "Measure", "is_visible", "labelled_blocks", "segment_blocks"]
+__all__ = [
+    "BLOCK_ELEMENT_TAGS", "Block", "Judged", "Kept", "Measure", "is_visible", "labelled_blocks",
+    "segment_blocks",
+]
 
 
 #: Drop-down lists: skipped by the text extractors, but a reader sees them (site menus,
 #: archive pickers), so each is a block of its own here, with its options as text.
 LIST_CONTROL_TAGS = frozenset({"select", "option", "optgroup"})
+#: The elements that are a block of their own when they hold text: block-level ones, and
+#: drop-down lists (an element holding such a block is divided into blocks too).
+BLOCK_ELEMENT_TAGS = BLOCK_TAGS | {"select"}
 
 
 def is_visible(el: etree._Element, names: list[str] | None = None) -> bool:
@@ -86,20 +92,22 @@ class Block:
 
 class Measure:
     """Visible text weight, link weight and "holds a block-level element with text" of every
-    visible element (``of``: one bottom-up pass, no recursion). A walk of its own made this
-    once per page beside the sibling step's node string, which holds the same (its
-    ``measure``: the text of an element's stretch of the string)."""
+    visible element: ``at[el]`` indexes the three lists (``of``: one bottom-up pass, no
+    recursion). A walk of its own made this once per page beside the sibling step's node
+    string, which holds the same (its ``measure``: the text of an element's stretch of the
+    string, the string's positions as the index)."""
 
-    def __init__(self, weight: dict[etree._Element, int], link: dict[etree._Element, int],
-                 has_block: dict[etree._Element, bool]) -> None:
-        self.weight, self.link, self.has_block = weight, link, has_block
+    def __init__(self, at: Mapping[etree._Element, int], weight: list[int], link: list[int],
+                 holds: list[bool]) -> None:
+        self.at, self.weight, self.link, self.holds = at, weight, link, holds
 
     @classmethod
     def of(cls, root: etree._Element) -> Measure:
-        weights: dict[etree._Element, int] = {}
-        links: dict[etree._Element, int] = {}
-        holds: dict[etree._Element, bool] = {}
-        # (dicts bound to locals and ``text_weight`` inlined: every element of every page)
+        at: dict[etree._Element, int] = {}
+        weights: list[int] = []
+        links: list[int] = []
+        holds: list[bool] = []
+        # (lists bound to locals and ``text_weight`` inlined: every element of every page)
         for el in reversed(list(root.iter(etree.Element))):
             if not is_visible(el):
                 continue
@@ -111,23 +119,23 @@ class Measure:
                 tail = child.tail
                 if tail:
                     weight += len("".join(tail.split()))
-                below = weights.get(child)
+                below = at.get(child)
                 if below is not None:
-                    weight += below
-                    link += links[child]
-                    has_block = has_block or holds[child] or (
-                        (child.tag in BLOCK_TAGS or child.tag == "select") and below > 0
+                    weight += weights[below]
+                    link += links[below]
+                    has_block = has_block or holds[below] or (
+                        child.tag in BLOCK_ELEMENT_TAGS and weights[below] > 0
                     )
-            weights[el] = weight
-            links[el] = weight if el.tag == "a" else link
-            holds[el] = has_block
-        return cls(weights, links, holds)
+            at[el] = len(weights)
+            weights.append(weight)
+            links.append(weight if el.tag == "a" else link)
+            holds.append(has_block)
+        return cls(at, weights, links, holds)
 
-    def is_block_child(self, el: etree._Element) -> bool:
-        """A child that starts its own block: block-level with text, or holding such."""
-        return el in self.weight and self.weight[el] > 0 and (
-            el.tag in BLOCK_TAGS or el.tag == "select" or self.has_block[el]
-        )
+    def get(self, el: etree._Element) -> tuple[int, int, bool] | None:
+        """``el``'s weight, link weight and whether it holds a block; None when hidden."""
+        p = self.at.get(el)
+        return None if p is None else (self.weight[p], self.link[p], self.holds[p])
 
 
 def _visible_text(items: list[etree._Element | str]) -> str:
@@ -189,14 +197,15 @@ class _Run:
                  in_link: bool) -> None:
         self._piece(piece, xpath)
         self.items.append(text)
-        self.weight += text_weight(text)
-        self.link += text_weight(text) if in_link else 0
+        weight = text_weight(text)
+        self.weight += weight
+        self.link += weight if in_link else 0
 
-    def add_node(self, el: etree._Element, xpath: str, measure: Measure) -> None:
+    def add_node(self, el: etree._Element, xpath: str, weight: int, link: int) -> None:
         self._piece((el, "node"), xpath)
         self.items.append(el)
-        self.weight += measure.weight[el]
-        self.link += measure.link[el]
+        self.weight += weight
+        self.link += link
 
     def flush(self, block: Block) -> None:
         """Close the run into a leaf child of ``block`` (when it has visible text)."""
@@ -224,43 +233,49 @@ def segment_blocks(
     tree = root.getroottree()
     if measure is None:
         measure = Measure.of(body)
-    if body not in measure.weight:
-        measure.weight[body] = measure.link[body] = 0
-        measure.has_block[body] = False
+    at, weights, links, holds = measure.at, measure.weight, measure.link, measure.holds
 
     def path(el: etree._Element) -> str:
         return tree.getpath(el) if texts else ""
 
-    def element_block(el: etree._Element) -> Block:
-        return Block(
-            xpath=path(el), owner=el, nodes=(el,), text="",
-            weight=measure.weight[el], link_weight=measure.link[el],
-        )
-
-    top = element_block(body)
-    stack = [top]
+    # (the measures by index, read once for each element; ``Block`` built positionally:
+    # every visible block-level element of every page passes here)
+    p = at.get(body)  # (None: a hidden body, a leaf without text)
+    top = Block(path(body), body, (body,), "", 0 if p is None else weights[p],
+                0 if p is None else links[p])
+    stack = [(top, p)]
     while stack:
-        block = stack.pop()
+        block, p = stack.pop()
         el = block.owner
-        if not measure.has_block[el]:
+        if p is None or not holds[p]:
             block.text = _visible_text([el]) if texts else ""
             continue
         # Divide: block-level children become blocks, what lies between them becomes runs.
         run = _Run(texts)
-        if text_weight(el.text):
+        in_link = el.tag == "a"
+        # (text with a character that is not white space: ``text_weight`` > 0, as
+        # ``split`` and ``isspace`` know the same white space)
+        text = el.text
+        if text and not text.isspace():
             xpath = f"{path(el)}/text()[1]" if texts else ""
-            run.add_text(el.text or "", (el, "text"), xpath, el.tag == "a")
+            run.add_text(text, (el, "text"), xpath, in_link)
+        children = block.children
         for i, child in enumerate(el):
-            if measure.is_block_child(child):
-                run.flush(block)
-                block.children.append(element_block(child))
-            elif child in measure.weight and measure.weight[child] > 0:
-                run.add_node(child, path(child), measure)
-            if text_weight(child.tail):
+            c = at.get(child)
+            if c is not None and weights[c] > 0:
+                tag = child.tag  # a child that starts its own block: block-level with text,
+                if tag in BLOCK_ELEMENT_TAGS or holds[c]:  # or holding such
+                    run.flush(block)
+                    below = Block(path(child), child, (child,), "", weights[c], links[c])
+                    children.append(below)
+                    stack.append((below, c))
+                else:
+                    run.add_node(child, path(child), weights[c], links[c])
+            text = child.tail
+            if text and not text.isspace():
                 xpath = f"{path(el)}/text()[{_text_index(el, i)}]" if texts else ""
-                run.add_text(child.tail or "", (child, "tail"), xpath, el.tag == "a")
+                run.add_text(text, (child, "tail"), xpath, in_link)
         run.flush(block)
-        stack.extend(b for b in block.children if not b.is_run)
     if texts:
         _fill_texts(top)
     return top

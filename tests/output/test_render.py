@@ -25,6 +25,19 @@ def test_br_is_a_line_break_and_pre_keeps_spacing() -> None:
     assert to_text([node]) == "line one\nline two\n\na  b\n  c"
 
 
+def test_paragraph_lines_spaces_and_preformatted_text_as_before() -> None:
+    """A paragraph's pieces meet with single spaces, ``<br>`` lines lose their edge spaces,
+    blank lines go, and preformatted text keeps its own (the flush's steps, each taken only
+    where its mark is: the same text as taking them all; values of main 461c7c7)."""
+    node = _node("<div><p>one <b> two </b> three<br> four <br><br>  five </p><p> </p>"
+                 "<p>x<code>  y\n z </code></p></div>")
+    assert to_text([node]) == "one two three\nfour\nfive\n\nx y z"
+    assert to_markdown([node]) == "one ** two ** three\nfour\nfive\n\nx` y z `"
+    node = _node("<div>lead <span>in</span><pre>  keep\n\n  this  </pre> after  <br>tail</div>")
+    assert to_text([node]) == "lead in\n\n  keep\n\n  this  \n\nafter\ntail"
+    assert to_markdown([node]) == "lead in\n\n```\n  keep\n\n  this  \n```\n\nafter\ntail"
+
+
 def test_scripts_are_skipped_but_their_tail_is_kept() -> None:
     node = _node("<div><p>before<script>var x;</script> after</p></div>")
     assert to_text([node]) == "before after"

@@ -24,6 +24,9 @@ __all__ = ["Printed", "left_out_lines", "printed_lines"]
 #: Fewest words (runs of letters) a line needs for its wording to place it among the cluster's
 #: lines: under it, any two short lines (a date, "By Ann Lee") look alike.
 PATTERN_MIN_WORDS = 4
+#: The shortest text that holds ``PATTERN_MIN_WORDS`` words: a letter each, one character
+#: between two (a line shorter than it is left unread; not a threshold of its own).
+LINE_MIN_CHARS = 2 * PATTERN_MIN_WORDS - 1
 #: Least likeness (``difflib`` ratio of the two lines' word sequences, numbers left out) of a
 #: line to another page's line at its place for both to be one line of the template with other
 #: values: a record of ``key:value`` pairs, a "By <name> | <time>" line. Two stories'
@@ -74,6 +77,8 @@ def printed_lines(root: etree._Element, labels: RelaxedLabels | None = None) -> 
     places = _Places(labels if labels is not None else RelaxedLabels())
     out = []
     for _node, el, text in line_elements([root]):
+        if len(text) < LINE_MIN_CHARS:
+            continue  # (too short to hold the words: most menu entries and labels)
         # (the words of a text are those of it with its white space folded: no letter is
         # white space)
         words = _WORD.findall(text)

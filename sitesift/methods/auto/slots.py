@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from sitesift.methods.page.clean import CAPTION_HINTS
-from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, hint_tokens
+from sitesift.parse.dom import BLOCK_TAGS, SKIP_TAGS, drop_keep_tail, has_hint
 from sitesift.parse.signatures import RelaxedLabels
 
 __all__ = [
@@ -87,7 +87,7 @@ class _Line:
 
 def _caption(el: etree._Element, node: etree._Element) -> bool:
     for a in (el, *el.iterancestors()):
-        if a.tag == "figcaption" or hint_tokens(a) & CAPTION_HINTS:
+        if a.tag == "figcaption" or has_hint(a, CAPTION_HINTS):
             return True
         if a is node:
             return False
@@ -191,12 +191,15 @@ def line_elements(nodes: Sequence[etree._Element],
     for node in nodes:
         holders = _holding_blocks(node)
         for el in node.iter(etree.Element):
-            if el.tag in SKIP_TAGS or el.tag == "br" or el in holders:
+            tag = el.tag
+            if tag in SKIP_TAGS or tag == "br" or el in holders:
                 continue
-            inline = el is not node and el.tag not in BLOCK_TAGS
-            if inline and not _alone(el):
-                continue
-            yield node, el, etree.tostring(el, method="text", encoding=str, with_tail=False)
+            if el is not node and tag not in BLOCK_TAGS and not _alone(el):
+                continue  # (inline, not a line of its own)
+            # (an element without children, half the lines: its text is what ``tostring``'s
+            # text method writes of it, without the call)
+            yield node, el, etree.tostring(el, method="text", encoding=str, with_tail=False) \
+                if len(el) else el.text or ""
 
 
 def _lines(nodes: Sequence[etree._Element], labels: RelaxedLabels) -> list[_Line]:

@@ -101,7 +101,7 @@ def post_groups(root: etree._Element,
             linked = holder.tag == "a" or next(holder.iterancestors("a"), None) is not None
             owner = owners[holder] = None if linked else class_owner(holder)
         if owner is not None:
-            owned[owner] += text_weight(line)
+            owned[owner] += len(line) - line.count(" ")  # (``text_weight`` of a folded line)
     groups: Counter[ClassRule] = Counter(
         ClassRule.of(el) for el, chars in owned.items() if chars >= POST_MIN_CHARS)
     return max(groups.values(), default=0)

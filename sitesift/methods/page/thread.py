@@ -35,7 +35,7 @@ from sitesift.fields.post_rules import (
     ClassRule,
     PostRule,
     author_rule,
-    has_stable_classes,
+    has_stable_class,
     post_container,
     text_pieces,
 )
@@ -345,7 +345,7 @@ def _class_owner(el: etree._Element,
         if node in known:
             found = known[node]
             break
-        if isinstance(node.tag, str) and has_stable_classes(node):
+        if isinstance(node.tag, str) and has_stable_class(node):
             found = known[node] = node
             break
         passed.append(node)

@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from sitesift.parse.signatures import (
+    MASK64,
+    PARENT_MULTIPLIER,
+    POSITION_MULTIPLIER,
     RelaxedLabels,
-    combine,
     node_label,
     stable_hash,
     structural_children,
@@ -107,6 +109,7 @@ def page_structure(
     stack: list[tuple[etree._Element, int, int, int, float, int]] = [
         (start, 0, 0, 1, 1.0, root_label)
     ]
+    parent_mul, position_mul, mask = PARENT_MULTIPLIER, POSITION_MULTIPLIER, MASK64
     while stack:
         el, parent_hash, index, level, weight, label = stack.pop()
         found = known.get(el)
@@ -114,7 +117,8 @@ def page_structure(
         if not relaxed:
             text = node_label(el, len(children))
             label = strict_labels.get(text) or strict_labels.setdefault(text, stable_hash(text))
-        h = combine(parent_hash, index, label)
+        # (``combine(parent_hash, index, label)`` written out: one call per element)
+        h = (parent_hash * parent_mul + (index + 1) * position_mul + label) & mask
         if not children:
             paths.append(h)
             weights.append(weight)

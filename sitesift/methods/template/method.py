@@ -153,8 +153,7 @@ class TemplateMethod(SiteMethod[TemplateSite]):
         assert wrapper is not None
         main = wrapped.container
         try:
-            kept = wrapper.apply(main, template.container, labels=wrapped.finder.labels)
-            if wrapper.fits(main, kept):
+            if wrapper.read(main, template.container, labels=wrapped.finder.labels):
                 return Reading(Content(page_type=wrapper.page_type, nodes=(main,)),
                                {"wrapper": True}, meta=assigned.meta)
         except PageError:

@@ -16,7 +16,14 @@ from collections.abc import Mapping, Sequence
 from lxml import etree
 
 from sitesift.parse.dom import SKIP_TAGS
-from sitesift.parse.signatures import RelaxedLabels, combine, stable_hash, structural_children
+from sitesift.parse.signatures import (
+    MASK64,
+    PARENT_MULTIPLIER,
+    POSITION_MULTIPLIER,
+    RelaxedLabels,
+    stable_hash,
+    structural_children,
+)
 
 __all__ = [
     "PathFinder",
@@ -50,16 +57,23 @@ def content_signatures(
     instead of listing them again (``features.page_features``: one walk for both).
     """
     sigs: dict[etree._Element, int] = {}
-    label_of = (labels if labels is not None else RelaxedLabels()).get
+    labels = labels if labels is not None else RelaxedLabels()
+    known, label_of = labels.known, labels.get
     below_of = sigs.get
+    # (``combine(parent, index, label)`` written out: a call per element and per child was a
+    # fifth of this pass)
+    parent_mul, position_mul, mask = PARENT_MULTIPLIER, POSITION_MULTIPLIER, MASK64
     for el in reversed(list(root.iter(etree.Element))):
-        if el.tag in SKIP_TAGS:
+        tag = el.tag
+        if tag in SKIP_TAGS:
             continue
+        found = known((tag, el.get("class"), el.get("id")))
+        label = (found or label_of(el))[1]
         own = el.text
         if not len(el):  # (a leaf, most elements: its own text alone)
             text = " ".join(own.split()) if own else ""
-            label = label_of(el)[1]
-            sigs[el] = combine(label, 0, stable_hash(text) if text else 0)
+            sigs[el] = (label * parent_mul + position_mul
+                        + (stable_hash(text) if text else 0)) & mask
             if structure is not None:
                 structure[el] = (label, [])
             continue
@@ -76,10 +90,9 @@ def content_signatures(
                 children.append(below)
                 below_els.append(child)
         text = " ".join(" ".join(parts).split()) if parts else ""
-        label = label_of(el)[1]
-        h = combine(label, 0, stable_hash(text) if text else 0)
-        for i, child_sig in enumerate(children):
-            h = combine(h, i, child_sig)
+        h = (label * parent_mul + position_mul + (stable_hash(text) if text else 0)) & mask
+        for position, child_sig in enumerate(children, 1):
+            h = (h * parent_mul + position * position_mul + child_sig) & mask
         sigs[el] = h
         if structure is not None:
             structure[el] = (label, below_els)
@@ -170,8 +183,10 @@ class PathFinder:
             groups = self._children.get(node)
             if groups is None:
                 groups = self._children[node] = {}
+                known, label_of = self.labels.known, self.labels.get
                 for child in structural_children(node):
-                    groups.setdefault(self.labels.get(child)[1], []).append(child)
+                    found = known((child.tag, child.get("class"), child.get("id")))
+                    groups.setdefault((found or label_of(child))[1], []).append(child)
             same = groups.get(label, ())
             if ordinal >= len(same):
                 return None

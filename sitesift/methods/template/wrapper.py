@@ -162,13 +162,15 @@ def _children(
     ones: scripts, styles... have no place in the structure)."""
     loose, exact = place
     seen: dict[int, int] = {}
+    known = labels.known
     for child in el:
-        if not isinstance(child.tag, str):
+        tag = child.tag
+        if not isinstance(tag, str):
             continue
-        if child.tag in SKIP_TAGS:
+        if tag in SKIP_TAGS:
             yield child, None
             continue
-        label = labels.get(child)[1]
+        label = (known((tag, child.get("class"), child.get("id"))) or labels.get(child))[1]
         n = seen.get(label, 0)
         seen[label] = n + 1
         yield child, (combine(loose, 0, label), combine(exact, n, label))
@@ -226,6 +228,22 @@ class Wrapper:
         """Edit ``container`` (the page's own parsed tree, at template path ``key``) down to its
         main text; returns the share of its text kept."""
         before = _length(container)
+        self._edit(container, key, labels)
+        return _length(container) / before if before else 0.0
+
+    def read(self, container: etree._Element, key: Sequence[Step], *,
+             labels: RelaxedLabels) -> bool:
+        """``apply``, then whether what it left ``fits``: the kept text read and weighed once,
+        where ``fits`` would read and weigh it again."""
+        before = _length(container)
+        self._edit(container, key, labels)
+        text = container.text_content()
+        weight = text_weight(text)
+        return self._fits(container, weight / before if before else 0.0, (text, weight))
+
+    def _edit(self, container: etree._Element, key: Sequence[Step],
+              labels: RelaxedLabels) -> None:
+        """``apply``'s edit: the walk that drops, then the page extractor's pruning."""
         doomed: list[etree._Element] = []
         decisions = self.decisions
         stack = [(container, place_of(key))]
@@ -242,7 +260,6 @@ class Wrapper:
         # copyright line among the story's own text): so do the same on what is left.
         if self.prune:
             prune(container)
-        return _length(container) / before if before else 0.0
 
     def fits(self, main: etree._Element, kept: float) -> bool:
         """Whether what ``apply`` left (``kept``: the share of the container's text) reads as
@@ -250,15 +267,22 @@ class Wrapper:
         detail pages sentences, and but on list pages less link text than a list has. A page
         whose story sits elsewhere (a layout variant the anchors still recognise) keeps a menu
         or a teaser list, or little at all; such a page is given to the full method."""
+        return self._fits(main, kept, None)
+
+    def _fits(self, main: etree._Element, kept: float, read: tuple[str, int] | None) -> bool:
+        """``fits``, given ``main``'s text and its ``text_weight`` when read already."""
         if kept <= 0.0 or kept < self.min_kept:
             return False
         if self.page_type == "list":
             return True
         if self.page_type == "detail":
-            text = main.text_content()
-            if punctuation_count(text) * MAX_CHARS_PER_MARK < text_weight(text):
+            if read is None:
+                text = main.text_content()
+                read = text, text_weight(text)
+            text, weight = read
+            if punctuation_count(text) * MAX_CHARS_PER_MARK < weight:
                 return False  # a story is sentences; a menu (Home | World | UK) is not
-        return link_density(main) < LIST_MIN_LINK_SHARE
+        return link_density(main, weight=read[1] if read else None) < LIST_MIN_LINK_SHARE
 
     def to_dict(self) -> dict[str, object]:
         d = self.decisions

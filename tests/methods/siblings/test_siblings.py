@@ -6,10 +6,11 @@ from sitesift.methods.siblings.clean import clean_content, noise_blocks, remove_
 from sitesift.methods.siblings.layer import same_layer
 from sitesift.methods.siblings.match import match_subtree
 from sitesift.methods.siblings.site import SiblingSite
-from sitesift.methods.siblings.strings import NodeString, _Subtree
+from sitesift.methods.siblings.strings import UNLABELLED, NodeString, _Subtree
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
-from sitesift.segment.blocks import Measure, segment_blocks
+from sitesift.parse.signatures import RelaxedLabels
+from sitesift.segment.blocks import BLOCK_ELEMENT_TAGS, Measure, segment_blocks
 
 LAYOUT = """<html><body><div id="nav"><ul><li><a href="/">Home</a></li>
 <li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></div>
@@ -46,6 +47,38 @@ def test_node_string_has_depths_ends_and_text_nodes() -> None:
     assert s.ends == [6, 6, 6, 4, 6, 6]
 
 
+def test_the_site_memos_give_each_page_the_string_it_has_alone() -> None:
+    codes: dict[str, tuple[int, int]] = {}
+    labels = RelaxedLabels()
+    pages = [page(k) for k in range(3)] + [
+        "<html><body><p> Home\n</p><p>Home</p><div>Home <b>x</b>Home\u00a0</div></body></html>"]
+    for html in pages:
+        shared, alone = NodeString.of(parse_html(html), labels, codes), strings(html)[0]
+        for name in ("tags", "depths", "ends", "parents", "texts", "weights", "labels",
+                     "at_text", "at_label"):
+            assert getattr(shared, name) == getattr(alone, name), name
+    assert codes[" Home\n"] == codes["Home"] and codes["Home\u00a0"] == codes["Home"]
+
+
+def test_only_the_elements_a_leaf_block_may_be_are_labelled() -> None:
+    html = ("<html><body><div class=a><span class=b>x</span><ul><li><a href=y>one</a></li>"
+            "<li><a href=z>two</a></li></ul></div><select><option>s</option></select>"
+            "<p>para <b>bold</b></p></body></html>")
+    roots = [parse_html(html), parse_html(page(1))]
+    site = SiblingSite(roots, [None, None])
+    for root, string in zip(roots, site.strings, strict=True):
+        full = NodeString.of(root)
+        for p, tag in enumerate(string.tags):
+            if tag in BLOCK_ELEMENT_TAGS:  # (body among them)
+                assert string.labels[p] == full.labels[p] and p in string.at_label[full.labels[p]]
+            elif tag != "#text":
+                assert string.labels[p] == UNLABELLED
+        top = segment_blocks(root)
+        for leaf in top.leaves():  # every leaf element block's base is labelled
+            if not leaf.is_run:
+                assert string.labels[string.elements[leaf.owner]] != UNLABELLED
+
+
 def test_node_string_sums_and_lists_the_text_of_any_stretch() -> None:
     s, _ = strings("<html><body><div><p>One  two <b>three</b></p>four</div>"
                    "<p> five\nsix </p></body></html>")
@@ -80,10 +113,9 @@ def test_the_block_measures_read_off_the_string_are_the_walks() -> None:
             "<select><option>seven</option></select><script>x()</script>end</body></html>")
     root = parse_html(html)
     walked, read = Measure.of(root.find("body")), NodeString.of(root).measure()
-    assert read.weight and set(read.weight) < set(walked.weight)  # (not under hidden ones)
-    for el in read.weight:
-        assert (read.weight[el], read.link[el], read.has_block[el]) == (
-            walked.weight[el], walked.link[el], walked.has_block[el]), el.tag
+    assert read.at and set(read.at) < set(walked.at)  # (not under hidden ones)
+    for el in read.at:
+        assert read.get(el) == walked.get(el), el.tag
     assert shape(segment_blocks(root, measure=read)) == shape(segment_blocks(root))
 
 
@@ -116,6 +148,30 @@ def test_the_shapes_matched_for_one_page_give_the_others_the_same_verdicts() -> 
         alone = SiblingSite(roots, urls).judge(k, tops[k])  # (nothing matched before)
         judged = site.judge(k, tops[k])
         assert judged == alone and any(v.kind == "varying" for v in judged.values())
+
+
+def test_a_block_content_is_matched_once_per_sibling_page_for_the_site(monkeypatch) -> None:
+    roots = [parse_html(page(k)) for k in range(6)]
+    urls = [f"http://h.com/news/{k}.html" for k in range(6)]
+    tops = [segment_blocks(r) for r in roots]
+    alone = [SiblingSite(roots, urls).judge(k, tops[k]) for k in range(6)]
+    calls: list[int] = []
+    match_in = SiblingSite._match_in
+
+    def counted(self, t, sub, probe, k, total, slack):  # type: ignore[no-untyped-def]
+        calls.append(k)
+        return match_in(self, t, sub, probe, k, total, slack)
+
+    monkeypatch.setattr(SiblingSite, "_match_in", counted)
+    site = SiblingSite(roots, urls)
+    for k in (5, 0, 3, 1, 4, 2):  # (any order: the memo holds matches, not verdicts)
+        before = len(calls)
+        assert site.judge(k, tops[k]) == alone[k]
+        if k == 5:
+            first = len(calls) - before
+        elif k == 2:  # the menu and footer were matched in its siblings for the pages before
+            assert len(calls) - before < first
+    assert len(set(site._probes)) == len(site._probes)
 
 
 def test_a_candidate_lacking_a_heavy_text_is_not_matched(monkeypatch) -> None:

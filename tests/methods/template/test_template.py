@@ -18,6 +18,8 @@ from sitesift.methods.template.template import (
     learn_template,
 )
 from sitesift.parse import parse_html
+from sitesift.parse.dom import SKIP_TAGS
+from sitesift.parse.signatures import RelaxedLabels, combine, stable_hash, structural_children
 
 TEMPLATE = """<html><body>
 <div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
@@ -32,6 +34,33 @@ def page(title: str, body: str, extra: str = "") -> etree._Element:
 
 def text(root: etree._Element) -> str:
     return " ".join(root.text_content().split())
+
+
+def _reference_signature(el: etree._Element, labels: RelaxedLabels) -> int:
+    """An element's signature as ``content_signatures`` documents it, by recursion and
+    ``combine``: its label and folded own text (text and children's tails), then each
+    structural child in order."""
+    own = " ".join(" ".join([el.text or "", *(c.tail or "" for c in el)]).split())
+    h = combine(labels.get(el)[1], 0, stable_hash(own) if own else 0)
+    for i, child in enumerate(structural_children(el)):
+        h = combine(h, i, _reference_signature(child, labels))
+    return h
+
+
+def test_content_signatures_are_the_documented_hash() -> None:
+    # (its loop writes ``combine`` out: the same values, structure and order as the recursion)
+    root = parse_html("""<html><body> <div class="a b" id="x1">lead <b>bold</b> tail
+        <script>var x;</script> after script <p>one</p>\n <p> two  words </p>
+        <svg><g><text>in svg</text></g></svg><span></span>end</div>
+        <ul><li>a</li><li>a</li><li><i>b</i> c</li></ul></body></html>""")
+    labels = RelaxedLabels()
+    structure: dict[etree._Element, tuple[int, list[etree._Element]]] = {}
+    sigs = content_signatures(root, labels=labels, structure=structure)
+    elements = [el for el in root.iter(etree.Element) if el.tag not in SKIP_TAGS]
+    assert list(sigs) == elements[::-1]
+    for el in elements:
+        assert sigs[el] == _reference_signature(el, labels)
+        assert structure[el] == (labels.get(el)[1], structural_children(el))
 
 
 def test_equal_subtrees_get_equal_signatures_wherever_they_are() -> None:

@@ -89,6 +89,26 @@ def test_apply_drops_decided_places_and_keeps_tails() -> None:
     assert wrapper.fits(container, kept) and not wrapper.fits(container, 0.0)
 
 
+def test_read_is_apply_then_fits() -> None:
+    # (``read`` weighs the kept text once: the same answer as the two steps, page type by type)
+    html = ("<html><body><div id='c'><span class='x'>noise</span><p>A story, told. {}</p>"
+            "<p><a href='/a'>A link</a> and more text.</p></div></body></html>")
+    labels = RelaxedLabels()
+    for body, page_type, min_kept in [("Then more.", "detail", 0.3), ("", "detail", 0.99),
+                                      ("Home | UK", "other", 0.0), ("", "list", 0.5)]:
+        trees = [parse_html(html.format(body)) for _ in range(2)]
+        span = trees[0].get_element_by_id("c").find("span")
+        places = label_paths(trees[0].find("body"), labels=labels)
+        wrapper = Wrapper(Decisions(drop=frozenset({places[span][0]})), page_type=page_type,
+                          agreement=1.0, min_kept=min_kept)
+        containers = [root.get_element_by_id("c") for root in trees]
+        key = ((labels.get(containers[0])[1], 0),)
+        kept = wrapper.apply(containers[0], key, labels=labels)
+        assert wrapper.read(containers[1], key, labels=labels) == wrapper.fits(containers[0],
+                                                                              kept)
+        assert to_text([containers[1]]) == to_text([containers[0]])
+
+
 def test_a_detail_page_fits_with_sentences_and_enough_of_its_container() -> None:
     wrapper = Wrapper(Decisions(), page_type="detail", agreement=1.0, min_kept=0.3)
     story = parse_html("<div><p>One sentence here. Another one, with a clause; and more.</p>"
@@ -261,12 +281,12 @@ def test_reading_summary_says_what_a_template_reads_at_learned_places(tmp_path: 
 def test_a_wrapper_that_fails_on_a_page_leaves_it_to_the_full_method(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(*_args: object, **_kwargs: object) -> float:
+    def broken(*_args: object, **_kwargs: object) -> bool:
         raise RuntimeError("a bug in the fast path")
 
     new = stories(2, start=40)
     with learned_store(tmp_path) as store:
-        monkeypatch.setattr(Wrapper, "apply", broken)
+        monkeypatch.setattr(Wrapper, "read", broken)
         records = list(Extractor(Options(method="template"), profiles=store).extract_many(new))
     assert all(r.error is None and not r.extra.get("wrapper") for r in records)
     assert all("Second paragraph of story 4" in (r.text or "") for r in records)
