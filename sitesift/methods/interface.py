@@ -92,8 +92,9 @@ class Decision:
     """What a method does to one page. ``remove``: elements of the main content to delete, each
     with the reason said in the record; or ``content``: the main content the method's own
     deletions left (siblings removes loose runs of text, which no element stands for).
-    Neither says the method deleted nothing and left the tree as it was (``auto`` keeps the
-    text it rendered before the step). A field left None keeps the value the record has."""
+    Neither says the method deleted nothing inside the main content's nodes, leaving their
+    subtrees as they were (``auto`` keeps the text it rendered before the step; siblings may
+    have deleted blocks outside them). A field left None keeps the value the record has."""
 
     remove: Sequence[tuple[etree._Element, str]] = ()
     content: Content | None = None

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from lxml import etree
+
 from sitesift.methods.page.content import Content
 from sitesift.methods.siblings.site import Verdict
 from sitesift.parse.dom import drop_keep_tail
@@ -60,7 +62,8 @@ def clean_content(content: Content, top: Block, verdicts: dict[int, Verdict]) ->
     method does, ``methods.template.site.delete_template``): the extractor picks the main
     block on the whole page, then what of it recurs in same-layer pages goes. A main block
     that lies inside a noise block goes whole (a page without an article of its own, whose
-    extractor picked a notice every page shows)."""
+    extractor picked a notice every page shows). The very ``content`` given when no deletion
+    reached its nodes' subtrees (``_reaches``): their text is the one rendered before."""
     noise = noise_blocks(top, verdicts)
     labels = labels_left([block.owner for block, _ in noise if not block.is_run])
     noise = [(block, verdict) for block, verdict in noise
@@ -70,6 +73,27 @@ def clean_content(content: Content, top: Block, verdicts: dict[int, Verdict]) ->
         node for node in content.nodes
         if not any(el in owners for el in (node, *node.iterancestors()))
     )
+    untouched = len(kept) == len(content.nodes) and not _reaches(content.nodes, noise)
     for block, _ in noise:
         remove_block(block)
-    return replace(content, nodes=kept)
+    return content if untouched else replace(content, nodes=kept)
+
+
+def _reaches(nodes: tuple[etree._Element, ...], noise: list[tuple[Block, Verdict]]) -> bool:
+    """Whether deleting ``noise`` edits a subtree of ``nodes`` (what their text is rendered
+    from, their own tails left out). A deletion edits only the elements it names (a run's
+    pieces, an element block's owner), their subtrees, and the sibling or parent its tail
+    joins (``drop_keep_tail``); so one that names no element inside or above a node (an
+    element above it would take the node's subtree with it) edits no node's subtree: a tail
+    joins a sibling's tail or the parent's text, inside a node only where the element is.
+    Deletions only detach, so what lies outside the nodes before stays outside."""
+    above = set()  # the nodes and their ancestors
+    for node in nodes:
+        above.add(node)
+        above.update(node.iterancestors())
+    inside = set(nodes)
+    for block, _ in noise:
+        for el in (p[0] for p in block.pieces) if block.is_run else (block.owner,):
+            if el in above or any(up in inside for up in el.iterancestors()):
+                return True
+    return False

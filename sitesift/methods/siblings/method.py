@@ -96,7 +96,10 @@ class SiblingsMethod(SiteMethod[SiblingSite]):
         # (The page type first: the verdicts are judged only where they are read.)
         if content.page_type != "detail" or seen.verdicts is None:
             return None
-        return Decision(content=clean_content(content, seen.top, seen.verdicts))
+        cleaned = clean_content(content, seen.top, seen.verdicts)
+        # No deletion reached the main block (the same ``content`` back): its text stands
+        # (``Decision()``; the blocks outside it are gone all the same).
+        return Decision() if cleaned is content else Decision(content=cleaned)
 
     def review(self, model: SiblingSite, pages: Sequence[SitePage],
                records: Sequence[Record]) -> list[Decision | None]:

@@ -241,6 +241,25 @@ def test_clean_content_removes_noise_inside_the_main_block() -> None:
     assert "Share this story" not in cleaned.text and "Body of story 0" in cleaned.text
 
 
+def test_clean_content_hands_back_the_content_when_no_deletion_reaches_it() -> None:
+    """Noise only outside the main block (the menu, the footer): the same ``content`` comes
+    back, its text as before; noise inside it (the share line): a new content."""
+    roots = [parse_html(page(k)) for k in range(3)]
+    site = SiblingSite(roots, [None] * 3)
+    top = segment_blocks(roots[0])
+    body = roots[0].find(".//div[@class='story']/p")
+    content = Content(nodes=(body,))
+    before = content.text
+    assert noise_blocks(top, site.judge(0, top))  # the menu and footer go
+    assert clean_content(content, top, site.judge(0, top)) is content
+    assert content.text == before and roots[0].find(".//div[@id='foot']") is None
+    roots = [parse_html(page(k)) for k in range(3)]
+    site = SiblingSite(roots, [None] * 3)
+    top = segment_blocks(roots[0])
+    story = Content(nodes=(roots[0].find(".//div[@class='story']"),))
+    assert clean_content(story, top, site.judge(0, top)) is not story
+
+
 def test_siblings_method_records_and_one_page_site_falls_back() -> None:
     pages = [Page(id=str(k), url=f"http://h.com/news/{k}.html", site="h", html=page(k))
              for k in range(3)]
