@@ -126,6 +126,12 @@ class Extractor(AutoPath):
         }.get(self.options.method, self._extract_site)
         for site, members in groups.items():
             extract_site(site, members, pages, records, parsed, lasting=site not in discovered)
+            # A site's trees and what was read off them (``Parsed``) once its records are
+            # written: no later site reads them. Freed here, not all at the batch's end: the
+            # same work, with fewer live objects for the collector's passes over the later
+            # sites and a lower peak (502 pages of end_to_end.py in process: 524 -> 422 MB).
+            for i in members:
+                parsed.pop(i, None)
         return records
 
     def extract_with(
