@@ -67,13 +67,16 @@ _ROLE = re.compile(
 #: "Organization for Transformative Works" is one name).
 _FOR_OUTLET = re.compile(r"^(?P<name>\S+(?:\s+\S+)+?)\s+for\s+.*$", re.IGNORECASE)
 #: Values a byline or author field holds when it names nobody: a template's placeholder
-#: ("name, email@gmail.com"), "unknown", "anonymous", "compiled from the web", a role label
-#: printed where a name would be ("特邀作者", invited author).
+#: ("name, email@gmail.com"), "unknown", "anonymous", "compiled from the web".
 _PLACEHOLDERS = frozenset((
     "name", "author", "unknown", "anonymous", "n/a", "none", "null",
     "未知", "佚名", "匿名", "不详", "无", "网络", "网络整理", "网友", "本站", "管理员",
-    "系统管理员", "特邀作者", "作者", "编辑", "小编",
+    "系统管理员", "编辑", "小编",
 ))
+#: A Chinese role label printed where a name would be: a few characters ending in the role's
+#: word ("特邀作者" invited author, "主作者" main author, "原作者", "本报记者", "责任编辑"). A
+#: Chinese name is a surname and one or two given characters, never one of these words.
+_CJK_ROLE = re.compile(r"^[\u3400-\u9fff]{0,3}(?:作者|记者|記者|编辑|編輯)$")
 #: "Ed Hornick CNN", "Jane O'Brien BBC, Washington": an acronym (and what follows) after a name
 #: written in mixed case; cut when it is the site's (``outlets``), not a credential the writer
 #: signs with ("Jeffrey A. Slotnick CPP, PSP", "Susan Hallam MBE").
@@ -168,7 +171,7 @@ def clean_author(value: str | None, *, handles: bool = False,
         return None
     if _BAD_WORDS.search(text) or not re.search(r"[^\W\d_]{2}", text):
         return None
-    if text.casefold() in _PLACEHOLDERS or is_cjk_organisation(text):
+    if text.casefold() in _PLACEHOLDERS or _CJK_ROLE.match(text) or is_cjk_organisation(text):
         return None
     # Names have no digits; user handles ("CC7567") do, and are one word.
     if re.search(r"\d", text) and not (handles and " " not in text):

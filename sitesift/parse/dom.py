@@ -86,6 +86,8 @@ POSITIVE_HINTS = frozenset({
 })
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
+#: Names ``name_tokens`` splits without its regexes: nothing but these characters.
+_PLAIN_NAMES = re.compile(r"[a-z0-9_ -]*")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 #: ASCII and CJK sentence punctuation: prose has it, menus and link lists rarely do.
 _ASCII_PUNCT = ",.;:!?"
@@ -201,6 +203,14 @@ def name_tokens(raw: str) -> set[str]:
     are those of each (a caller may remember them name by name)."""
     if not raw:
         return set()
+    if raw.isascii() and _PLAIN_NAMES.fullmatch(raw):
+        # Lower-case letters, digits, "-", "_" and spaces (most names): the same split by
+        # string methods, without the regexes.
+        words = set(raw.replace("-", " ").replace("_", " ").split())
+        words.update(name if name.isalnum() else name.replace("-", "").replace("_", "")
+                     for name in raw.split())
+        words.discard("")  # (a name of "-" and "_" only)
+        return words
     low = raw.lower()  # (no capital letter, no camelCase to split: most names)
     words = set(_SPLIT.split(low if low == raw else _CAMEL.sub(" ", raw).lower()))
     # Also the whole lower-cased names without separators: "article-body" -> "articlebody".

@@ -259,7 +259,8 @@ def test_a_credits_list_in_meta_is_not_the_writer() -> None:
 # named where an author field stands, and "记者" as a word of the story.
 
 @pytest.mark.parametrize("raw", ["新京报", "证券时报网", "新浪财经-自媒体综合", "国际在线",
-                                 "IT之家", "name, email@gmail.com", "未知", "特邀作者"])
+                                 "IT之家", "name, email@gmail.com", "未知", "特邀作者", "主作者",
+                                 "本报记者", "作者"])
 def test_organisations_and_placeholders_are_no_author(raw: str) -> None:
     assert clean_author(raw) is None
 

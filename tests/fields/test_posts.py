@@ -107,3 +107,13 @@ def test_a_time_shown_before_the_poster_is_no_name() -> None:
     root = parse_html(f"<html><body><ol class='posts'>{posts}</ol></body></html>")
     rule = author_rule([root.xpath("//blockquote")], 1)
     assert rule is not None and rule.tag == "a"
+
+
+def test_has_stable_class_is_whether_stable_classes_holds_any() -> None:
+    from sitesift.fields.post_rules import has_stable_class, stable_classes
+
+    for cls in (None, "", "  ", "post", "post-123", "post-123 row", "post-123 id-4567",
+                "a1 b22", "\tx\n", "цвет-1234 ok"):
+        el = parse_html(f"<html><body><p class='{cls}'>x</p></body></html>" if cls is not None
+                        else "<html><body><p>x</p></body></html>").find(".//p")
+        assert has_stable_class(el) == bool(stable_classes(el)), cls

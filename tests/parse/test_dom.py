@@ -153,3 +153,23 @@ def test_drop_keep_tail_keeps_following_text() -> None:
     span = root.find(".//span")
     drop_keep_tail(span)
     assert root.find(".//p").text_content() == "a tail"
+
+
+def test_name_tokens_of_plain_names_are_the_regex_split() -> None:
+    # Plain names (lower case, digits, "-", "_", spaces) are split by string methods: the
+    # tokens the regexes give, names of separators only and doubled separators included.
+    import itertools
+    import re
+
+    from sitesift.parse.dom import name_tokens
+
+    def by_regex(raw: str) -> set[str]:
+        words = set(re.split(r"[^a-z0-9]+", raw))
+        words.update(n if n.isalnum() else re.sub(r"[^a-z0-9]+", "", n) for n in raw.split())
+        words.discard("")
+        return words
+
+    for parts in itertools.product(["a", "b2", "-", "_", " ", "nav", "--"], repeat=4):
+        raw = "".join(parts)
+        assert name_tokens(raw) == by_regex(raw), raw
+    assert name_tokens("main-Content x") == {"main", "content", "x", "maincontent"}

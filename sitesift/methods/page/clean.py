@@ -247,12 +247,14 @@ def _hints(el: etree._Element,
 
 
 class _PageHints:
-    """``_hints`` of one page's elements, remembered: an element without an id has the hints
-    of its tag and class (nothing else is read then), which repeat; the tokens of each class
-    and id string are made once (an element's are those of its class and of its id)."""
+    """``_hints`` of one page's elements, remembered while its tree is not edited: an element
+    without an id has the hints of its tag and class (nothing else is read then), which
+    repeat; one with an id, its own; the tokens of each class and id string are made once
+    (an element's are those of its class and of its id)."""
 
     def __init__(self) -> None:
         self._by_class: dict[tuple[str, str], frozenset[str]] = {}
+        self._by_element: dict[etree._Element, frozenset[str]] = {}
         self._tokens: dict[str, set[str]] = {}
 
     def tokens(self, el: etree._Element) -> set[str]:
@@ -269,7 +271,12 @@ class _PageHints:
     def of(self, el: etree._Element) -> frozenset[str]:
         """``_hints(el)``."""
         if el.get("id") is not None:
-            return _hints(el, self.tokens)
+            # (An id may spell the element's heading: its hints are its own, asked for by
+            # the layout words and again by the verdicts, before the tree is edited.)
+            hints = self._by_element.get(el)
+            if hints is None:
+                hints = self._by_element[el] = _hints(el, self.tokens)
+            return hints
         key = (el.tag, el.get("class") or "")
         hints = self._by_class.get(key)
         if hints is None:
@@ -306,25 +313,25 @@ def _id_spells_heading(el: etree._Element) -> bool:
     return heading is not None and ident <= _words(text_content(heading))
 
 
-def _outvoted_hints(body: etree._Element, prose: dict[etree._Element, int],
-                    total: int, hints_of: _PageHints) -> frozenset[str]:
+def _outvoted_hints(prose: dict[etree._Element, int], total: int,
+                    hints_of: _PageHints) -> frozenset[str]:
     """Weak hint words that are this page's layout, not its boilerplate: the outermost
     elements carrying the word hold ``WEAK_HINT_LAYOUT_SHARE`` of the page's prose (a page
-    builder wraps the story's sections in "widget"s)."""
+    builder wraps the story's sections in "widget"s). ``prose``: the prose weights under
+    the page's body (``prose_weights``)."""
+    # An element holding prose counts for a word it carries unless its parent, holding
+    # prose too, carries the word (then the parent's weight holds its own): a test of the
+    # element and its parent alone, so the elements with prose are read in any order, not
+    # found by a walk of the whole body.
+    carried: dict[etree._Element, frozenset[str]] = {}
+    for el, value in prose.items():
+        words = hints_of.of(el) & WEAK_HINTS if value else frozenset()
+        if words:
+            carried[el] = words
     held: Counter[str] = Counter()
-    seen: dict[str, set[etree._Element]] = {}
-    for el in body.iter(etree.Element):
-        value = prose.get(el, 0)
-        if not value:
-            continue
-        for word in hints_of.of(el) & WEAK_HINTS:
-            inside = seen.setdefault(word, set())
-            parent = el.getparent()
-            if parent in inside:  # counted with its outermost ancestor carrying the word
-                inside.add(el)
-                continue
-            inside.add(el)
-            held[word] += value
+    for el, words in carried.items():
+        for word in words - carried.get(el.getparent(), frozenset()):
+            held[word] += prose[el]
     return frozenset(w for w, v in held.items() if v >= WEAK_HINT_LAYOUT_SHARE * total)
 
 
@@ -360,13 +367,17 @@ def drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         fallback.update(obj.iter(etree.Element))
     # Inside code, class names are a syntax highlighter's token kinds ("hljs-comment",
     # "token tag", "meta"): the code is shown verbatim.
+    # The elements holding a code block, the only ones that may be code panels.
+    coded: set[etree._Element] = set()
     for code in body.iter("pre", "code"):
         fallback.update(code.iter(etree.Element))
+        if code.tag == "pre":
+            coded.update(code.iterancestors())
     doomed = []
     # The verdict depends on the tag and the class/id text only, which repeat across a page.
     verdicts: dict[tuple[str, str], frozenset[str]] = {}
     hints_of = _PageHints()
-    layout = _outvoted_hints(body, prose, total, hints_of)
+    layout = _outvoted_hints(prose, total, hints_of)
     # Containers kept for their prose, with their words: the comments of a page that is a
     # discussion ("comment-tree" holding the thread, no story beside it) keep their own
     # "comment"s too. Beside a story, they stay comments.
@@ -383,7 +394,7 @@ def drop_hinted(body: etree._Element, prose: dict[etree._Element, int],
         if not hints:
             continue
         own = prose.get(el, 0)
-        if _is_described_caption(el, own) or _is_code_panel(el):
+        if _is_described_caption(el, own) or (el in coded and _is_code_panel(el)):
             continue
         if own > HINT_KEEP_SHARE * total and not hints & NEVER_KEPT_HINTS:
             named.append(el)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from sitesift.methods.page.clean import outermost_of
-from sitesift.methods.page.units import ELLIPSIS, Unit, signature
+from sitesift.methods.page.units import Unit, cut_off, signature
 from sitesift.parse.dom import (
     HEADING_TAGS,
     text_content,
@@ -62,7 +62,7 @@ def _mark_excerpts(units: list[Unit]) -> list[etree._Element]:
             headline_blocks.append(unit.block)
         # (A heading is no excerpt, however it ends: "Here a Book, There a Book.....")
         if unit.block.tag not in HEADING_TAGS and unit.weight < TEASER_MAX_ELLIPSIS_WEIGHT and \
-                unit.pieces and ELLIPSIS.search(unit.pieces[-1]) and \
+                unit.pieces and cut_off(unit.pieces[-1]) and \
                 (unit.link_chars or unit.chars < TEASER_MAX_UNLINKED_CHARS):
             # Cut off and linked (or short): an excerpt. A long unlinked paragraph that
             # trails off "…" is the writer's style.

@@ -35,8 +35,8 @@ from sitesift.fields.post_rules import (
     ClassRule,
     PostRule,
     author_rule,
+    has_stable_class,
     post_container,
-    stable_classes,
     text_pieces,
 )
 from sitesift.methods.page.units import Measures, Unit, weighted_length
@@ -345,7 +345,7 @@ def _class_owner(el: etree._Element,
         if node in known:
             found = known[node]
             break
-        if isinstance(node.tag, str) and stable_classes(node):
+        if isinstance(node.tag, str) and has_stable_class(node):
             found = known[node] = node
             break
         passed.append(node)

@@ -51,6 +51,20 @@ def weighted_length(text: str) -> int:
 ELLIPSIS = re.compile(r"(\.\.\.|…)\s*(\]|\)|»)?\s*$")
 
 
+def cut_off(text: str) -> bool:
+    """Whether ``ELLIPSIS.search(text)`` matches: the text ends with an ellipsis, maybe
+    closed by a bracket or "»", white space around. Read from the end, where the search
+    tries every position of a paragraph (``str.rstrip`` and the pattern's ``\\s`` strip the
+    same white space, and a match's end is the text's once that is gone)."""
+    end = text.rstrip()
+    if end.endswith(_CUT_OFF):
+        return True
+    return end.endswith(("]", ")", "»")) and end[:-1].rstrip().endswith(_CUT_OFF)
+
+
+_CUT_OFF = ("...", "…")
+
+
 @dataclass(slots=True)
 class Unit:
     """One run of inline text of a block element: its text between nested blocks (a block

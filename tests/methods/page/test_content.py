@@ -688,3 +688,17 @@ def test_counted_responses_still_open_comments() -> None:
     html = _page(f"<div class='doc'><p>{PROSE}</p><p>{PROSE} Two.</p><h4>2 Responses</h4>"
                  f"<div><p>{PROSE} A reader.</p></div></div>")
     assert "A reader." not in _extract(html).text
+
+
+def test_cut_off_answers_as_the_ellipsis_pattern() -> None:
+    # Every string of up to four of these pieces: the ellipsis, brackets, white space of
+    # several kinds (the pattern's \s and str.rstrip strip the same), other text.
+    import itertools
+
+    from sitesift.methods.page.units import ELLIPSIS, cut_off
+
+    parts = ["", "a", "...", "…", "..", " ", "\n", "\u00a0", "\u2003", "]", ")", "»", "(", "\x1c"]
+    for k in range(1, 5):
+        for combo in itertools.product(parts, repeat=k):
+            text = "".join(combo)
+            assert cut_off(text) == bool(ELLIPSIS.search(text)), repr(text)
