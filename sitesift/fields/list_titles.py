@@ -465,16 +465,22 @@ def learn_site_titles(
     # as a prefix shared by "Headline_Site" and "Headline_Section_Site".
     articles = {_article(c): c.doc_title for c, _links in reversed(distinct)}
     prefixes, suffixes = learn_decoration(reversed(articles.values()))
-    external: dict[str, list[tuple[str, str | None]]] = defaultdict(list)
+    # Each key's (anchor, page id) pairs in first-seen order (a dict: the site's menus link
+    # one URL from every page, so a list's membership test grew with the site).
+    external: dict[str, dict[tuple[str, str | None], None]] = defaultdict(dict)
     slugs: dict[tuple[str, str, str | None], None] = {}
+    # A URL's slug and keys, read once within the call (the menus repeat their URLs).
+    read: dict[str, tuple[str | None, list[str]]] = {}
     for page_id, _c, links in pages:
         for link in links:
-            slug = link_slug(link.url)
+            url_read = read.get(link.url)
+            if url_read is None:
+                url_read = read[link.url] = (link_slug(link.url), link_keys(link.url))
+            slug, keys = url_read
             if slug:
                 slugs[(slug, link.anchor, page_id)] = None
-            for key in link_keys(link.url):
-                if (link.anchor, page_id) not in external[key]:
-                    external[key].append((link.anchor, page_id))
+            for key in keys:
+                external[key][(link.anchor, page_id)] = None
     # Copies of one article (crawled twice) share their <title> too, but show it as their
     # heading: a <title> counts towards the site's name only on pages where it is no heading.
     shared = repeated_titles(c.doc_title for c, _links in distinct
