@@ -8,8 +8,9 @@ The pages of each SET (default: big9-2005, big9-2009, cleanportal, the pages of
 ``end_to_end.py``), each ``--repeat`` times as that benchmark lists them, are parsed and grouped
 by site; then, per site and timed apart (process time, best of ``--rounds``, a fresh
 ``SiblingSite`` each round): the node strings and their index (``SiblingSite``), the block
-trees (``segment_blocks(..., texts=False)``, from the string's measures where the checkout has
-``NodeString.measure``, as ``SiblingsMethod.look`` makes them) and the verdicts on every page's
+trees (``segment_blocks(..., texts=False)``, from the string where it is the page's layout,
+or its measures where the checkout has ``NodeString.measure``, as ``SiblingsMethod`` makes
+them) and the verdicts on every page's
 blocks (``judge``; ``auto`` judges articles only, which all these pages are). One more,
 untimed round counts the ``match_subtree`` calls by caller.
 
@@ -71,9 +72,13 @@ def main() -> None:
 
     def blocks(model: Any, roots: list[Any]) -> list[Any]:
         strings = model.strings
-        return [segment_blocks(root, texts=False, measure=strings[k].measure())
-                if hasattr(strings[k], "measure") else segment_blocks(root, texts=False)
-                for k, root in enumerate(roots)]
+        if hasattr(strings[0], "holders"):  # (the string is the page's layout)
+            return [segment_blocks(root, texts=False, layout=strings[k])
+                    for k, root in enumerate(roots)]
+        if hasattr(strings[0], "measure"):  # (an older checkout)
+            return [segment_blocks(root, texts=False, measure=strings[k].measure())
+                    for k, root in enumerate(roots)]
+        return [segment_blocks(root, texts=False) for root in roots]
 
     best: dict[str, float] = {}
     for _ in range(args.rounds):

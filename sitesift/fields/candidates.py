@@ -293,18 +293,26 @@ def scan_marked(root: lxml.html.HtmlElement, body: lxml.html.HtmlElement, *,
 #: component libraries put beside the heading's text (modern-dev 0037's "Table of Contents"
 #: h2 read as ".css-1jsth4a{display:-webkit-box;...").
 _UNPRINTED_IN_HEADING = frozenset(("script", "style", "template"))
+#: Classes of an element inside a heading that prints a line of its own beside the headline:
+#: a tagline or subtitle under it, a kicker or eyebrow over it ("Black Edition<span
+#: class="...__tagline__...">Complete high-protein powder meal</span>", glued by
+#: ``text_content()`` into "Black EditionComplete ..."). The style sheet sets it apart; the
+#: headline is the rest.
+_TAGLINE = re.compile(r"tagline|subtitle|subhead|kicker|eyebrow", re.IGNORECASE)
 
 
 def heading_text(el: lxml.html.HtmlElement) -> str:
     """The text of a heading as printed: a ``<br>`` breaks the line, so it parts the words
     on either side ("News Product<br>Management Certification" reads "News Product
-    Management Certification"; ``text_content()`` would glue "ProductManagement"), and
-    style sheets and scripts inside it are not read."""
-    if next(el.iter("br", *_UNPRINTED_IN_HEADING), None) is None:
+    Management Certification"; ``text_content()`` would glue "ProductManagement"), style
+    sheets and scripts inside it are not read, nor a tagline or kicker (``_TAGLINE``)."""
+    if next(el.iter("br", *_UNPRINTED_IN_HEADING), None) is None and not any(
+            _TAGLINE.search(c.get("class") or "") for c in el.iterdescendants()
+            if isinstance(c.tag, str)):
         return el.text_content()
     parts = [el.text or ""] if el.tag not in _UNPRINTED_IN_HEADING else []
     for child in el:
-        if isinstance(child.tag, str):
+        if isinstance(child.tag, str) and not _TAGLINE.search(child.get("class") or ""):
             parts.append(" " if child.tag == "br" else heading_text(child))
         parts.append(child.tail or "")
     return "".join(parts)

@@ -190,7 +190,12 @@ def _choose(c: TitleCandidates) -> str | None:
         return quoted
     declared = _declared_on_page(c)
     whole = normalize_space(c.doc_title).casefold()
-    if all(_copies_title(t, c) for t in declared):
+    if _seo_or_social(declared, c):
+        # Declared titles that copy ``<title>`` (with or without the site's name) are its SEO
+        # wording: the h1 printing the headline is what the reader sees. An h1 holding the
+        # declared text or held by it, or in the same words, adds or drops a date, a label
+        # or markup ("Dec 18 2025 Headline", "Thread: Headline", "*Book* (1792)"): there the
+        # declared text stays, unless the h1 leads it as "Headline | Section" does.
         printed = _printed_over_copy(declared, c)
         if printed is not None:
             if not declared:
@@ -203,7 +208,8 @@ def _choose(c: TitleCandidates) -> str | None:
                 # the declared text without the site's name is the headline. (An h1
                 # printing it with the site's name, as ``<title>`` does, stays as printed.)
                 return core
-            if declared[0].casefold() == whole or _rewords(printed, core):
+            if declared[0].casefold() == whole or _rewords(printed, core) \
+                    or leads(printed, [core]):
                 return printed
     if declared:
         return _declared_or_its_h1(declared, c)
@@ -249,6 +255,16 @@ def _quoted_by_comments(c: TitleCandidates) -> str | None:
         if m and m.group("title").casefold() in h1s:
             return h1s[m.group("title").casefold()]
     return None
+
+
+def _seo_or_social(declared: list[str], c: TitleCandidates) -> bool:
+    """Whether the declared titles are ``<title>``'s SEO wording and, after the first, titles
+    written for sharing that the page prints nowhere (og:title "These are the top 6 fitness
+    trends to be ready for in 2025" beside JSON-LD's copy of ``<title>``): none of them is
+    the headline the page prints, so the printed h1 like them decides."""
+    printed = {normalize_space(h).casefold() for _k, h in c.headings}
+    return all(_copies_title(t, c) or (i > 0 and t.casefold() not in printed)
+               for i, t in enumerate(declared))
 
 
 def _copies_title(declared: str, c: TitleCandidates) -> bool:

@@ -186,7 +186,7 @@ def _file_page(
     """The page stored in the file at ``path``; unreadable or oversized files become errors."""
     try:
         with path.open("rb") as fh:
-            data = fh.read(max_bytes + 1)
+            data = _read_at_most(fh, max_bytes + 1)
     except FileNotFoundError:
         return _error_page(page_id, url, given_site, source, mode, f"file not found: {path}")
     except OSError as exc:
@@ -197,6 +197,17 @@ def _file_page(
             f"file {path} exceeds the limit of {max_bytes:,} bytes (max_page_bytes)",
         )
     return _decoded_page(page_id, url, given_site, data, source, folder, mode)
+
+
+def _read_at_most(fh: BinaryIO, limit: int) -> bytes:
+    """``fh.read(limit)``, without its buffer of ``limit`` bytes (64 MB by default) made and
+    shrunk for every page: the file's size is asked first, and only a file that grew since
+    (or has no size: a pipe) is read on up to ``limit``."""
+    size = os.fstat(fh.fileno()).st_size
+    data = fh.read(min(size + 1, limit))
+    if size < len(data) < limit:
+        data += fh.read(limit - len(data))
+    return data
 
 
 def _optional_str(value: Any) -> str | None:

@@ -16,7 +16,9 @@ __all__ = [
     "MASK64",
     "PARENT_MULTIPLIER",
     "POSITION_MULTIPLIER",
+    "TEXT_MEMO_MAX_CHARS",
     "RelaxedLabels",
+    "TextHashes",
     "combine",
     "node_label",
     "stable_hash",
@@ -70,6 +72,34 @@ def node_label(el: etree._Element, n_children: int, *, names: bool = True) -> st
             attrs.append(name)
     count = f"/{n_children}" if n_children >= 0 else ""  # < 0: leave the count out
     return f"{el.tag}[{','.join(attrs)}]{count}"
+
+
+#: Longest text (as the tree has it) whose hash ``TextHashes`` keeps: the texts a site's pages
+#: share are its template's menu entries, labels and footer lines; of the 34,460 leaf texts
+#: of the 251 pages of big9-2005, big9-2009 and cleanportal that another page of their site
+#: prints too, 34,243 are this short, and longer ones (a story's paragraphs) seldom repeat.
+TEXT_MEMO_MAX_CHARS = 80
+
+
+class TextHashes:
+    """``stable_hash`` of a text with its white space folded (runs as one space, none at the
+    ends; 0 for no text), memoised by the text as the tree has it: the pages of one site
+    print their template's texts alike (72 % of the leaf texts of the 251 pages of
+    big9-2005, big9-2009 and cleanportal are printed by another page of their site). One per
+    site or batch (an object the caller holds, never a module-level cache); only texts up to
+    ``TEXT_MEMO_MAX_CHARS`` are kept."""
+
+    def __init__(self) -> None:
+        self._memo: dict[str, int] = {}
+
+    def folded(self, raw: str) -> int:
+        found = self._memo.get(raw)
+        if found is None:
+            text = " ".join(raw.split())
+            found = stable_hash(text) if text else 0
+            if len(raw) <= TEXT_MEMO_MAX_CHARS:
+                self._memo[raw] = found
+        return found
 
 
 class RelaxedLabels:

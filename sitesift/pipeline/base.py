@@ -217,11 +217,13 @@ class PipelineBase:
         """Compute the site features of ``members`` (in place); returns those that have them
         (a page whose features fail becomes an error record)."""
         from sitesift.methods.template.features import page_features
+        from sitesift.parse.signatures import TextHashes
 
+        texts = TextHashes()  # (the members' pages are one site's: they share their texts)
         kept = []
         for i in members:
             step = functools.partial(page_features, parsed[i].root, structure=structure,
-                                     strings=False, labels=labels)
+                                     strings=False, labels=labels, texts=texts)
             features = self._guarded(records[i], pages[i], step)
             if features is not None:
                 parsed[i].features = features  # type: ignore[assignment]

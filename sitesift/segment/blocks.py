@@ -29,38 +29,16 @@ from lxml import etree
 
 from sitesift.parse.dom import (
     BLOCK_TAGS,
-    SKIP_TAGS,
     START,
-    is_hidden,
     normalize_space,
-    text_weight,
     walk,
 )
+from sitesift.segment.layout import BLOCK_ELEMENT_TAGS, TEXT_TAG, Layout, Piece, is_visible
 from sitesift.segment.tree import leaves
 
 __all__ = [
-    "BLOCK_ELEMENT_TAGS", "Block", "Judged", "Kept", "Measure", "is_visible", "labelled_blocks",
-    "segment_blocks",
+    "Block", "Judged", "Kept", "blocks_of", "is_visible", "labelled_blocks", "segment_blocks",
 ]
-
-
-#: Drop-down lists: skipped by the text extractors, but a reader sees them (site menus,
-#: archive pickers), so each is a block of its own here, with its options as text.
-LIST_CONTROL_TAGS = frozenset({"select", "option", "optgroup"})
-#: The elements that are a block of their own when they hold text: block-level ones, and
-#: drop-down lists (an element holding such a block is divided into blocks too).
-BLOCK_ELEMENT_TAGS = BLOCK_TAGS | {"select"}
-
-
-def is_visible(el: etree._Element, names: list[str] | None = None) -> bool:
-    """Whether ``el`` can hold text a reader sees (an element, not skipped, not hidden).
-    ``names``: ``el.keys()`` when the caller has read them (see ``is_hidden``)."""
-    tag = el.tag  # (read once: each read makes a new string)
-    return (
-        isinstance(tag, str)
-        and (tag not in SKIP_TAGS or tag in LIST_CONTROL_TAGS)
-        and not is_hidden(el, names)
-    )
 
 
 @dataclass(eq=False, slots=True)
@@ -78,8 +56,14 @@ class Block:
     is_run: bool = False
     #: For a run: its pieces in order, each (element, kind) with kind "text" (the element's
     #: own text), "tail" (the text after it) or "node" (the element itself).
-    pieces: tuple[tuple[etree._Element, str], ...] = ()
+    pieces: tuple[Piece, ...] = ()
     children: list[Block] = field(default_factory=list)
+    #: Where it lies in its page's ``Layout``: its nodes are ``start`` to ``stop``
+    #: (excluded), its element (a run's: the one it sits in) at ``base``; -1: nowhere (a
+    #: hidden page).
+    start: int = -1
+    stop: int = -1
+    base: int = -1
 
     @property
     def link_density(self) -> float:
@@ -88,54 +72,6 @@ class Block:
     def leaves(self) -> list[Block]:
         """The finest blocks under this one (itself when it is a leaf), in page order."""
         return leaves(self)
-
-
-class Measure:
-    """Visible text weight, link weight and "holds a block-level element with text" of every
-    visible element: ``at[el]`` indexes the three lists (``of``: one bottom-up pass, no
-    recursion). A walk of its own made this once per page beside the sibling step's node
-    string, which holds the same (its ``measure``: the text of an element's stretch of the
-    string, the string's positions as the index)."""
-
-    def __init__(self, at: Mapping[etree._Element, int], weight: list[int], link: list[int],
-                 holds: list[bool]) -> None:
-        self.at, self.weight, self.link, self.holds = at, weight, link, holds
-
-    @classmethod
-    def of(cls, root: etree._Element) -> Measure:
-        at: dict[etree._Element, int] = {}
-        weights: list[int] = []
-        links: list[int] = []
-        holds: list[bool] = []
-        # (lists bound to locals and ``text_weight`` inlined: every element of every page)
-        for el in reversed(list(root.iter(etree.Element))):
-            if not is_visible(el):
-                continue
-            text = el.text
-            weight = len("".join(text.split())) if text else 0
-            link = 0
-            has_block = False
-            for child in el:
-                tail = child.tail
-                if tail:
-                    weight += len("".join(tail.split()))
-                below = at.get(child)
-                if below is not None:
-                    weight += weights[below]
-                    link += links[below]
-                    has_block = has_block or holds[below] or (
-                        child.tag in BLOCK_ELEMENT_TAGS and weights[below] > 0
-                    )
-            at[el] = len(weights)
-            weights.append(weight)
-            links.append(weight if el.tag == "a" else link)
-            holds.append(has_block)
-        return cls(at, weights, links, holds)
-
-    def get(self, el: etree._Element) -> tuple[int, int, bool] | None:
-        """``el``'s weight, link weight and whether it holds a block; None when hidden."""
-        p = self.at.get(el)
-        return None if p is None else (self.weight[p], self.link[p], self.holds[p])
 
 
 def _visible_text(items: list[etree._Element | str]) -> str:
@@ -178,107 +114,106 @@ def _text_index(owner: etree._Element, position: int) -> int:
     return max(index, 1)
 
 
-class _Run:
-    """The text run being collected between two block-level children of one element."""
-
-    def __init__(self, texts: bool = True) -> None:
-        self.texts = texts  # (``segment_blocks``: False leaves the run's text empty)
-        self.items: list[etree._Element | str] = []
-        self.pieces: list[tuple[etree._Element, str]] = []
-        self.xpath = ""
-        self.weight = self.link = 0
-
-    def _piece(self, piece: tuple[etree._Element, str], xpath: str) -> None:
-        if not self.pieces:
-            self.xpath = xpath
-        self.pieces.append(piece)
-
-    def add_text(self, text: str, piece: tuple[etree._Element, str], xpath: str,
-                 in_link: bool) -> None:
-        self._piece(piece, xpath)
-        self.items.append(text)
-        weight = text_weight(text)
-        self.weight += weight
-        self.link += weight if in_link else 0
-
-    def add_node(self, el: etree._Element, xpath: str, weight: int, link: int) -> None:
-        self._piece((el, "node"), xpath)
-        self.items.append(el)
-        self.weight += weight
-        self.link += link
-
-    def flush(self, block: Block) -> None:
-        """Close the run into a leaf child of ``block`` (when it has visible text)."""
-        if self.weight > 0 and self.pieces:
-            nodes = tuple(x for x in self.items if not isinstance(x, str))
-            block.children.append(Block(
-                xpath=self.xpath, owner=block.owner, nodes=nodes,
-                text=_visible_text(self.items) if self.texts else "", weight=self.weight,
-                link_weight=self.link, is_run=True, pieces=tuple(self.pieces),
-            ))
-        self.__init__(self.texts)  # type: ignore[misc]
-
-
 def segment_blocks(
-    root: etree._Element, *, texts: bool = True, measure: Measure | None = None,
+    root: etree._Element, *, texts: bool = True, layout: Layout | None = None,
 ) -> Block:
     """The block tree of the page under ``root`` (its ``<body>`` when there is one). Reads the
     tree, never edits it. ``texts=False``: the blocks' ``text`` and ``xpath`` are left empty;
     the sibling step reads their places and weights only, and the texts and paths of every
-    block were a third of the time here (``labelled_blocks`` needs them). ``measure``: the
-    ``Measure`` of the untouched tree, when the caller has it (made here otherwise)."""
-    body = root.find("body") if root.tag == "html" else root
-    if body is None:
-        body = root
-    tree = root.getroottree()
-    if measure is None:
-        measure = Measure.of(body)
-    at, weights, links, holds = measure.at, measure.weight, measure.link, measure.holds
-
-    def path(el: etree._Element) -> str:
-        return tree.getpath(el) if texts else ""
-
-    # (the measures by index, read once for each element; ``Block`` built positionally:
-    # every visible block-level element of every page passes here)
-    p = at.get(body)  # (None: a hidden body, a leaf without text)
-    top = Block(path(body), body, (body,), "", 0 if p is None else weights[p],
-                0 if p is None else links[p])
-    stack = [(top, p)]
-    while stack:
-        block, p = stack.pop()
-        el = block.owner
-        if p is None or not holds[p]:
-            block.text = _visible_text([el]) if texts else ""
-            continue
-        # Divide: block-level children become blocks, what lies between them becomes runs.
-        run = _Run(texts)
-        in_link = el.tag == "a"
-        # (text with a character that is not white space: ``text_weight`` > 0, as
-        # ``split`` and ``isspace`` know the same white space)
-        text = el.text
-        if text and not text.isspace():
-            xpath = f"{path(el)}/text()[1]" if texts else ""
-            run.add_text(text, (el, "text"), xpath, in_link)
-        children = block.children
-        for i, child in enumerate(el):
-            c = at.get(child)
-            if c is not None and weights[c] > 0:
-                tag = child.tag  # a child that starts its own block: block-level with text,
-                if tag in BLOCK_ELEMENT_TAGS or holds[c]:  # or holding such
-                    run.flush(block)
-                    below = Block(path(child), child, (child,), "", weights[c], links[c])
-                    children.append(below)
-                    stack.append((below, c))
-                else:
-                    run.add_node(child, path(child), weights[c], links[c])
-            text = child.tail
-            if text and not text.isspace():
-                xpath = f"{path(el)}/text()[{_text_index(el, i)}]" if texts else ""
-                run.add_text(text, (child, "tail"), xpath, in_link)
-        run.flush(block)
+    block were a third of the time here (``labelled_blocks`` needs them). ``layout``: the
+    ``Layout`` of the untouched tree, when the caller has it (made here otherwise)."""
+    body = Layout.start(root)
+    top = blocks_of(body, layout if layout is not None else Layout.walk(body))
     if texts:
-        _fill_texts(top)
+        _name(top, root.getroottree())
     return top
+
+
+def blocks_of(body: etree._Element, layout: Layout) -> Block:
+    """The block tree of a page's ``layout`` (``body``: where it starts), without texts or
+    paths; it reads the layout alone, never the tree.
+
+    A visible element holding a block is divided: each child with text that is block-level
+    or holds a block becomes a block, and what lies between them (texts, and inline
+    elements with text) a run; the others are leaves."""
+    tags, ends, holders, before = layout.tags, layout.ends, layout.holders, layout.sums()
+    links, holds = layout.measures()
+    if not tags:  # (a hidden page: one leaf without text)
+        return Block("", body, (body,), "", 0, 0)
+    top = Block("", body, (body,), "", before[ends[0]], links[0], start=0, stop=ends[0],
+                base=0)
+    stack = [top]
+    while stack:
+        block = stack.pop()
+        p = block.base
+        if not holds[p]:
+            continue
+        owner, in_link, children = block.owner, tags[p] == "a", block.children
+        # The run being collected: its pieces, weights, and from where to where it lies.
+        run: list[Piece] = []
+        weight = link = first = stop = 0
+        q, end = p + 1, ends[p]
+        while q < end:
+            after = ends[q]
+            w = before[after] - before[q]
+            if tags[q] == TEXT_TAG:
+                if not run:
+                    first = q
+                run.append(holders[q])  # type: ignore[arg-type]
+                weight, stop = weight + w, after
+                link += w if in_link else 0
+            elif w > 0:
+                el = holders[q]
+                if tags[q] in BLOCK_ELEMENT_TAGS or holds[q]:
+                    if weight:
+                        children.append(_run(owner, run, weight, link, first, stop, p))
+                        run, weight, link = [], 0, 0
+                    below = Block("", el, (el,), "", w, links[q],  # type: ignore[arg-type]
+                                  start=q, stop=after, base=q)
+                    children.append(below)
+                    stack.append(below)
+                else:
+                    if not run:
+                        first = q
+                    run.append((el, "node"))  # type: ignore[arg-type]
+                    weight, stop = weight + w, after
+                    link += links[q]
+            q = after
+        if weight:
+            children.append(_run(owner, run, weight, link, first, stop, p))
+    return top
+
+
+def _run(owner: etree._Element, pieces: list[Piece], weight: int, link: int, start: int,
+         stop: int, base: int) -> Block:
+    """The run of ``pieces`` (in order) in ``owner``, the element at ``base``."""
+    return Block("", owner, tuple(el for el, kind in pieces if kind == "node"), "", weight, link,
+                 is_run=True, pieces=tuple(pieces), start=start, stop=stop, base=base)
+
+
+def _name(top: Block, tree: etree._ElementTree) -> None:
+    """The paths and texts of the blocks of ``top``, read off the (untouched) tree: an element
+    block's path is its element's, a run's that of its first piece (a text's as libxml2
+    numbers the text nodes); a leaf's text is what a reader sees of it, a divided block's its
+    children's texts joined."""
+    stack = [top]
+    while stack:
+        block = stack.pop()
+        stack.extend(block.children)
+        owner = block.owner
+        if not block.is_run:
+            block.xpath = tree.getpath(owner)
+            if not block.children:
+                block.text = _visible_text([owner])
+            continue
+        el, kind = block.pieces[0]
+        block.xpath = (tree.getpath(el) if kind == "node"
+                       else f"{tree.getpath(owner)}/text()[1]" if kind == "text"
+                       else f"{tree.getpath(owner)}/text()[{_text_index(owner, owner.index(el))}]")
+        block.text = _visible_text([
+            (el.text or "") if kind == "text" else (el.tail or "") if kind == "tail" else el
+            for el, kind in block.pieces])
+    _fill_texts(top)
 
 
 def _fill_texts(top: Block) -> None:

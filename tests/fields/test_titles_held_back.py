@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from sitesift.fields.candidates import heading_text
 from sitesift.fields.metadata import extract_metadata
 from sitesift.fields.title_text import is_home_page
 from sitesift.parse import parse_html
@@ -41,6 +42,27 @@ PAGES = [
      "<main><h1>Vehicle rental News and Reporting Coverage | WRLD</h1><p>Stories.</p></main>",
      "https://www.wrld.com/vehicle-rental/18236761/",
      "Vehicle rental News and Reporting Coverage | WRLD"),
+    # JSON-LD's headline copies ``<title>`` and og:title is a rewrite for sharing that the
+    # page prints nowhere: the printed h1 decides.
+    ("an h1 under an SEO copy and a title for sharing printed nowhere",
+     ("<title>The Most Popular Workout of 2024 & 5 Trends to Watch In 2025</title>"
+      '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "The Most'
+      ' Popular Workout of 2024 & 5 Trends to Watch In 2025"}</script>'
+      '<meta property="og:title" content="These are the top 6 fitness trends to be ready for'
+      ' in 2025">'),
+     ("<main><h1>The No. 1 most popular workout of 2024 — and 5 fitness trends to expect in"
+      " 2025</h1><p>Pilates again.</p></main>"),
+     "https://today.example/health/fitness-trends-2025-rcna184567",
+     "The No. 1 most popular workout of 2024 — and 5 fitness trends to expect in 2025"),
+    # The h1 prints the product's name with a tagline in a span the style sheet sets on a
+    # line of its own; og:title (``<title>`` without the site's name) starts with the name.
+    ("an h1 with a tagline that a declared copy of the title starts with",
+     ("<title>Black Edition | Meal Replacement Powder | Hual US</title>"
+      '<meta property="og:title" content="Black Edition | Meal Replacement Powder">'
+      '<meta property="og:site_name" content="Hual">'),
+     ('<main><h1 class="heading">Black Edition<span class="pdp-header__tagline">Complete'
+      " high-protein powder meal</span></h1><p>A meal.</p></main>"),
+     "https://hual.com/products/hual-black-edition", "Black Edition"),
     # A personal site: the h1 is the owner's name (the logo), the post's headline an h2, and
     # og:title the headline with the site's name.
     ("an h2 printing the declared title without the site's name",
@@ -111,3 +133,11 @@ def test_is_home_page() -> None:
     assert not is_home_page("https://fly.io/docs/")
     assert not is_home_page("http://www.thestar.co.za/?fSectionId=492&fArticleId=nw1")
     assert not is_home_page(None)
+
+
+def test_a_tagline_or_kicker_inside_a_heading_is_no_part_of_its_text() -> None:
+    root = parse_html("<html><body><h1>Black Edition<span class='x__tagline__y'>Complete"
+                      " meal</span></h1><h2><span class='kicker'>Gesund wohnen</span> 10 Tipps"
+                      " gegen Schimmel</h2><h3>Java<b>Script</b> basics</h3></body></html>")
+    assert [heading_text(h).strip() for h in root.iter("h1", "h2", "h3")] == \
+        ["Black Edition", "10 Tipps gegen Schimmel", "JavaScript basics"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 from pathlib import Path
 
@@ -168,6 +169,23 @@ def test_oversized_file_becomes_error(tmp_path: Path) -> None:
     (tmp_path / "big.html").write_bytes(b"<p>" + b"x" * 2000 + b"</p>")
     (page,) = list(iter_pages([str(tmp_path)], max_page_bytes=1000))
     assert page.error is not None and "exceeds the limit" in page.error
+
+
+def test_a_file_is_read_as_far_as_the_limit_whatever_its_size_says(tmp_path: Path) -> None:
+    # (the size is asked first; a pipe has none, a growing file more than it said)
+    from sitesift.input.sources import _read_at_most
+
+    data = b"<p>" + b"x" * 3000 + b"</p>"
+    path = tmp_path / "page.html"
+    path.write_bytes(data)
+    for limit in (1, 100, len(data), len(data) + 1, 10 * len(data)):
+        with path.open("rb") as fh:
+            assert _read_at_most(fh, limit) == data[:limit]
+        read, write = os.pipe()
+        os.write(write, data)
+        os.close(write)
+        with os.fdopen(read, "rb") as fh:
+            assert _read_at_most(fh, limit) == data[:limit]
 
 
 def test_inputs_in_order(manifest_set: Path, tmp_path: Path) -> None:

@@ -129,9 +129,16 @@ def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
     bodies repeat (an article's body, one a page, fails on the count alone)."""
     if rule.author is None:
         return False
-    found = [rule.body.select(root) for root in candidates]
-    if sum(len(bodies) >= 2 for bodies in found) < RULE_MIN_REPEAT_SHARE * len(candidates):
-        return False
+    # (the candidates read until the count can no longer reach the share: an article's
+    # body, one a page, fails half-way)
+    need = RULE_MIN_REPEAT_SHARE * len(candidates)
+    found, repeating = [], 0
+    for k, root in enumerate(candidates):
+        bodies = rule.body.select(root)
+        found.append(bodies)
+        repeating += len(bodies) >= 2
+        if repeating + len(candidates) - k - 1 < need:
+            return False
     chars = links = 0
     for bodies in found:
         for body in bodies:

@@ -12,34 +12,49 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lxml import etree
+
 from sitesift.methods.interface import Decision, SiteMethod, SitePage
 from sitesift.methods.page.content import Content
 from sitesift.methods.siblings.clean import clean_content
 from sitesift.methods.siblings.match import MAX_SLIDE, TAG_SIMILARITY, TEXT_SIMILARITY
 from sitesift.methods.siblings.site import SiblingSite, Verdict
+from sitesift.methods.siblings.strings import NodeString
 from sitesift.record import Record
-from sitesift.segment.blocks import Block, segment_blocks
+from sitesift.segment.blocks import Block, blocks_of, segment_blocks
 
 __all__ = ["SiblingLook", "SiblingsMethod"]
 
 
 @dataclass(slots=True)
 class SiblingLook:
-    """A page's block tree (read untouched), and the verdicts on its blocks (None: no blocks),
-    judged on first use: ``apply`` reads them on an article only, and the judging reads the
-    site's node strings and the block tree alone (both made on the untouched trees), never
-    the page's tree, so it gives the same verdicts after the page extractor edited it."""
+    """A page's block tree, and the verdicts on its blocks (None: no blocks), both made on
+    first use: ``apply`` reads them on an article only. Neither reads the page's tree: the
+    block tree comes from the page's layout (its node string's, made on the untouched tree)
+    when no texts are asked for, and the judging reads the site's node strings and the block
+    tree alone; so they are the same after the page extractor edited the tree."""
 
-    top: Block
     model: SiblingSite
     index: int
+    #: Where the page's string starts (read on the untouched tree), or the block tree made.
+    body: etree._Element
+    _top: Block | None = None
     _verdicts: dict[int, Verdict] | None = None
     _judged: bool = False
 
     @property
+    def top(self) -> Block:
+        if self._top is None:
+            string = self.model.strings[self.index]
+            assert string is not None  # (``look`` made the tree of a page without one)
+            self._top = blocks_of(self.body, string)
+        return self._top
+
+    @property
     def verdicts(self) -> dict[int, Verdict] | None:
         if not self._judged:
-            self._verdicts = self.model.judge(self.index, self.top) if self.top else None
+            top = self.top
+            self._verdicts = self.model.judge(self.index, top) if top else None
             self._judged = True
         return self._verdicts
 
@@ -64,12 +79,15 @@ class SiblingsMethod(SiteMethod[SiblingSite]):
                            text_similarity=self.text_similarity, max_slide=self.max_slide)
 
     def look(self, model: SiblingSite, page: SitePage) -> SiblingLook:
-        # The measures from the page's node string (made on the same untouched tree): one
-        # walk of every element of the page instead of two.
+        # The block tree from the page's node string (made on the same untouched tree): no
+        # walk of its own, and made only where it is read. The texts and paths of the
+        # blocks (``--blocks``) are read off the tree now, while it is untouched.
         string = model.strings[page.index]
-        measure = string.measure() if string is not None else None
-        return SiblingLook(segment_blocks(page.root, texts=self.texts, measure=measure),
-                           model, page.index)
+        seen = SiblingLook(model, page.index, NodeString.start(page.root))
+        if self.texts or string is None:
+            seen._top = segment_blocks(page.root, texts=self.texts,
+                                       layout=string)
+        return seen
 
     def apply(self, model: SiblingSite, page: SitePage, content: Content,
               seen: SiblingLook) -> Decision | None:

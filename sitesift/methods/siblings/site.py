@@ -23,7 +23,8 @@ from sitesift.methods.siblings.match import (
 )
 from sitesift.methods.siblings.strings import NodeString, _Subtree, _subtree
 from sitesift.parse.signatures import RelaxedLabels
-from sitesift.segment.blocks import BLOCK_ELEMENT_TAGS, Block
+from sitesift.segment.blocks import Block
+from sitesift.segment.layout import BLOCK_ELEMENT_TAGS
 
 __all__ = ["SiblingSite", "Verdict"]
 
@@ -194,7 +195,7 @@ class SiblingSite:
         stack = [top]
         while stack:
             block = stack.pop()
-            sub = _subtree(t, block)
+            sub = _subtree(block)
             verdict = None if sub is None else self._same(t, sub, block, allowed, need, unique)
             if verdict is None and sub is not None and not block.children:
                 verdict = self._varying(t, sub, block, allowed)

@@ -12,7 +12,7 @@ from lxml import etree
 from sitesift.methods.template.istm import PageStructure, page_structure
 from sitesift.methods.template.template import content_signatures
 from sitesift.parse.dom import SKIP_TAGS
-from sitesift.parse.signatures import RelaxedLabels, stable_hash
+from sitesift.parse.signatures import RelaxedLabels, TextHashes, stable_hash
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,16 +72,19 @@ def page_strings(root: etree._Element) -> np.ndarray:
 def page_features(
     root: etree._Element, *, structure: bool = True, strings: bool = True,
     signatures: bool = True, labels: RelaxedLabels | None = None,
+    texts: TextHashes | None = None,
 ) -> PageFeatures:
     """The features of a parsed page that the caller asks for (all by default). ``labels``: a
-    label memo shared by the pages of one site (``page_structure``, ``content_signatures``)."""
+    label memo shared by the pages of one site (``page_structure``, ``content_signatures``);
+    ``texts``: a memo of text hashes shared by them (``content_signatures``)."""
     # With both, one walk: the signatures' pass keeps each element's label and structural
     # children for the structure's (the same values: each function's own steps).
     known: dict[etree._Element, tuple[int, list[etree._Element]]] | None = (
         {} if structure and signatures else None)
     if known is not None and labels is None:
         labels = RelaxedLabels()  # (one memo for both: a label is a function of the element)
-    sigs = content_signatures(root, labels=labels, structure=known) if signatures else None
+    sigs = content_signatures(root, labels=labels, structure=known, texts=texts) \
+        if signatures else None
     return PageFeatures(
         structure=page_structure(root, relaxed=True, labels=labels, known=known)
         if structure else None,

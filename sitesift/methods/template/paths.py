@@ -21,6 +21,7 @@ from sitesift.parse.signatures import (
     PARENT_MULTIPLIER,
     POSITION_MULTIPLIER,
     RelaxedLabels,
+    TextHashes,
     stable_hash,
     structural_children,
 )
@@ -44,6 +45,7 @@ Step = tuple[int, int]
 def content_signatures(
     root: etree._Element, *, labels: RelaxedLabels | None = None,
     structure: dict[etree._Element, tuple[int, list[etree._Element]]] | None = None,
+    texts: TextHashes | None = None,
 ) -> dict[etree._Element, int]:
     """Signature of every structural element below ``root``.
 
@@ -55,6 +57,8 @@ def content_signatures(
     structural element's relaxed label hash and its structural children (the children it
     holds a signature of: ``structural_children``), which ``page_structure`` then reads
     instead of listing them again (``features.page_features``: one walk for both).
+    ``texts``: a memo of the leaves' text hashes shared by the pages of one site (the same
+    hashes: ``TextHashes``).
     """
     sigs: dict[etree._Element, int] = {}
     labels = labels if labels is not None else RelaxedLabels()
@@ -71,9 +75,14 @@ def content_signatures(
         label = (found or label_of(el))[1]
         own = el.text
         if not len(el):  # (a leaf, most elements: its own text alone)
-            text = " ".join(own.split()) if own else ""
-            sigs[el] = (label * parent_mul + position_mul
-                        + (stable_hash(text) if text else 0)) & mask
+            if not own:
+                text_hash = 0
+            elif texts is not None:
+                text_hash = texts.folded(own)
+            else:
+                text = " ".join(own.split())
+                text_hash = stable_hash(text) if text else 0
+            sigs[el] = (label * parent_mul + position_mul + text_hash) & mask
             if structure is not None:
                 structure[el] = (label, [])
             continue

@@ -214,19 +214,28 @@ def _shared_subtrees(
         if el.tag in PREFORMATTED_TAGS:
             continue  # not shared whole: its highlighted tokens ("def", "{") are its text
         children = structural_children(el)
-        in_prose = _has_own_text(el) or any(
-            child.tag not in BLOCK_TAGS and not shared(child) and _has_text(child)
-            for child in children)
-        kept = [child for child in children if not shared(child)]
-        kinds = Counter((child.tag, child.get("class")) for child in kept)
-        for child in kept:
-            stack.append((child, in_item or (items and kinds[child.tag, child.get("class")]
-                                             >= ITEM_MIN_REPEATS)))
-        if in_item:
+        # (each child asked once; the repeated kinds counted only where they are read, and
+        # the running text looked at only where a child is shared: only a shared child is
+        # ever removed)
+        held = {child for child in children if shared(child)}
+        kept = [child for child in children if child not in held]
+        if in_item or not items:
+            stack.extend((child, in_item) for child in kept)
+        else:
+            kinds = [(child.tag, child.get("class")) for child in kept]
+            repeats: dict[tuple[object, str | None], int] = {}
+            for kind in kinds:
+                repeats[kind] = repeats.get(kind, 0) + 1
+            stack.extend((child, repeats[kind] >= ITEM_MIN_REPEATS)
+                         for child, kind in zip(kept, kinds, strict=True))
+        if in_item or not held:
             continue  # an item's labels ("Verified purchase") are the item's own
+        in_prose = _has_own_text(el) or any(
+            child.tag not in BLOCK_TAGS and child not in held and _has_text(child)
+            for child in children)
         unshared = set(kept)
         # a row's label beside the page's own value is the record's (``parse.rows``)
-        unshared |= labels_of_kept_values(children, shared)
+        unshared |= labels_of_kept_values(children, held.__contains__)
         for child in children:
             if child in unshared:
                 continue

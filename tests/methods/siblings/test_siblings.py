@@ -6,11 +6,12 @@ from sitesift.methods.siblings.clean import clean_content, noise_blocks, remove_
 from sitesift.methods.siblings.layer import same_layer
 from sitesift.methods.siblings.match import match_subtree
 from sitesift.methods.siblings.site import SiblingSite
-from sitesift.methods.siblings.strings import UNLABELLED, NodeString, _Subtree
+from sitesift.methods.siblings.strings import NodeString, _Subtree
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
 from sitesift.parse.signatures import RelaxedLabels
-from sitesift.segment.blocks import BLOCK_ELEMENT_TAGS, Measure, segment_blocks
+from sitesift.segment.blocks import blocks_of, segment_blocks
+from sitesift.segment.layout import BLOCK_ELEMENT_TAGS, TEXT_TAG, UNLABELLED, Layout
 
 LAYOUT = """<html><body><div id="nav"><ul><li><a href="/">Home</a></li>
 <li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></div>
@@ -76,7 +77,7 @@ def test_only_the_elements_a_leaf_block_may_be_are_labelled() -> None:
         top = segment_blocks(root)
         for leaf in top.leaves():  # every leaf element block's base is labelled
             if not leaf.is_run:
-                assert string.labels[string.elements[leaf.owner]] != UNLABELLED
+                assert string.labels[leaf.base] != UNLABELLED
 
 
 def test_node_string_sums_and_lists_the_text_of_any_stretch() -> None:
@@ -106,17 +107,26 @@ def test_second_verification_rejects_equal_strings_of_different_trees() -> None:
     assert match_subtree(t, _Subtree(1, t.ends[1], 1, True), s, 1) is None
 
 
-def test_the_block_measures_read_off_the_string_are_the_walks() -> None:
+def test_the_node_string_is_the_pages_layout_and_divides_as_the_tree() -> None:
     html = ("<html><body>lead <div>One <a href=x>two <b>three</b></a> four<!-- c -->five"
             "<p hidden>gone <b>too</b></p>tail<ul><li><a href=y>six</a></li></ul>"
             "<span style='display: none'><p>hidden block</p></span> after</div>"
             "<select><option>seven</option></select><script>x()</script>end</body></html>")
     root = parse_html(html)
-    walked, read = Measure.of(root.find("body")), NodeString.of(root).measure()
-    assert read.at and set(read.at) < set(walked.at)  # (not under hidden ones)
-    for el in read.at:
-        assert read.get(el) == walked.get(el), el.tag
-    assert shape(segment_blocks(root, measure=read)) == shape(segment_blocks(root))
+    walked, read = Layout.walk(root.find("body")), NodeString.of(root)
+    for name in ("tags", "depths", "ends", "parents", "texts", "weights", "labels", "holders"):
+        assert getattr(read, name) == getattr(walked, name), name
+    assert len(read.tags) == 19
+    assert "gone" not in str(read.holders) and TEXT_TAG in read.tags
+    top = segment_blocks(root, layout=read)
+    assert shape(top) == shape(segment_blocks(root))
+    tops = [top, segment_blocks(root, texts=False), blocks_of(root.find("body"), read)]
+    assert [len(t.leaves()) for t in tops] == [len(tops[0].leaves())] * 3
+    for a, b, c in zip(*(t.leaves() for t in tops), strict=True):
+        assert (a.start, a.stop, a.base, a.pieces) == (b.start, b.stop, b.base, b.pieces) == (
+            c.start, c.stop, c.base, c.pieces)
+    hidden = parse_html("<html><body hidden><p>x</p></body></html>")
+    assert segment_blocks(hidden).start == -1 and not segment_blocks(hidden).children
 
 
 def shape(block) -> tuple:

@@ -19,7 +19,14 @@ from sitesift.methods.template.template import (
 )
 from sitesift.parse import parse_html
 from sitesift.parse.dom import SKIP_TAGS
-from sitesift.parse.signatures import RelaxedLabels, combine, stable_hash, structural_children
+from sitesift.parse.signatures import (
+    TEXT_MEMO_MAX_CHARS,
+    RelaxedLabels,
+    TextHashes,
+    combine,
+    stable_hash,
+    structural_children,
+)
 
 TEMPLATE = """<html><body>
 <div class="nav"><a href="/">Home</a> <a href="/news">News</a></div>
@@ -71,6 +78,20 @@ def test_equal_subtrees_get_equal_signatures_wherever_they_are() -> None:
     nav_b = b.find(".//div[@class='nav']")
     assert sa[nav_a] == sb[nav_b]
     assert sa[a.find(".//p")] != sb[b.find(".//p")]
+
+
+def test_a_sites_text_memo_gives_the_same_signatures() -> None:
+    """``TextHashes`` shared by a site's pages: every signature as without it (texts with
+    white space to fold, a text too long to keep, an empty one), and each hash that of the
+    folded text."""
+    long = "word " * TEXT_MEMO_MAX_CHARS
+    pages = [page(f"T{i}", f"body {i}", extra=f"<p>  Share\n this </p><p>{long}</p><b> </b>")
+             for i in range(3)]
+    texts = TextHashes()
+    for root in pages:
+        assert content_signatures(root, texts=texts) == content_signatures(root)
+    assert texts.folded("  Share\n this ") == stable_hash("Share this")
+    assert texts.folded(long) == stable_hash(long.strip()) and texts.folded(" \n") == 0
 
 
 def test_shared_template_goes_and_content_stays_despite_an_inserted_block() -> None:
