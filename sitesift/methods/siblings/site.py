@@ -91,7 +91,7 @@ class _Probe:
     (None: none)."""
 
     anchors: list[tuple[int, int]]
-    heavy: list[tuple[int, int]]
+    heavy: tuple[int, ...]
     pages: list[int]
     found: dict[int, Match | None] = field(default_factory=dict)
 
@@ -151,8 +151,8 @@ class SiblingSite:
         # a copy is no sibling, or the whole story would "recur" and go.
         self.copies = [hash(tuple(s.texts)) if s is not None else None for s in self.strings]
         #: text hash -> the pages holding it, each once, in page order (where in a page:
-        #: ``NodeString.at_text``). One entry a page, not one a node: the index of every
-        #: node of the site was a tenth of the step.
+        #: ``NodeString.at_text``); read, never changed, once made here. One entry a page,
+        #: not one a node: the index of every node of the site was a tenth of the step.
         self.text_pages: dict[int, list[int]] = defaultdict(list)
         for k, string in enumerate(self.strings):
             if string is not None:
@@ -232,7 +232,7 @@ class SiblingSite:
         t_base = t.depths[sub.base]
         return [(t.texts[p], t.depths[p] - t_base) for p in anchors]
 
-    def _misses_text(self, k: int, root: int, end: int, heavy: list[tuple[int, int]],
+    def _misses_text(self, k: int, root: int, end: int, heavy: tuple[int, ...],
                      slack: float) -> bool:
         """Whether the subtree of page ``k`` from ``root`` to ``end`` lacks more of T's text
         than T may leave unmatched, by T's ``heavy`` texts (hash, weight) alone: a text of T
@@ -240,7 +240,8 @@ class SiblingSite:
         unmatched (a bound: the match itself then fails on TextMatch or on the slack; the
         half character keeps float rounding of its test on the safe side)."""
         at_text, missing = self.strings[k].at_text, 0  # type: ignore[union-attr]
-        for h, weight in heavy:
+        pairs = iter(heavy)
+        for h, weight in zip(pairs, pairs, strict=True):
             places = at_text.get(h, ())
             n = bisect_left(places, root)
             if n == len(places) or places[n] >= end:
@@ -251,8 +252,11 @@ class SiblingSite:
 
     def _candidate_pages(self, anchors: list[tuple[int, int]]) -> list[int]:
         """The pages holding an anchor text, in the order the anchors find them (first finds
-        first; ``_same`` keeps the allowed ones in this order)."""
+        first; ``_same`` keeps the allowed ones in this order). One anchor's are its text's
+        list itself (each page once, complete once the site is indexed): no copy kept."""
         pages = self.text_pages
+        if len(anchors) == 1:
+            return pages.get(anchors[0][0], [])
         return list(dict.fromkeys(
             itertools.chain.from_iterable(pages.get(h, ()) for h, _ in anchors)))
 
@@ -334,7 +338,8 @@ class SiblingSite:
             heaviest = t.text_nodes(sub.start, sub.stop)
             heaviest.sort(key=t.weights.__getitem__, reverse=True)  # (stable: ties in order)
             anchors = self._anchors(t, sub, heaviest)
-            heavy = [(t.texts[p], t.weights[p]) for p in heaviest[:TEXT_BOUND_TEXTS]]
+            heavy = tuple(itertools.chain.from_iterable(
+                (t.texts[p], t.weights[p]) for p in heaviest[:TEXT_BOUND_TEXTS]))
             probe = self._probes[key] = _Probe(anchors, heavy, self._candidate_pages(anchors))
         return probe
 

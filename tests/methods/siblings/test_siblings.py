@@ -189,7 +189,7 @@ def test_a_candidate_lacking_a_heavy_text_is_not_matched(monkeypatch) -> None:
     site = SiblingSite(roots, [None] * 4)
     t, s = site.strings[0], site.strings[1]
     story = next(p for p in t.text_nodes(0, len(t.tags)) if t.weights[p] > 100)
-    heavy = [(t.texts[story], t.weights[story])]
+    heavy = (t.texts[story], t.weights[story])  # (hash, weight, hash, weight...)
     body = 0  # page 1's body holds its own story, not page 0's
     assert site._misses_text(1, body, s.ends[body], heavy, slack=40)
     assert not site._misses_text(0, body, t.ends[body], heavy, slack=40)
