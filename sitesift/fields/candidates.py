@@ -8,6 +8,7 @@ classes. ``metadata`` chooses among them.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -124,13 +125,9 @@ class Marked:
     dates: list[lxml.html.HtmlElement]
 
 
-#: Elements checked in full whatever their class; others only when their class or id hints.
-#: (``/descendant::x`` rather than ``//x``: one step instead of two, a fifth to a third faster.)
-_TAGGED_XPATH = etree.XPath(
-    "/descendant::h1 | /descendant::h2 | /descendant::h3 | /descendant::time | "
-    "/descendant::abbr[@title] | /descendant::*[@itemprop] | /descendant::*[@rel] | "
-    "/descendant::headline")
-_CLASS_ID_XPATH = etree.XPath("/descendant::*/@class | /descendant::*/@id")
+#: Elements checked in full whatever their class (besides ``abbr`` with a title and any element
+#: with an ``itemprop`` or a ``rel``); others only when their class or id hints.
+_TAGGED = frozenset(("h1", "h2", "h3", "time", "headline"))
 #: Superset of the class/id hints of ``may_hold_author`` and ``_heading_kind``.
 _HINT = re.compile(r"author|byl|writer|autor|auteur|tit|headline|hed|head", re.IGNORECASE)
 
@@ -148,20 +145,41 @@ def _hinted(value: str) -> bool:
 
 
 def _candidates(root: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
-    """Elements any field may want, in (source line) order.
+    """Elements any field may want, in (source line) order: the tagged elements (``_TAGGED``,
+    ``abbr`` with a title, any with an ``itemprop`` or a ``rel``) in document order, then the
+    owners of class/id values that ``_HINT`` matches, sorted by source line (a stable sort:
+    on one line, that order).
 
-    Two C-level queries instead of a Python loop over every element: tagged elements, and the
-    owners of class/id values that ``_HINT`` matches (the values are plain strings, so only
-    the few hits become element objects). About twice as fast as walking the tree.
+    One walk of the document's elements reading each one's attribute names once (``keys()``,
+    a list made in C: most elements have none, or none of these). The queries it replaced
+    walked the document ten times (``/descendant::h1 | ... | /descendant::*[@rel]`` and
+    ``/descendant::*/@class | /descendant::*/@id``) for the same list: 0.192 -> 0.178 s over
+    the 251 pages of big9-2005, big9-2009 and cleanportal, 1.65 -> 1.30 s with modern-dev and
+    zh-sites, whose pages have more of both.
     """
-    found = list(_TAGGED_XPATH(root))
-    seen = set(found)
-    for value in _CLASS_ID_XPATH(root):
-        if len(value) >= 3 and _hinted(value):
-            el = value.getparent()
-            if el is not None and el not in seen:
-                seen.add(el)
-                found.append(el)
+    tagged: list[lxml.html.HtmlElement] = []
+    named: list[lxml.html.HtmlElement] = []
+    # The document's elements in document order, as "/descendant::*" gives them: a mended
+    # page may hold a second top-level element beside the root (an emptied <html>).
+    top = root.getroottree().getroot()
+    tops = [*reversed(list(top.itersiblings(etree.Element, preceding=True))), top,
+            *top.itersiblings(etree.Element)]
+    for el in itertools.chain.from_iterable(t.iter(etree.Element) for t in tops):
+        names = el.keys()
+        if not names:
+            if el.tag in _TAGGED:
+                tagged.append(el)
+            continue
+        tag = el.tag
+        if tag in _TAGGED or "itemprop" in names or "rel" in names or \
+                (tag == "abbr" and "title" in names):
+            tagged.append(el)
+        elif "class" in names or "id" in names:
+            cls, ident = el.get("class"), el.get("id")
+            if (cls and len(cls) >= 3 and _hinted(cls)) or \
+                    (ident and len(ident) >= 3 and _hinted(ident)):
+                named.append(el)
+    found = tagged + named
     found.sort(key=lambda el: el.sourceline or 0)
     return found
 

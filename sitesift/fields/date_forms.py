@@ -82,6 +82,23 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
                 re.IGNORECASE), "dmy_name"),
 )
 
+#: The forms above that need a month's name.
+_NAMED_FORMS = frozenset(("mdy_name", "dmy_name"))
+#: The month names, matched case-sensitively (``_may_name_month``).
+_MONTH_NAME = re.compile(_MONTH_RE)
+
+
+def _may_name_month(text: str) -> bool:
+    """False only when ``text`` holds no month name, so that the forms needing one cannot
+    match: an ASCII text lower-cased holds none (for ASCII text, what IGNORECASE matches is
+    what lower-casing finds, and no month name's letter matches an ASCII one but its own),
+    found by a case-sensitive search, several times faster than the two case-insensitive
+    forms scanning every position. Other texts may (the forms decide). Of the 918 texts
+    the two forms read over the 251 pages of big9-2005, big9-2009 and cleanportal, 587 are
+    ASCII without a month name."""
+    return not text.isascii() or _MONTH_NAME.search(text.lower()) is not None
+
+
 #: Every form above has a four-digit year of 19xx or 20xx, or is the dotted two-digit-year form:
 #: text without either holds no date (most lines of a page), checked by one search.
 _MAY_HOLD_DATE = re.compile(r"(?:19|20)\d\d|\d\.[01]?\d\.[0-3]\d")
@@ -166,7 +183,13 @@ def iter_dates(text: str, *, now: datetime | None = None,
         return
     now = now or utc_now()
     found: list[tuple[int, int, str]] = []
+    named = None  # (whether the text may name a month: asked once, before those forms)
     for pattern, kind in _PATTERNS:
+        if kind in _NAMED_FORMS:
+            if named is None:
+                named = _may_name_month(text)
+            if not named:
+                continue
         for m in pattern.finditer(text):
             iso = _from_match(kind, m, now, month_first)
             if iso:

@@ -281,3 +281,47 @@ def test_texts_equal_answer_as_normalize_space_xpath() -> None:
             want = [(hit, hit.getparent()) for hit in slow(body, needle=needle)]
             assert [(hit, hit.getparent()) for hit in found[needle]] == want, needle
     assert len(_texts_equal(body, ["Harbour plan passed"])["Harbour plan passed"]) == 3
+
+
+def test_candidates_are_the_queries_elements_in_their_order() -> None:
+    # One walk gives what the ten-walk queries gave: tagged elements (abbr only with a title,
+    # any element with itemprop or rel) in document order, then the class/id-hinted owners,
+    # stably sorted by source line; a second top-level element is walked too.
+    from lxml import etree
+
+    from sitesift.fields.candidates import _candidates, _hinted
+
+    html = ("<html><head><link rel='canonical' href='/x'></head><body>\n"
+            "<div class='byline'><span class='author-name'>Ann</span><abbr>no</abbr>"
+            "<abbr title='2020-01-02'>Jan 2</abbr></div><h2 id='hed'>Sub</h2>\n"
+            "<p itemprop='datePublished' class='byline'>x</p><h1>Title</h1><time>t</time>"
+            "<div id='ab'>short id</div><headline>n</headline><div class='TITLE-x'>y</div>"
+            "</body></html>")
+    root = parse_html(html)
+    tagged = etree.XPath("/descendant::h1 | /descendant::h2 | /descendant::h3 | "
+                         "/descendant::time | /descendant::abbr[@title] | "
+                         "/descendant::*[@itemprop] | /descendant::*[@rel] | "
+                         "/descendant::headline")(root)
+    found = list(tagged)
+    for value in etree.XPath("/descendant::*/@class | /descendant::*/@id")(root):
+        if len(value) >= 3 and _hinted(value) and value.getparent() not in found:
+            found.append(value.getparent())
+    found.sort(key=lambda el: el.sourceline or 0)
+    assert len(found) == 10
+    assert _candidates(root) == found
+
+
+def test_month_names_are_looked_for_only_where_one_may_be() -> None:
+    # The named date forms run only on text that may hold a month's name: the same dates
+    # whatever the case, and none read in ASCII text without one.
+    from datetime import datetime
+
+    from sitesift.fields.date_forms import _may_name_month, iter_dates
+
+    now = datetime(2026, 11, 26)
+    assert [iso for _, iso in iter_dates("Posted MARCH 3, 2021 at 10:00 AM", now=now)] == \
+        ["2021-03-03T10:00:00"]
+    assert [iso for _, iso in iter_dates("le 3 Février 2021", now=now)] == ["2021-02-03"]
+    assert [iso for _, iso in iter_dates("3 ЯНВАРЯ 2021", now=now)] == ["2021-01-03"]
+    assert not _may_name_month("Copyright 2021, all rights reserved")
+    assert _may_name_month("Updated: Dec 1 2020") and _may_name_month("© 2021 Février")

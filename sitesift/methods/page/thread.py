@@ -447,7 +447,9 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     # post's frame to the body alone.
     selected = [b for b in rule.select(root) if owned.get(b)]
     # The run's weight sums the text of some of these bodies: it cannot exceed all of it.
-    if sum(_unlinked(b, texts) for b in selected) < min_weight:
+    # (Fewer bodies than a run's posts, none at all when the rule's outermost elements own
+    # no text, make no run: the posts are a subset of them.)
+    if len(selected) < MIN_POSTS or sum(_unlinked(b, texts) for b in selected) < min_weight:
         return None
     bodies, depth = _posts_only(selected, texts)
     if len(bodies) < MIN_POSTS:

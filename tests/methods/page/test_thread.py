@@ -3,6 +3,9 @@ pages written for these tests, English and Chinese)."""
 
 from __future__ import annotations
 
+from shared_data import data_set
+
+from sitesift.input.encoding import decode_html
 from sitesift.methods.page.content import extract_content
 from sitesift.methods.page.thread import find_thread, is_thread, read_thread
 from sitesift.parse import parse_html
@@ -224,3 +227,11 @@ def test_the_units_pieces_are_the_walks_pieces() -> None:
     assert len(want) > 10
     assert _unit_pieces(body, revealed, units, measures) == want
     assert len(_unit_pieces(body, [], units, measures)) > len(want)
+
+
+def test_a_rule_whose_elements_own_no_text_makes_no_run() -> None:
+    """modern-dev 0154: the class rule of the guide's text selects only its outermost
+    element (``div.body-block``), which owns no text itself; ``read_thread`` raised
+    ValueError (an empty ``max``) instead of finding no run."""
+    text, _encoding = decode_html((data_set("modern-dev") / "pages" / "0154.html").read_bytes())
+    assert read_thread(parse_html(text)) is None
