@@ -58,11 +58,12 @@ def content_signatures(
     holds a signature of: ``structural_children``), which ``page_structure`` then reads
     instead of listing them again (``features.page_features``: one walk for both).
     ``texts``: a memo of the leaves' text hashes shared by the pages of one site (the same
-    hashes: ``TextHashes``).
+    hashes: ``TextHashes``; without it, one for this page).
     """
     sigs: dict[etree._Element, int] = {}
     labels = labels if labels is not None else RelaxedLabels()
     known, label_of = labels.known, labels.get
+    folded = (texts if texts is not None else TextHashes()).folded
     below_of = sigs.get
     # (``combine(parent, index, label)`` written out: a call per element and per child was a
     # fifth of this pass)
@@ -75,14 +76,7 @@ def content_signatures(
         label = (found or label_of(el))[1]
         own = el.text
         if not len(el):  # (a leaf, most elements: its own text alone)
-            if not own:
-                text_hash = 0
-            elif texts is not None:
-                text_hash = texts.folded(own)
-            else:
-                text = " ".join(own.split())
-                text_hash = stable_hash(text) if text else 0
-            sigs[el] = (label * parent_mul + position_mul + text_hash) & mask
+            sigs[el] = (label * parent_mul + position_mul + (folded(own) if own else 0)) & mask
             if structure is not None:
                 structure[el] = (label, [])
             continue
