@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_blocks_eval(args.set_dir, args.predictions, as_json=args.json)
         if args.command == "eval":
-            return run_eval(args.set_dir, args.predictions, as_json=args.json)
+            return run_eval(args.set_dir, args.predictions, as_json=args.json, half=args.half)
         return run_bench(args.set_dirs, args.options, as_json=args.json)
     except (InputError, UsageError) as exc:
         print(f"sitesift: error: {exc}", file=sys.stderr)

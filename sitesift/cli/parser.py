@@ -192,11 +192,15 @@ def _add_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "eval",
         help="score predictions against a data set's gold answers",
         description="Score PRED.jsonl against SET_DIR/gold.jsonl with the metrics of the "
-        "reference scorer (body shingle and character F1, title, date, author, page type, posts).",
+        "reference scorer (body shingle, character and word F1, title, date, author, page type, "
+        "kind, posts).",
     )
     ev.add_argument("set_dir", metavar="SET_DIR", help="folder with gold.jsonl (and pages.jsonl)")
     ev.add_argument("predictions", metavar="PRED.jsonl", help="records as `extract` writes them")
     ev.add_argument("--json", action="store_true", help="print the metrics as one JSON object")
+    ev.add_argument("--half", choices=("a", "b"),
+                    help="score one half of the set split by site (as the reference scorer's "
+                    "--half): choose a rule on one half, report the other")
     ev.add_argument("--blocks", action="store_true",
                     help="score the records' `blocks` instead: noise-block precision and recall "
                     "over pages of sites with >= 2 pages (gold `blocks`, as in l3s-gn1)")

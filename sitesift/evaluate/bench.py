@@ -17,7 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from sitesift.errors import InputError, SiftError
-from sitesift.evaluate.score import Predictions, load_gold, load_predictions, score_pages
+from sitesift.evaluate.score import (
+    Predictions,
+    gold_half,
+    load_gold,
+    load_predictions,
+    score_pages,
+)
 from sitesift.input import iter_pages
 from sitesift.options import Options
 from sitesift.pipeline import Extractor
@@ -127,11 +133,14 @@ def _print_metrics(metrics: dict[str, Any]) -> None:
         print(f"{key:<{width}}  {value}")
 
 
-def run_eval(set_dir: str | Path, pred_path: str | Path, as_json: bool) -> int:
-    """``sitesift eval``: score a predictions file on a set; print the metrics."""
+def run_eval(set_dir: str | Path, pred_path: str | Path, as_json: bool,
+             half: str | None = None) -> int:
+    """``sitesift eval``: score a predictions file on a set (or one half of it split by site);
+    print the metrics."""
     predictions: Predictions = Path(pred_path)
     try:
-        metrics = score_pages(load_gold(set_dir), load_predictions(predictions))
+        gold = gold_half(set_dir, load_gold(set_dir), half)
+        metrics = score_pages(gold, load_predictions(predictions))
     except InputError as exc:
         print(f"sitesift eval: error: {exc}", file=sys.stderr)
         return EXIT_INPUT

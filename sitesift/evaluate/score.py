@@ -1,4 +1,4 @@
-"""Score predicted records against a data set's gold answers.
+r"""Score predicted records against a data set's gold answers.
 
 The figures are those of the project's reference scorer (``../shared/bench/score.py``): same
 keys, same values, same rounding, so numbers quoted anywhere in the project compare directly.
@@ -11,20 +11,28 @@ Metrics (each macro-averaged over the pages whose gold has the field):
   the Zyte article-extraction benchmark; F1 is the F1 of mean precision and mean recall.
 * body, ``char_*``: longest common subsequence of the two texts with all white space removed;
   precision ``LCS/len(pred)``, recall ``LCS/len(gold)``; F1 again of the means.
+* body, ``word_f1``: WCXB's metric (its ``evaluate.py``): F1 of the multisets of lower-cased
+  ``\w+`` tokens of text and gold, per page, averaged over pages.
 * ``with_found`` / ``without_absent``: share of gold snippets found in / absent from the text.
 * ``title_exact`` (after folding case, width, dashes, quotes, spaces) and ``title_char_f1``.
 * ``date_acc`` on the YYYY-MM-DD day, ``author_exact`` folded, ``page_type_acc`` ("article"
-  counts as "detail"), ``posts_*`` on thread pages (posts paired by position).
+  counts as "detail"), ``kind_acc`` (WCXB's seven page kinds, exact), ``posts_*`` on thread pages
+  (posts paired by position).
+
+``half="a"`` or ``"b"`` scores one half of the set split by site (the reference scorer's
+``--half``): rules are chosen on one half and reported on the other.
 
 When the gold says ``body_includes_title``, the predicted title is put before the predicted text.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import statistics
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,11 +51,13 @@ __all__ = [
     "f1",
     "field_outcomes",
     "fold",
+    "half_of",
     "load_gold",
     "load_predictions",
     "score",
     "score_pages",
     "shingle_prf",
+    "word_f1",
 ]
 
 #: Every field a gold line may carry (see ../shared/data/README.md). Anything else is a typo or
@@ -55,9 +65,9 @@ __all__ = [
 GOLD_FIELDS = frozenset({
     "id", "title", "date", "author", "body", "body_includes_title", "with", "without",
     "page_type", "blocks", "posts", "list_id", "post_selector", "lang", "site_name",
-    # A finer page kind than page_type ("product", "documentation", modern-dev): described,
-    # not scored.
-    "kind",
+    # WCXB's seven page kinds (article, forum, product, collection, listing, documentation,
+    # service), scored as ``kind_acc``; the main content as Markdown, described, not scored.
+    "kind", "body_markdown",
 })
 #: Gold page types; predictions may use the aliases of ``PAGE_TYPE_ALIASES``.
 PAGE_TYPES = frozenset({"list", "detail", "thread", "other"})
@@ -86,6 +96,27 @@ def _char_f1(a: str | None, b: str | None) -> float:
     """2*LCS/(len a + len b) on white-space-free strings (Indel similarity); 1.0 if both empty."""
     a, b = squash(a), squash(b)
     return 2 * LCSseq.similarity(a, b) / (len(a) + len(b)) if a or b else 1.0
+
+
+_WORD = re.compile(r"\w+")
+
+
+def word_f1(gold: str | None, pred: str | None) -> float:
+    """WCXB's word F1: F1 of the multisets of lower-cased ``\\w+`` tokens; 1.0 when both have
+    none, 0.0 when only the prediction has some."""
+    g = Counter(_WORD.findall((gold or "").lower()))
+    p = Counter(_WORD.findall((pred or "").lower()))
+    if not g:
+        return 1.0 if not p else 0.0
+    overlap = sum((g & p).values())
+    return 2 * overlap / (g.total() + p.total()) if overlap else 0.0
+
+
+def half_of(page: Mapping[str, Any]) -> str:
+    """``"a"`` or ``"b"``: the half of a split by site that a pages.jsonl row belongs to (md5 of
+    the site, or of the id where the site is unknown), as the reference scorer splits."""
+    key = page.get("site") or str(page.get("id"))
+    return "ab"[hashlib.md5(("half:" + key).encode("utf-8")).digest()[0] % 2]
 
 
 def fold(value: Any) -> str:
@@ -134,7 +165,7 @@ def _check_gold_line(where: str, gold: Mapping[str, Any]) -> None:
     unknown = set(gold) - GOLD_FIELDS
     if unknown:
         raise InputError(f"{where}: unknown gold fields {sorted(unknown)}")
-    for key in ("title", "date", "body", "kind"):
+    for key in ("title", "date", "body", "kind", "body_markdown"):
         if gold.get(key) is not None and not isinstance(gold[key], str):
             raise InputError(f"{where}: {key!r} must be a string")
     if "body_includes_title" in gold and not isinstance(gold["body_includes_title"], bool):
@@ -243,6 +274,7 @@ class _Tally:
     shingle_r: list[float] = field(default_factory=list)
     char_p: list[float] = field(default_factory=list)
     char_r: list[float] = field(default_factory=list)
+    word_f1: list[float] = field(default_factory=list)
     with_found: list[bool] = field(default_factory=list)
     without_absent: list[bool] = field(default_factory=list)
     title_exact: list[bool] = field(default_factory=list)
@@ -250,6 +282,7 @@ class _Tally:
     date_ok: list[bool] = field(default_factory=list)
     author_ok: list[bool] = field(default_factory=list)
     type_ok: list[bool] = field(default_factory=list)
+    kind_ok: list[bool] = field(default_factory=list)
     posts_count: list[bool] = field(default_factory=list)
     posts_text: list[float] = field(default_factory=list)
     posts_author: list[bool] = field(default_factory=list)
@@ -266,6 +299,7 @@ class _Tally:
             precision, recall = char_prf(g["body"], text)
             self.char_p.append(precision)
             self.char_r.append(recall)
+            self.word_f1.append(word_f1(g["body"], text))
         folded_text = fold(text)
         self.with_found += [fold(s) in folded_text for s in g.get("with") or []]
         self.without_absent += [fold(s) not in folded_text for s in g.get("without") or []]
@@ -290,6 +324,8 @@ class _Tally:
             if isinstance(kind, str):
                 kind = PAGE_TYPE_ALIASES.get(kind, kind)
             self.type_ok.append(kind == g["page_type"])
+        if g.get("kind"):
+            self.kind_ok.append(p.get("kind") == g["kind"])
         if "author" in ok:
             self.author_ok.append(ok["author"])
 
@@ -302,7 +338,8 @@ class _Tally:
                 shingle_p=_mean(self.shingle_p), shingle_r=_mean(self.shingle_r),
                 shingle_f1=_f1_of_means(self.shingle_p, self.shingle_r),
                 char_p=_mean(self.char_p), char_r=_mean(self.char_r),
-                char_f1=_f1_of_means(self.char_p, self.char_r), body_pages=len(self.shingle_p),
+                char_f1=_f1_of_means(self.char_p, self.char_r), word_f1=_mean(self.word_f1),
+                body_pages=len(self.shingle_p),
             )
         if self.with_found or self.without_absent:
             out.update(
@@ -326,6 +363,8 @@ class _Tally:
             )
         if self.type_ok:
             out.update(page_type_acc=_mean(self.type_ok), page_type_pages=len(self.type_ok))
+        if self.kind_ok:
+            out.update(kind_acc=_mean(self.kind_ok), kind_pages=len(self.kind_ok))
         return out
 
 
@@ -348,7 +387,25 @@ def score_pages(
     }
 
 
-def score(set_dir: str | Path, predictions: Predictions) -> dict[str, Any]:
+def gold_half(set_dir: str | Path, gold: Mapping[str, Mapping[str, Any]], half: str | None
+              ) -> dict[str, Mapping[str, Any]]:
+    """``gold`` restricted to one half of the set split by site (``half_of`` on the rows of
+    ``set_dir/pages.jsonl``); all of it when ``half`` is None."""
+    if half is None:
+        return dict(gold)
+    if half not in ("a", "b"):
+        raise InputError(f"half must be 'a' or 'b', not {half!r}")
+    manifest = Path(set_dir) / "pages.jsonl"
+    if not manifest.exists():
+        raise InputError(f"{manifest}: needed to split the set by site")
+    keep = {str(row.get("id")) for _, row in read_jsonl(manifest) if half_of(row) == half}
+    return {k: v for k, v in gold.items() if k in keep}
+
+
+def score(set_dir: str | Path, predictions: Predictions, half: str | None = None
+          ) -> dict[str, Any]:
     """Metrics of ``predictions`` (a JSONL path, or dicts / ``Record`` objects) on the data set
-    in ``set_dir``; raises ``InputError`` if the gold or the predictions cannot be read."""
-    return score_pages(load_gold(set_dir), load_predictions(predictions))
+    in ``set_dir`` (on one half of it split by site with ``half="a"`` or ``"b"``); raises
+    ``InputError`` if the gold or the predictions cannot be read."""
+    gold = gold_half(set_dir, load_gold(set_dir), half)
+    return score_pages(gold, load_predictions(predictions))

@@ -17,10 +17,12 @@ from sitesift.evaluate.score import (
     char_prf,
     day,
     fold,
+    half_of,
     load_gold,
     load_predictions,
     score,
     shingle_prf,
+    word_f1,
 )
 from sitesift.record import Record
 
@@ -35,7 +37,7 @@ AGREEMENT = 1e-3
 #: page type, posts.
 AGREEMENT_SETS = (
     "scrapinghub", "zh-news-dev", "big9-2005", "readability-meta", "dates-dev", "forum-dz",
-    "list-detail", "modern-dev", "forum-flux",
+    "list-detail", "modern-dev", "forum-flux", "forum-phpbb", "zoo-blogs-dev", "zoo-docs-dev",
 )
 
 
@@ -119,6 +121,35 @@ def test_score_hand_made_set(tmp_path: Path) -> None:
     assert out["page_type_acc"] == 0.5
     assert out["with_found"] == 1.0 and out["without_absent"] == 0.0
     assert out["snippet_f1"] == 0.0
+
+
+def test_word_f1_and_kind_on_a_hand_made_set(tmp_path: Path) -> None:
+    gold = [
+        {"id": "a", "body": "The cat, the Cat and a dog.", "kind": "article"},
+        {"id": "b", "body": "x", "kind": "product"},
+    ]
+    set_dir = _make_set(tmp_path / "set", gold)
+    preds = [{"id": "a", "text": "the cat sat", "kind": "article"},
+             {"id": "b", "text": "", "kind": "service"}]
+    out = score(set_dir, preds)
+    # Page a: gold {the:2, cat:2, and, a, dog} (7 tokens), text {the, cat, sat}: overlap 2,
+    # F1 = 2*2/(7+3); page b: nothing found.
+    assert out["word_f1"] == pytest.approx(round((0.4 + 0.0) / 2, 4))
+    assert out["kind_acc"] == 0.5 and out["kind_pages"] == 2
+    assert word_f1("", "") == 1.0 and word_f1("", "x") == 0.0
+
+
+def test_a_half_scores_only_its_sites(tmp_path: Path) -> None:
+    gold = [{"id": str(i), "body": "one two"} for i in range(20)]
+    set_dir = _make_set(tmp_path / "set", gold)
+    rows = [json.loads(line) for line in (set_dir / "pages.jsonl").open(encoding="utf-8")]
+    halves = {r["id"]: half_of(r) for r in rows}
+    preds = [{"id": str(i), "text": "one two"} for i in range(20)]
+    a, b = score(set_dir, preds, half="a"), score(set_dir, preds, half="b")
+    assert a["pages"] == list(halves.values()).count("a")
+    assert a["pages"] + b["pages"] == 20 and 0 < a["pages"] < 20
+    with pytest.raises(InputError, match="half"):
+        score(set_dir, preds, half="c")
 
 
 def test_predictions_from_file_records_and_dicts_agree(tmp_path: Path) -> None:
@@ -211,6 +242,8 @@ def _imperfect(gold: dict[str, Any], rng: random.Random) -> dict[str, Any] | Non
         pred["author"] = rng.choice([gold["author"], gold["author"].lower(), "Someone Else"])
     if gold.get("page_type"):
         pred["page_type"] = rng.choice(["list", "detail", "article", "thread", "other", None])
+    if gold.get("kind"):
+        pred["kind"] = rng.choice([gold["kind"], "article", "service", None])
     if gold.get("posts"):
         posts = [dict(p) for p in gold["posts"]]
         if rng.random() < 0.5:
@@ -244,13 +277,17 @@ def test_agrees_with_reference_on_real_sets(
     perfect = [
         {"id": g["id"], "text": g.get("body"), "title": g.get("title"),
          "published": g.get("date"), "author": g.get("author"), "page_type": g.get("page_type"),
-         "posts": g.get("posts")}
+         "posts": g.get("posts"), "kind": g.get("kind")}
         for g in gold
     ]
     imperfect = [p for g in gold if (p := _imperfect(g, rng)) is not None]
     for name, preds in (("perfect", perfect), ("imperfect", imperfect), ("empty", [])):
         path = _write_jsonl(tmp_path / f"{name}.jsonl", preds)
         _assert_agree(score(set_dir, path), reference.score(str(set_dir), str(path)))
+        # Each half of the set split by site, as the reference's --half scores it.
+        for half in ("a", "b"):
+            _assert_agree(score(set_dir, path, half=half),
+                          reference.score(str(set_dir), str(path), half))
 
 
 def test_agrees_with_reference_on_snippets(reference: ModuleType, tmp_path: Path) -> None:
