@@ -85,6 +85,8 @@ def own_parts(roots: Sequence[etree._Element], urls: Sequence[str | None]) -> li
     ``MIN_SITE_PAGES`` pages."""
     if len(roots) < MIN_SITE_PAGES:
         return [OwnPart() for _ in roots]
+    if sum(bool(url) for url in urls) < MIN_SITE_PAGES:
+        return [OwnPart() for _ in roots]  # (without URLs no link is known to stay in the site)
     seen = [_read(root, url) for root, url in zip(roots, urls, strict=True)]
     lines: Counter[str] = Counter()
     links: Counter[tuple[str, str]] = Counter()
@@ -97,6 +99,9 @@ def own_parts(roots: Sequence[etree._Element], urls: Sequence[str | None]) -> li
     menu = {_page_key(key[1]) for key, count in links.items() if count >= most}
     out = []
     for url, (page_lines, page_links, page_forms) in zip(urls, seen, strict=True):
+        if not url:
+            out.append(OwnPart())
+            continue
         own_lines = [line for _, line in page_lines if lines[line] < most]
         own_links = [(key, weight) for key, weight in page_links if links[key] < most]
         out.append(OwnPart(
@@ -173,9 +178,10 @@ def site_types(types: Sequence[str | None], own: Sequence[OwnPart],
         if not part.weight and not part.form:
             out.append(None)  # (no template known, or nothing of its own: no evidence)
             continue
+        menu_page = part.menu and not post and blog and not documents
         if part.form or not part.sentence:
             kind, why = "other", "a form" if part.form else "no sentence"
-        elif part.menu and not post and blog and not documents:
+        elif menu_page:
             kind, why = "other", "prose on a page the menu links (a blog's menu page)"
         else:
             kind, why = "detail", "prose"
@@ -188,7 +194,7 @@ def site_types(types: Sequence[str | None], own: Sequence[OwnPart],
             out.append(("list", f"its own part is links to {part.targets} pages of the site"))
         elif page_type == "other" and kind == "detail" and part.menu and documents:
             out.append(("detail", "prose on a page the menu links, as the site's documents"))
-        elif page_type == "detail" and kind == "other" and part.menu:
+        elif page_type == "detail" and menu_page and part.sentence and not part.form:
             out.append(("other", f"its own part holds {why}"))
         else:
             out.append(None)
