@@ -9,12 +9,16 @@ heading is the unlinked heading of the page its link goes to (the post's own pag
 page lists the site's posts. Themes put that link in the heading (``h2 > a``), around it
 (``a > h2``), or beside it (an overlay link or a "Read more" link in the summary): the link
 is looked for in the heading's whole post, the largest element holding it and no other
-heading of its slot. A thread's post headings are its posters' names or anchors of the page
-itself, a news story's related headlines hold little of the story's text: neither passes.
+heading of its slot. Some themes print the title as a link alone, in no heading (Butterfly's
+``a.article-title``): a slot of links outside headings counts too, less the template's links
+(on most pages: a menu names its pages as their headings do). A thread's post headings are
+its posters' names or anchors of the page itself, a news story's related headlines hold
+little of the story's text: neither passes.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from urllib.parse import urlsplit
 
@@ -31,12 +35,17 @@ from sitesift.methods.page.whole_posts import (
 from sitesift.parse.dom import normalize_space, text_content, text_weight
 from sitesift.parse.links import document_base, join_url
 
-__all__ = ["OWN_POSTS_MIN_SHARE", "own_post_lists"]
+__all__ = ["OWN_POSTS_MIN_SHARE", "TEMPLATE_SHARE", "own_post_lists"]
 
 #: At least this share of a slot's headings must be confirmed as the titles of other pages of
 #: the site (a list's last card may name a page the crawl did not keep). On zoo-blogs-dev's
 #: list pages every heading of the summary slot is confirmed.
 OWN_POSTS_MIN_SHARE = 0.5
+
+
+#: A link on this share of the site's pages (of this many or more) is the template's.
+TEMPLATE_SHARE = 0.5
+TEMPLATE_MIN_PAGES = 4
 
 
 def _key(url: str) -> str:
@@ -65,12 +74,36 @@ def own_post_lists(
             headings[k] = unlinked_headings(roots[k])
         return headings[k]
 
+    # The links most pages hold are the template's (a menu names its pages as their
+    # headings do): no post's title.
+    links = [_anchors(root, url) if url else [] for root, url in zip(roots, urls, strict=True)]
+    counts = Counter(key for found in links for key in {key for _, key in found})
+    template = {key for key, count in counts.items()
+                if len(roots) >= TEMPLATE_MIN_PAGES and count >= TEMPLATE_SHARE * len(roots)}
     out = [False] * len(roots)
     for i, (root, url) in enumerate(zip(roots, urls, strict=True)):
         if not url:
             continue
         lines = pieces[i] if i < len(pieces) else None
-        out[i] = _lists_own_posts(root, url, i, index, titled, lines)
+        anchors = [a for a, key in links[i] if key not in template]
+        out[i] = _lists_own_posts(root, url, i, index, titled, lines, anchors)
+    return out
+
+
+def _anchors(root: etree._Element, url: str) -> list[tuple[etree._Element, tuple[str, str]]]:
+    """The page's title-like links: outside any heading and holding none (a heading's own
+    link is read with the heading), each with its (text, target) key."""
+    base = document_base(root.getroottree().getroot(), url)
+    out = []
+    for anchor in root.iter("a"):
+        href = (anchor.get("href") or "").strip()
+        if not href or href.startswith(("#", "javascript:", "mailto:")) or \
+                next(anchor.iter(*_HEADINGS), None) is not None or \
+                any(el.tag in _HEADINGS for el in anchor.iterancestors()):
+            continue
+        text = normalize_space(text_content(anchor))
+        if text:
+            out.append((anchor, (text, _key(join_url(base, href) if base else href))))
     return out
 
 
@@ -78,13 +111,16 @@ def _lists_own_posts(
     root: etree._Element, url: str, i: int, index: dict[str, int],
     titled: Callable[[int], set[str]],
     pieces: list[tuple[etree._Element, str]] | None,
+    anchors: Sequence[etree._Element] = (),
 ) -> bool:
     body = root.find("body")
     body = root if body is None else body
     slots: dict[str, list[etree._Element]] = {}
-    for heading in body.iter(*_HEADINGS):
-        path = "/".join(el.tag for el in reversed([heading, *heading.iterancestors()]))
-        slots.setdefault(path, []).append(heading)
+    for holder in [*body.iter(*_HEADINGS), *anchors]:
+        path = "/".join(el.tag for el in reversed([holder, *holder.iterancestors()]))
+        if holder.tag == "a":  # (a card's title link and its author's share a tag path)
+            path += "." + ".".join(sorted((holder.get("class") or "").split()))
+        slots.setdefault(path, []).append(holder)
     slots = {path: found for path, found in slots.items() if len(found) >= POSTS_MIN}
     if not slots:
         return False

@@ -28,12 +28,13 @@ def _paragraphs(n: int, count: int) -> str:
 
 def _card(n: int, how: str) -> str:
     """A summary card: its title linked around the heading (``a > h2``), inside it
-    (``h2 > a``) or by an overlay link naming it; under it the author's name as a link (as
-    a forum post shows its poster's), no date, an excerpt of the post."""
+    (``h2 > a``), by an overlay link naming it, or a link in no heading; under it the
+    author's name as a link (as a forum post shows its poster's), no date, an excerpt."""
     url, title = f"/posts/part-{n}/", _title(n)
     heading = {"around": f"<a href='{url}'><h2 class='title'>{title}</h2></a>",
                "inside": f"<h2 class='title'><a href='{url}'>{title}</a></h2>",
-               "overlay": f"<h2 class='title'>{title}</h2>"}[how]
+               "overlay": f"<h2 class='title'>{title}</h2>",
+               "bare": f"<a class='article-title' href='{url}'>{title}</a>"}[how]
     overlay = f"<a class='cover' href='{url}' aria-label='post link to {title}'></a>" \
         if how == "overlay" else ""
     return (f"<div class='card'>{heading}<a class='who' href='/authors/a{n % 3}/'>"
@@ -67,7 +68,7 @@ def _site(how: str) -> list[Page]:
 
 
 def test_pages_of_summaries_linking_the_site_s_posts_are_lists() -> None:
-    for how in ("around", "inside", "overlay"):
+    for how in ("around", "inside", "overlay", "bare"):
         pages = _site(how)
         found = own_post_lists([parse_html(p.html) for p in pages], [p.url for p in pages])
         assert found == [True] * 3 + [False] * 9, how
