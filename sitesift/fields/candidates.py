@@ -301,18 +301,35 @@ _UNPRINTED_IN_HEADING = frozenset(("script", "style", "template"))
 _TAGLINE = re.compile(r"tagline|subtitle|subhead|kicker|eyebrow", re.IGNORECASE)
 
 
+#: The most characters a heading's permalink prints: one sign ("¶", "#", "§", "🔗").
+PERMALINK_MAX_CHARS = 2
+
+
+def is_permalink_sign(el: lxml.html.HtmlElement) -> bool:
+    """Whether ``el`` is a heading's permalink: a link to a place in the page itself that
+    prints a sign and no word (Sphinx's and MkDocs's "¶", Docusaurus's "#", GitHub-style
+    anchors). Documentation generators put one in every heading; the sign is no part of the
+    title (zoo-docs-dev: "Terminating¶" read as other than the <title>'s "Terminating")."""
+    if el.tag != "a" or not (el.get("href") or "").startswith("#"):
+        return False
+    text = el.text_content().strip()
+    return len(text) <= PERMALINK_MAX_CHARS and not any(c.isalnum() for c in text)
+
+
 def heading_text(el: lxml.html.HtmlElement) -> str:
     """The text of a heading as printed: a ``<br>`` breaks the line, so it parts the words
     on either side ("News Product<br>Management Certification" reads "News Product
     Management Certification"; ``text_content()`` would glue "ProductManagement"), style
-    sheets and scripts inside it are not read, nor a tagline or kicker (``_TAGLINE``)."""
+    sheets and scripts inside it are not read, nor a tagline or kicker (``_TAGLINE``), nor a
+    permalink sign (``is_permalink_sign``)."""
     if next(el.iter("br", *_UNPRINTED_IN_HEADING), None) is None and not any(
-            _TAGLINE.search(c.get("class") or "") for c in el.iterdescendants()
-            if isinstance(c.tag, str)):
+            _TAGLINE.search(c.get("class") or "") or is_permalink_sign(c)
+            for c in el.iterdescendants() if isinstance(c.tag, str)):
         return el.text_content()
     parts = [el.text or ""] if el.tag not in _UNPRINTED_IN_HEADING else []
     for child in el:
-        if isinstance(child.tag, str) and not _TAGLINE.search(child.get("class") or ""):
+        if isinstance(child.tag, str) and not _TAGLINE.search(child.get("class") or "") \
+                and not is_permalink_sign(child):
             parts.append(" " if child.tag == "br" else heading_text(child))
         parts.append(child.tail or "")
     return "".join(parts)

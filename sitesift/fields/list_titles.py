@@ -56,7 +56,8 @@ from sitesift.parse.links import Link
 from sitesift.parse.links import page_links as all_links
 
 __all__ = [
-    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "own_h1", "page_links",
+    "Link", "SiteTitles", "learn_decoration", "learn_site_titles", "menu_names", "own_h1",
+    "page_links",
     "repeated_headings", "repeated_titles", "strip_decoration",
 ]
 
@@ -90,6 +91,10 @@ _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
 #: docs/fields.md (fifth session, h25t).
 MIN_H1_VOTES = 3
 MIN_H1_SHARE = 0.5
+#: A link on this share of a site's pages is its menu's (``menu_names``), on a site of this
+#: many pages or more (fewer show no template).
+MENU_SHARE = 0.5
+MENU_MIN_PAGES = 4
 
 
 def _is_title_like(text: str) -> bool:
@@ -211,6 +216,9 @@ class SiteTitles:
     #: ``<title>`` or declared title gives (``_h1_prints_title``): the site's votes on where its
     #: template puts the headline.
     h1_votes: Mapping[TitleCandidates, bool] = field(default_factory=dict)
+    #: Link key -> the texts the site's menu (links on most of its pages) names the page by
+    #: (``menu_names``).
+    menu: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def external_titles(self, url: str | None, page_id: str | None) -> tuple[str, ...]:
         """Anchor texts of the links from other pages that reach the page (by URL, else id)."""
@@ -262,6 +270,30 @@ class SiteTitles:
         return next((normalize_space(h) for k, h in c.headings
                      if k == "h1" and normalize_space(h).casefold() == folded
                      and normalize_space(h) not in self.template_headings), None)
+
+    def _menu_title(self, c: TitleCandidates, url: str | None,
+                    page_id: str | None) -> str | None:
+        """``<title>`` without the site's decoration when the site's menu names the page so
+        too (``menu_names``) and the page prints no other h1 (none, an empty one, or that
+        text); else None.
+
+        Two sources the site writes for every page, and the h1 where there is one, agree: the
+        page's title is no section heading under it, however alike ``<title>`` that heading
+        reads ("Testing input" under "Testing"). MkDocs's themes render no h1 for a page
+        whose Markdown has none, and name it by its navigation title in ``<title>`` and in
+        the menu linking it ("Configuration", whose first heading is "Configuration
+        precedence")."""
+        doc = normalize_space(c.doc_title)
+        if not doc or not self.menu:
+            return None
+        bare = strip_decoration(doc, self.prefixes, self.suffixes) or doc
+        folded = bare.casefold()
+        if any(k == "h1" and normalize_space(h) and clean_heading(normalize_space(h))
+               .casefold() != folded for k, h in c.headings):
+            return None
+        named = {name.casefold() for key in page_keys(url, page_id)
+                 for name in self.menu.get(key, ())}
+        return bare if folded in named else None
 
     def _site_h1(self, own: str, c: TitleCandidates) -> str | None:
         """The page's own h1 when the site's other pages print their headline as their h1
@@ -347,6 +379,9 @@ class SiteTitles:
         # they compare (a declared title then "copies" an undecorated <title>).
         # Nor do anchors outvote it: a list page's anchor agreeing with <title> where the page
         # prints another headline is the SEO wording, as a declared title copying <title> is.
+        menu = self._menu_title(c, url, page_id)
+        if menu is not None:
+            return menu, c
         own = choose_title(c)
         if own is not None and not self.names_site(own, c):
             printed = self._printed_headline(own, c) or self._site_h1(own, c)
@@ -378,6 +413,23 @@ class SiteTitles:
         if similarity(best, m) < MIN_HEADING_SIMILARITY:
             return page_title
         return best
+
+
+def menu_names(pages: Sequence[Sequence[Link]]) -> dict[str, tuple[str, ...]]:
+    """Link key -> anchor texts of the links that most of a site's pages (``MENU_SHARE``,
+    ``MENU_MIN_PAGES`` pages or more) hold: the names its menu gives its pages. ``pages``:
+    each page's links (all of them: a menu names pages by one word)."""
+    if len(pages) < MENU_MIN_PAGES:
+        return {}
+    counts: Counter[tuple[str, str]] = Counter()
+    for links in pages:
+        counts.update({(key, normalize_space(link.anchor)) for link in links
+                       for key in link_keys(link.url) if normalize_space(link.anchor)})
+    names: dict[str, list[str]] = defaultdict(list)
+    for (key, anchor), count in counts.items():
+        if count >= MENU_SHARE * len(pages):
+            names[key].append(anchor)
+    return {key: tuple(found) for key, found in names.items()}
 
 
 def own_h1(c: TitleCandidates, template: Iterable[str] = ()) -> str | None:

@@ -21,6 +21,8 @@ from sitesift.pipeline.visual import VisualPath
 from sitesift.record import Page, Record
 
 if TYPE_CHECKING:
+    from sitesift.methods.auto.site_types import OwnPart
+    from sitesift.methods.interface import SitePage
     from sitesift.parse.signatures import RelaxedLabels
 
 log = logging.getLogger(__name__)
@@ -56,6 +58,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
         # Both read the untouched trees, so they learn before any page is extracted.
         forum_method, siblings = ForumMethod(), self._siblings()
         forum = self._learn_with(forum_method, site, seen, saved_forum(forum_method, saved))
+        own = self._own_parts(site, seen)
         index = self._learn_with(siblings, site, seen)
         steps = {i: (Step(siblings, index, page),) for i, page in zip(members, seen, strict=True)
                  } if index is not None else {}
@@ -70,8 +73,40 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
             if forum.posts[j] and not reads_as_thread(forum.posts[j], records[i].text):
                 forum.posts[j] = []  # (the page stays what the page method read)
         self._review(forum_method, site, forum, seen, [records[i] for i in members])
+        if not forum.is_forum and own is not None:
+            self._own_types([records[i] for i in members], own, forum.archives,
+                            forum.own_posts)
         if saved is None or saved.forum is None:
             self._keep_forum(site, forum_method, forum, profile, len(members), lasting=lasting)
+
+    @staticmethod
+    def _own_parts(site: str, seen: list[SitePage]) -> list[OwnPart] | None:
+        """What each page adds to the site's template (``methods.auto.site_types``), read on
+        the untouched trees; None when the reading fails (the types stand)."""
+        from sitesift.methods.auto.site_types import own_parts
+
+        try:
+            return own_parts([page.root for page in seen], [page.url for page in seen])
+        except Exception:  # a bug here must not cost the site its records
+            log.exception("own parts failed on site %s", site)
+            return None
+
+    @staticmethod
+    def _own_types(records: list[Record], own: list[OwnPart], lists: list[bool],
+                   posts: list[bool]) -> None:
+        """Page types from what each page adds to the template (``site_types``), with the
+        reason in the record (``extra["auto"]["page_type"]``)."""
+        from sitesift.methods.auto.site_types import site_types
+
+        listed = lists if len(lists) == len(records) else [False] * len(records)
+        typed = site_types([r.page_type for r in records], own, listed, posts)
+        for record, change in zip(records, typed, strict=True):
+            if change is None or record.error is not None or change[0] == record.page_type:
+                continue
+            record.extra["auto"] = {**record.extra.get("auto", {}),
+                                    "page_type": f"{record.page_type} -> {change[0]}: "
+                                                 f"{change[1]}"}
+            record.page_type = change[0]
 
     def _field_slots(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],

@@ -16,7 +16,7 @@ import lxml.html
 
 from sitesift.errors import PageError, PageLimitError, ProfileError
 from sitesift.fields.authors import thread_author
-from sitesift.fields.list_titles import Link, learn_site_titles, page_links
+from sitesift.fields.list_titles import Link, learn_site_titles, menu_names, page_links
 from sitesift.fields.metadata import Metadata, extract_metadata
 from sitesift.fields.title_place import near_heading
 from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
@@ -25,6 +25,7 @@ from sitesift.options import Options
 from sitesift.output.render import to_text
 from sitesift.parse import parse_html
 from sitesift.parse.dom import drop_keep_tail
+from sitesift.parse.links import page_links as all_links
 from sitesift.record import Page, Record
 from sitesift.timelimit import time_limit
 
@@ -262,6 +263,8 @@ class PipelineBase:
             site = learn_site_titles(
                 [(pages[i].id, meta.title_candidates if (meta := parsed[i].meta) else None,
                   parsed[i].links) for i in members])
+            site = dataclasses.replace(site, menu=menu_names(
+                [all_links(parsed[i].root, pages[i].url) for i in members]))
         except Exception:
             log.exception("learning the titles of a site failed; page-level titles kept")
             return

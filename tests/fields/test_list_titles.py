@@ -252,3 +252,33 @@ def test_a_site_whose_h1s_print_no_title_keeps_each_pages_own_title() -> None:
                                             "Trail Lamp 300"))]
     site = learn_site_titles([(str(i), c, []) for i, c in enumerate(pages)])
     assert site.choose(pages[3]) == "Trail Lamp 300 and Trail Lamp 500"
+
+
+def _menu_site() -> list:
+    from sitesift.record import Page
+
+    names = ["Introduction", "Applications", "Configuration", "Testing", "Routing"]
+    menu = "".join(f"<li><a href='/{n.lower()}/'>{n}</a></li>" for n in names)
+    prose = ("<p>The application reads its settings from the environment first and from the "
+             "configuration file after that, so that a deployment can override them.</p>") * 6
+    bodies = {
+        "Introduction": "<h1>Introduction</h1>", "Routing": "<h1>Routing</h1>",
+        "Applications": "<h1>Applications</h1>",
+        # MkDocs renders no h1 for a page whose Markdown has none: its sections' headings
+        "Configuration": "<h2>Configuration precedence</h2>",
+        # a section heading under the h1 that reads like <title> too
+        "Testing": "<h1>Testing</h1><h2>Testing input</h2>",
+    }
+    return [Page(id=n, url=f"http://docs.test/{n.lower()}/", site="docs.test",
+                 html=(f"<html><head><title>{n} - Docs</title></head><body><nav><ul>{menu}"
+                       f"</ul></nav><div role='main'>{bodies[n]}{prose}</div></body></html>"))
+            for n in names]
+
+
+def test_the_site_s_menu_and_title_name_a_page_without_an_h1() -> None:
+    from sitesift import Options
+    from sitesift.pipeline import Extractor
+
+    records = list(Extractor(Options(method="auto")).extract_many(_menu_site()))
+    assert [r.title for r in records] == ["Introduction", "Applications", "Configuration",
+                                          "Testing", "Routing"]

@@ -110,3 +110,15 @@ def test_a_list_pages_h1_that_is_the_part_of_title_cut_as_the_sites_name_names_n
         url="https://example.com/viewforum.php?id=2")
     assert record.page_type == "list"
     assert record.title == "Camping Lamps"
+
+
+def test_a_heading_s_permalink_sign_is_no_part_of_its_title() -> None:
+    # Documentation generators end every heading with a link to itself printing a sign
+    # ("¶"); the h1 is then the <title>'s text, not a section heading under it.
+    html = ("<html><head><title>Terminating - Typer</title></head><body><nav><ul>"
+            f"{NAV}</ul></nav><div role='main'><h1 id='terminating'>Terminating<a "
+            "class='headerlink' href='#terminating' title='Permanent link'>¶</a></h1>"
+            f"<p>{PROSE}</p><h2 id='exit'>Exit a CLI program<a class='headerlink' "
+            f"href='#exit'>¶</a></h2><p>{PROSE}</p><h2 id='abort'>Abort<a href='#abort'>"
+            f"#</a></h2><p>{PROSE}</p></div></body></html>")
+    assert extract_html(html).title == "Terminating"

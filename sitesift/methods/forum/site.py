@@ -38,6 +38,7 @@ from sitesift.fields.post_rules import ClassRule, PostRule, class_owner, text_pi
 from sitesift.fields.posts import learn_post_rule
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.methods.interface import Decision
+from sitesift.methods.page.own_posts import own_post_lists
 from sitesift.methods.page.whole_posts import (
     POSTS_MIN_SHARE,
     post_titles,
@@ -196,7 +197,8 @@ class ForumSite:
     thread_rule: Resolver | None = None
     clustering: Clustering | None = None
     info: dict[str, object] = field(default_factory=dict)
-    #: Per page, whether it is an archive of one post (``archives_of_one``).
+    #: Per page, whether it lists the site's posts: an archive of one post
+    #: (``archives_of_one``) or a page of several (``own_post_lists``).
     archives: list[bool] = field(default_factory=list)
     #: Per page, whether it is a post's own page that archives list (``archives_of_one``).
     own_posts: list[bool] = field(default_factory=list)
@@ -428,14 +430,19 @@ def learn_site_types(
     ``post_rule`` / ``thread_regex`` (from the site profile) skips learning them."""
     info: dict[str, object] = {}
     seen_pieces: list[list[tuple[etree._Element, str]] | None] = [None] * len(roots)
+    for k, root in enumerate(roots):  # (the cues below read these lines)
+        seen_pieces[k] = text_pieces(root)
+    # A page listing the site's own posts under their titles (a blog's home, tag, category
+    # pages of summaries) is a list whatever it reads as alone, and no thread.
+    listing = own_post_lists(roots, urls, seen_pieces)
+    info["own_post_lists"] = sum(listing)
     if post_rule is None:
         # (A page of whole posts under linked titles, a blog's archive, is a list of articles:
         # its posts repeat with authors and times, as a thread's do.)
         candidates, lines = [], []
         for k, (root, url) in enumerate(zip(roots, urls, strict=True)):
-            # (both cues, the post rule and the archives read these lines)
-            pieces = seen_pieces[k] = text_pieces(root)
-            if post_groups(root, pieces) >= POST_MIN_REPEATS and \
+            pieces = seen_pieces[k]
+            if not listing[k] and post_groups(root, pieces) >= POST_MIN_REPEATS and \
                     whole_posts_share(root, None, url, pieces=pieces) < POSTS_MIN_SHARE:
                 candidates.append(root)
                 lines.append(pieces)
@@ -446,6 +453,7 @@ def learn_site_types(
                 info["rejected_rule"] = post_rule.body.css
                 post_rule = None
     archives, own_posts = archives_of_one(roots, urls, seen_pieces)
+    archives = [one or many for one, many in zip(archives, listing, strict=True)]
     if post_rule is None:
         # No forum: no page has posts, and only a forum's page types read the pages' in-site
         # links, compose forms and kind tokens (``is_forum`` guards each read), so they are
