@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 WORDS = [
     "harbour", "lantern", "meadow", "granite", "orchard", "compass", "velvet", "thunder",
     "saffron", "glacier", "pepper", "quartz", "willow", "canyon", "falcon", "ember", "maple",
@@ -19,7 +21,12 @@ def _sentence(seed: int, n: int = 14) -> str:
     return " ".join(words).capitalize() + "."
 
 
-def thread_page(tid: int, replies: int) -> str:
+def _iso_stamp(tid: int, k: int) -> str:
+    return f"2024-03-{k + 1:02d} 1{k % 10}:0{k % 6}"
+
+
+def thread_page(tid: int, replies: int, stamp: Callable[[int, int], str] = _iso_stamp) -> str:
+    """A thread of ``replies + 1`` posts; ``stamp(tid, k)``: post k's printed time."""
     posts = []
     for k in range(replies + 1):
         user = USERS[(tid + k) % len(USERS)]
@@ -27,7 +34,7 @@ def thread_page(tid: int, replies: int) -> str:
         posts.append(
             f'<div class="msgbox" id="m{tid}{k}"><div class="side">'
             f'<span class="uname">{user}</span><span class="rank">Member</span></div>'
-            f'<div class="head">Posted 2024-03-{k + 1:02d} 1{k % 10}:0{k % 6}</div>'
+            f'<div class="head">Posted {stamp(tid, k)}</div>'
             f'<div class="msgtext">{text}</div>'
             f'<div class="tools"><a href="/reply?t={tid}">Reply</a> Quote Report</div></div>')
     return (

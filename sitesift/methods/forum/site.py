@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from sitesift.fields.date_forms import MonthFirst, date_orders, learned_month_first
 from sitesift.fields.post_rules import ClassRule, PostRule, class_owner, text_pieces
 from sitesift.fields.posts import learn_post_rule
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
@@ -284,8 +285,10 @@ class ForumSite:
 
         A thread's text is the whole discussion, every post's text in page order (what a
         reader of the thread reads, and what the gold of every forum set holds); ``posts``
-        splits it. Its author and time are the first post's, the thread starter's (its time
-        only where the page's own metadata has none)."""
+        splits it. Its author and time are the first post's, the thread starter's: the
+        post's time is read in the site's date order (``site_month_first``), where the page
+        alone may read "08-12-2025" the other way; the page's own date stands where the
+        first post shows none."""
         types = self.page_types([r.page_type for r in records])
         decisions: list[Decision | None] = []
         for i, record in enumerate(records):
@@ -298,7 +301,7 @@ class ForumSite:
                     page_type=types[i], credit=self.is_forum, posts=self.posts[i],
                     text=THREAD_TEXT_JOIN.join(p["text"] for p in self.posts[i] if p["text"]),
                     author=first["author"] or None,
-                    published=None if record.published else first["published"]))
+                    published=first["published"] or None))
             else:
                 decisions.append(Decision(page_type=types[i], credit=self.is_forum))
         return decisions
@@ -419,6 +422,23 @@ def archives_of_one(
     return archives, own
 
 
+def site_month_first(
+    roots: Sequence[etree._Element],
+    pieces: Sequence[list[tuple[etree._Element, str]] | None] = (),
+) -> MonthFirst:
+    """How the site's ambiguous numeric dates read: every date of its pages that shows an
+    order (a day above 12, a month's name) votes (``date_forms.learned_month_first``); a forum
+    printing "08-13-2025" on one page reads "08-12-2025" on another as 12 August. Without
+    votes, US usage (slashes month-first). ``pieces``: per page, ``text_pieces(root)`` where
+    the caller has them."""
+    votes: Counter[str] = Counter()
+    for k, root in enumerate(roots):
+        lines = pieces[k] if k < len(pieces) else None
+        votes.update(date_orders(" ".join(line for _, line in (
+            lines if lines is not None else text_pieces(root)))))
+    return learned_month_first(votes, True)
+
+
 def learn_site_types(
     roots: Sequence[etree._Element], urls: Sequence[str | None], *, seed: int = 0,
     post_rule: PostRule | None = None, thread_regex: str | None = None,
@@ -455,7 +475,9 @@ def learn_site_types(
                          archives=archives, own_posts=own_posts)
     links = [in_site_links(root, url) for root, url in zip(roots, urls, strict=True)]
     compose = [_is_compose_form(root) for root in roots]
-    posts = [post_rule.posts(root) for root in roots]
+    month_first = site_month_first(roots, seen_pieces)
+    info["month_first"] = month_first
+    posts = [post_rule.posts(root, month_first) for root in roots]
     site = ForumSite(list(urls), posts, links, compose, post_rule,
                      kinds=[kind_tokens(root, htmls[k] if htmls else None)
                             for k, root in enumerate(roots)], info=info,

@@ -10,7 +10,7 @@ from sitesift.methods.forum.site import ForumSite, learn_site_types, post_groups
 from sitesift.parse import parse_html
 from sitesift.pipeline import Extractor
 from sitesift.profiles.store import ProfileStore
-from sitesift.record import Page
+from sitesift.record import Page, Record
 
 
 def test_dom_cue_counts_repeated_posts() -> None:
@@ -286,3 +286,23 @@ def test_a_site_without_posts_gathers_no_links(monkeypatch) -> None:
     assert learned.post_rule is None and learned.links == []
     assert learned.page_types(["detail", "other", "list", "detail"]) == [
         "detail", "other", "list", "detail"]
+
+
+def test_a_site_s_unambiguous_dates_set_the_order_of_its_posts_and_threads() -> None:
+    """A forum printing month-first dashes ("08-13-2025"): a page whose posts all fall on
+    days up to 12 reads them month-first too, as its posts and as the thread's date."""
+    def stamp(tid: int, k: int) -> str:
+        day = k + 1 if tid % 2 else 13 + k
+        return f"08-{day:02d}-2025, 0{k % 10}:15 PM"
+
+    pages = [(f"http://forum.test/show?t={tid}", thread_page(tid, 2 + tid % 3, stamp))
+             for tid in range(1, 13)]
+    pages += [(url, html) for url, html, kind in site() if kind == "list"]
+    roots = [parse_html(html) for _, html in pages]
+    forum = learn_site_types(roots, [url for url, _ in pages])
+    assert forum.posts[0][0]["published"] == "2025-08-01 12:15"
+    assert forum.posts[0][1]["published"] == "2025-08-02 13:15"
+    records = [Record(id=str(k), page_type="detail", published="2025-01-08")
+               for k in range(len(pages))]
+    decision = forum.decide(records)[0]
+    assert decision is not None and decision.published == "2025-08-01 12:15"
