@@ -42,8 +42,8 @@ from sitesift.methods.interface import Decision
 from sitesift.methods.page.whole_posts import (
     POSTS_MIN_SHARE,
     post_titles,
+    titled_posts_share,
     unlinked_headings,
-    whole_posts_share,
 )
 from sitesift.parse.dom import text_weight
 from sitesift.parse.links import page_links
@@ -449,14 +449,14 @@ def learn_site_types(
     info: dict[str, object] = {}
     seen_pieces: list[list[tuple[etree._Element, str]] | None] = [None] * len(roots)
     if post_rule is None:
-        # (A page of whole posts under linked titles, a blog's archive, is a list of articles:
-        # its posts repeat with authors and times, as a thread's do.)
+        # (A page of posts under linked titles, whole or excerpts, a blog's archive, is a list
+        # of articles: its posts repeat with authors and times, as a thread's do.)
         candidates, lines = [], []
         for k, (root, url) in enumerate(zip(roots, urls, strict=True)):
             # (both cues, the post rule and the archives read these lines)
             pieces = seen_pieces[k] = text_pieces(root)
             if post_groups(root, pieces) >= POST_MIN_REPEATS and \
-                    whole_posts_share(root, None, url, pieces=pieces) < POSTS_MIN_SHARE:
+                    titled_posts_share(root, url, pieces=pieces) < POSTS_MIN_SHARE:
                 candidates.append(root)
                 lines.append(pieces)
         info["thread_candidates"] = len(candidates)

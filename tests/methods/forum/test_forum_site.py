@@ -306,3 +306,31 @@ def test_a_site_s_unambiguous_dates_set_the_order_of_its_posts_and_threads() -> 
                for k in range(len(pages))]
     decision = forum.decide(records)[0]
     assert decision is not None and decision.published == "2025-08-01 12:15"
+
+
+def test_a_chinese_blog_s_archives_are_lists_and_its_posts_with_comments_articles() -> None:
+    """A default WordPress theme's shape in Chinese: archives of whole posts or of excerpts
+    (55 characters: the Chinese translation counts characters) are lists of articles, never
+    thread candidates, and a post with its comments is an article (with comments)."""
+    import wordpress_pages
+
+    from sitesift.methods.page.whole_posts import (
+        POSTS_MIN_SHARE,
+        titled_posts_share,
+        whole_posts_share,
+    )
+
+    for excerpts in (False, True):
+        crawl = wordpress_pages.site("zh", excerpts)
+        home_url, home, _ = crawl[-3]
+        assert titled_posts_share(parse_html(home), home_url) >= POSTS_MIN_SHARE
+        if not excerpts:  # (Chinese prose weighs as the page extractor weighs it)
+            assert whole_posts_share(parse_html(home), None, home_url) >= POSTS_MIN_SHARE
+        roots = [parse_html(h) for _, h, _ in crawl]
+        forum = learn_site_types(roots, [u for u, _, _ in crawl])
+        assert forum.info["thread_candidates"] == sum(p % 6 >= 2 for p in range(1, 13))
+        pages = [Page(id=str(k), url=u, site="blog.test", html=h)
+                 for k, (u, h, _) in enumerate(crawl)]
+        for method in ("auto", "forum"):
+            records = list(Extractor(Options(method=method)).extract_many(pages))
+            assert [r.page_type for r in records] == [t for _, _, t in crawl], (excerpts, method)
