@@ -21,7 +21,8 @@ BASE = "http://blog.test"
 _LABELS = {
     "zh": {"posted": "发布于", "by": "作者", "says": "说道：", "reply": "回复",
            "leave": "发表评论", "comments": "{n} 条评论", "cat": "分类", "older": "较早文章",
-           "recent": "近期文章", "field": "评论", "submit": "发表评论", "powered": "自豪地采用WordPress"},
+           "recent": "近期文章", "field": "评论", "submit": "发表评论",
+           "powered": "自豪地采用WordPress"},
     "en": {"posted": "Published", "by": "By", "says": "says:", "reply": "Reply",
            "leave": "Leave a Reply", "comments": "{n} thoughts on this", "cat": "Categorized as",
            "older": "Older posts", "recent": "Recent Posts", "field": "Comment",
@@ -154,6 +155,7 @@ def site(lang: str = "zh", excerpts: bool = False) -> list[tuple[str, str, str]]
     out = [(post_url(p), post_page(p, p % 6, lang), "detail") for p in range(1, 13)]
     newest = list(range(12, 0, -1))
     out.append((f"{BASE}/", list_page(newest[:5], lang, f"{BASE}/?paged=2", excerpts), "list"))
-    out.append((f"{BASE}/?paged=2", list_page(newest[5:10], lang, f"{BASE}/?paged=3", excerpts), "list"))
+    second = list_page(newest[5:10], lang, f"{BASE}/?paged=3", excerpts)
+    out.append((f"{BASE}/?paged=2", second, "list"))
     out.append((f"{BASE}/?cat=1", list_page(newest[:5], lang, None, excerpts), "list"))
     return out

@@ -201,6 +201,8 @@ class ForumSite:
     archives: list[bool] = field(default_factory=list)
     #: Per page, whether it is a post's own page that archives list (``archives_of_one``).
     own_posts: list[bool] = field(default_factory=list)
+    #: Post rules of the site's other thread templates (``other_post_rules``).
+    more_rules: tuple[PostRule, ...] = ()
     _labels: dict[int, int] | None = field(default=None, repr=False)
 
     @property
@@ -228,6 +230,10 @@ class ForumSite:
                 types[i] = "list"
                 continue
             typed = cluster_type.get(label_of.get(i, -1)) if label_of else None
+            if typed == "thread" and not self.posts[i]:
+                # A page without posts in the threads' cluster (an index whose URL is the
+                # threads' script without parameters): what it links says what it is.
+                typed = "list" if self._links_threads(i) else None
             if typed is not None:
                 types[i] = typed
             elif self.is_forum and (dom == "detail" or self.posts[i] or self.compose[i]):
@@ -311,6 +317,8 @@ class ForumSite:
         rule and the thread-URL rule."""
         assert self.post_rule is not None
         rules: dict[str, object] = dict(self.post_rule.to_dict())
+        if self.more_rules:
+            rules["more_rules"] = [rule.to_dict() for rule in self.more_rules]
         if self.thread_rule is not None:
             rules["thread_regex"] = self.thread_rule.regex
         return rules
@@ -351,9 +359,7 @@ class ForumSite:
         out: dict[int, str] = {}
         for label, pages in members.items():
             threads = sum(self.is_thread(i) for i in pages)
-            linking = sum(
-                sum(self.thread_rule.match(u) for u in self.links[i]) >= LIST_MIN_THREAD_LINKS
-                for i in pages)
+            linking = sum(self._links_threads(i) for i in pages)
             if threads * 2 > len(pages):
                 out[label] = "thread"
             elif linking >= max(1, LIST_CLUSTER_SHARE * len(pages)):
@@ -362,11 +368,26 @@ class ForumSite:
                 out[label] = "other"
         lone = [label for label, pages in members.items() if len(pages) == 1 and label not in out]
         typed = [label for label in out if len(members[label]) > 1]
+        lists = [self.clustering.resolver(label) for label in typed if out[label] == "list"]
         for label in lone:
-            nearest = self._nearest(members[label][0], typed, members)
+            page = members[label][0]
+            if not self.posts[page] and any(
+                    sum(rule.match(u) for u in self.links[page]) >= LIST_MIN_THREAD_LINKS
+                    for rule in lists):
+                # What it links says what it is: a page of links to several lists (a
+                # forum's index, its boards) is a list, whatever URL it is nearest.
+                out[label] = "list"
+                continue
+            nearest = self._nearest(page, typed, members)
             if nearest is not None and out[nearest] != "thread":
                 out[label] = out[nearest]
         return out
+
+    def _links_threads(self, i: int) -> bool:
+        """Whether page ``i`` links ``LIST_MIN_THREAD_LINKS`` thread URLs or more."""
+        rule = self.thread_rule
+        return rule is not None and \
+            sum(rule.match(u) for u in self.links[i]) >= LIST_MIN_THREAD_LINKS
 
     def _nearest(self, i: int, typed: list[int], members: dict[int, list[int]]) -> int | None:
         """The typed cluster with a page URL closest to page ``i``'s (smallest D = N!/Ns!,
@@ -439,10 +460,27 @@ def site_month_first(
     return learned_month_first(votes, True)
 
 
+def other_post_rules(rule: PostRule, candidates: Sequence[etree._Element],
+                     pieces: Sequence[list[tuple[etree._Element, str]]],
+                     seed: int = 0) -> tuple[PostRule, ...]:
+    """The post rule of a second thread template: KSF again over the candidates where
+    ``rule`` finds no post, when ``MIN_CANDIDATES`` of them are left and their rule passes
+    as a forum's (``_is_post_rule``). A forum may show each topic twice, in its full page
+    and in a text-only archive copy of other markup; both are threads."""
+    rest = [k for k, root in enumerate(candidates) if not rule.body.select(root)]
+    if len(rest) < MIN_CANDIDATES:
+        return ()
+    roots = [candidates[k] for k in rest]
+    other = learn_post_rule(roots, seed=seed, pieces=[pieces[k] for k in rest])
+    if other is None or other.body == rule.body or not _is_post_rule(other, roots):
+        return ()
+    return (other,)
+
+
 def learn_site_types(
     roots: Sequence[etree._Element], urls: Sequence[str | None], *, seed: int = 0,
     post_rule: PostRule | None = None, thread_regex: str | None = None,
-    htmls: Sequence[str] | None = None,
+    htmls: Sequence[str] | None = None, more_rules: Sequence[PostRule] | None = None,
 ) -> ForumSite:
     """Steps 1-3 over the untouched trees of one site's pages (read, never changed). A saved
     ``post_rule`` / ``thread_regex`` (from the site profile) skips learning them."""
@@ -465,6 +503,8 @@ def learn_site_types(
             if post_rule is not None and not _is_post_rule(post_rule, candidates):
                 info["rejected_rule"] = post_rule.body.css
                 post_rule = None
+            if post_rule is not None and more_rules is None:
+                more_rules = other_post_rules(post_rule, candidates, lines, seed)
     archives, own_posts = archives_of_one(roots, urls, seen_pieces)
     if post_rule is None:
         # No forum: no page has posts, and only a forum's page types read the pages' in-site
@@ -477,8 +517,10 @@ def learn_site_types(
     compose = [_is_compose_form(root) for root in roots]
     month_first = site_month_first(roots, seen_pieces)
     info["month_first"] = month_first
-    posts = [post_rule.posts(root, month_first) for root in roots]
-    site = ForumSite(list(urls), posts, links, compose, post_rule,
+    rules = (post_rule, *(more_rules or ()))
+    posts = [next((found for rule in rules if (found := rule.posts(root, month_first))), [])
+             for root in roots]
+    site = ForumSite(list(urls), posts, links, compose, post_rule, more_rules=tuple(rules[1:]),
                      kinds=[kind_tokens(root, htmls[k] if htmls else None)
                             for k, root in enumerate(roots)], info=info,
                      archives=archives, own_posts=own_posts)
@@ -494,4 +536,12 @@ def learn_site_types(
             votes = Counter(labels[i] for i in labels if len(posts[i]) >= 2 and not compose[i])
             if votes and votes.most_common(1)[0][1] >= 2:
                 site.thread_rule = site.clustering.resolver(votes.most_common(1)[0][0])
+                sizes = Counter(labels.values())
+                more = [site.clustering.resolver(label) for label, n in votes.most_common()[1:]
+                        if n >= 2 and n * 2 > sizes[label]]
+                if more:
+                    # A second template of threads (a text-only archive copy of each topic)
+                    # is threads too, under URLs of its own: one rule for all of them.
+                    site.thread_rule = Resolver.from_regex("|".join(
+                        f"(?:{rule.regex})" for rule in (site.thread_rule, *more)))
     return site

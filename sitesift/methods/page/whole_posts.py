@@ -102,12 +102,13 @@ def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
 def titled_posts_share(body: etree._Element, url: str | None, *,
                        pieces: Sequence[tuple[etree._Element, str]] | None = None) -> float:
     """``whole_posts_share`` with teasers too: the share of an untouched page's text held by
-    ``POSTS_MIN`` posts or more under linked titles, each title linking a distinct page of
-    the site, most of them dated, whatever their length. A blog's archive of excerpts (55
+    ``POSTS_MIN`` posts or more under linked titles (``HEADLINE_MIN_WEIGHT`` at the median:
+    titles, not posters' names), each linking a distinct page of the site, most of them
+    dated, whatever their prose. A blog's archive of excerpts (55
     characters a post where its language does not space words: WordPress's Chinese
     translation) is a list of articles as much as an archive of whole posts; a thread's
     posts link no other page by their headings (their permalinks are anchors)."""
-    return max((share for share, _ in _whole_posts(body, None, url, POSTS_MIN, whole=False,
+    return max((share for share, _ in _whole_posts(body, None, url, POSTS_MIN, prose=False,
                                                    pieces=pieces)), default=0.0)
 
 
@@ -136,13 +137,14 @@ def unlinked_headings(body: etree._Element) -> set[str]:
 
 
 def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
-                 least: int, *, whole: bool = True,
+                 least: int, *, whole: bool = True, prose: bool = True,
                  pieces: Sequence[tuple[etree._Element, str]] | None = None,
                  targets: Callable[[str], bool] | None = None,
                  ) -> list[tuple[float, list[tuple[str, str]]]]:
     """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
     text and its (title, URL) pairs. ``whole`` False: teasers and short titles too (no
-    prose or title line: the caller confirms each title on its target's page). ``targets``:
+    prose or title line: the caller confirms each title on its target's page); ``prose``
+    False: the title line holds, teasers too. ``targets``:
     only the groups with a title linking a page it accepts."""
     groups = _title_groups(body, url, targets)
     if not groups:
@@ -170,15 +172,16 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
             total = sum(u.weight for u in measured)
         owner = owners(posts)
         weights = [0] * len(posts)
-        prose = 0
+        weight_of_prose = 0
         for unit in measured:
             k = owner.get(unit.block)
             if k is not None:
                 weights[k] += unit.weight
-                prose += unit.weight if unit.is_prose() else 0
+                weight_of_prose += unit.weight if unit.is_prose() else 0
         held = sum(weights)
         if not total or not held or (len(posts) > 1 and max(weights) > POSTS_MAX_ONE_SHARE
-                                     * held) or (whole and prose <= TEASER_MAX_PROSE * len(posts)):
+                                     * held) or (whole and prose and
+                                                 weight_of_prose <= TEASER_MAX_PROSE * len(posts)):
             continue
         out.append((held / total, [(normalize_space(text_content(h)), t) for h, t in group]))
     return out

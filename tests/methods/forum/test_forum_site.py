@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from forum_pages import site, thread_page
+from forum_pages import USERS, site, thread_page
 from shared_data import data_set
 
 from sitesift import Options
@@ -334,3 +334,48 @@ def test_a_chinese_blog_s_archives_are_lists_and_its_posts_with_comments_article
         for method in ("auto", "forum"):
             records = list(Extractor(Options(method=method)).extract_many(pages))
             assert [r.page_type for r in records] == [t for _, _, t in crawl], (excerpts, method)
+
+
+def _smf_urls(html: str) -> str:
+    """The made-up forum's links in the shape of a forum whose every page is one script and
+    whose kind is a parameter before the id (``index.php?topic=5.0``)."""
+    import re
+
+    html = re.sub(r'/show\?t=(\d+)', r'/index.php?topic=\1.0', html)
+    html = re.sub(r'/reply\?t=(\d+)', r'/index.php?action=post;topic=\1.0', html)
+    html = re.sub(r'/board\?b=(\d+)', r'/index.php?board=\1.0', html)
+    html = re.sub(r'/user\?u=(\d+)&amp;area=posts',
+                  r'/index.php?action=profile;area=showposts;u=\1', html)
+    return re.sub(r'/user\?u=(\d+)', r'/index.php?action=profile;u=\1', html)
+
+
+def test_kinds_named_by_a_parameter_before_the_id_and_a_second_thread_template() -> None:
+    """One script for every page, the kind a parameter before the id (``?topic=5.0``,
+    ``?topic=5.msg15``, ``?board=1.0``, ``?action=profile;u=3``), threads also in a
+    text-only archive template: topics of one post are threads in both templates, boards
+    and their next pages lists, profiles other."""
+    from forum_pages import archive_page, list_page, profile_page
+
+    base = "http://forum.test/index.php"
+    pages: list[tuple[str, str, str]] = []
+    for tid in range(1, 16):
+        html = thread_page(tid, tid % 4).replace(
+            '<div class="tools">', f'<div class="tools"><a href="/index.php?topic={tid}.msg'
+            f'{tid * 3}#msg{tid * 3}">#</a>')
+        pages.append((f"{base}?topic={tid}.0", _smf_urls(html), "thread"))
+    for tid in range(1, 9):
+        pages.append((f"http://forum.test/archive/index.php?thread-{tid}.html",
+                      _smf_urls(archive_page(tid, tid % 3)), "thread"))
+    for board in range(1, 4):
+        tids = list(range(board, 16, 3))
+        pages.append((f"{base}?board={board}.0", _smf_urls(list_page(board, tids)), "list"))
+        pages.append((f"{base}?board={board}.20", _smf_urls(list_page(board, tids[:3])),
+                      "list"))
+    for uid in range(1, 6):
+        pages.append((f"{base}?action=profile;u={uid}", _smf_urls(profile_page(uid)), "other"))
+    records = list(Extractor(Options(method="forum")).extract_many(
+        [Page(id=str(k), url=u, site="forum.test", html=h) for k, (u, h, _) in enumerate(pages)]))
+    assert [(u, r.page_type) for (u, _, _), r in zip(pages, records, strict=True)] == \
+        [(u, t) for u, _, t in pages]
+    archive = records[15 + 3]  # thread 4 of the archive: two posts
+    assert [p["author"] for p in archive.extra["posts"]] == [USERS[4], USERS[5]]
