@@ -242,9 +242,10 @@ def parse_date(text: str | None, *, now: datetime | None = None,
 
 
 def date_orders(text: str) -> Iterator[str]:
-    """The order ("dmy" or "mdy") of every date in ``text`` that shows it: a numeric date
-    whose first or second number is above 12 ("13/01/2025", "08-13-2025"), a date naming its
-    month ("3 March 2021", "March 3, 2021"). Ambiguous dates ("08-12-2025") say nothing."""
+    """The order of every date in ``text`` that shows it: "dmy" or "mdy" for a numeric date
+    whose first or second number is above 12 ("13/01/2025", "08-13-2025"), "dmy_name" or
+    "mdy_name" for a date naming its month ("3 March 2021", "March 3, 2021"). Ambiguous
+    dates ("08-12-2025") say nothing."""
     if not _MAY_HOLD_DATE.search(text):
         return
     for pattern, kind in _PATTERNS:
@@ -257,15 +258,20 @@ def date_orders(text: str) -> Iterator[str]:
                     yield "dmy"
         elif kind in _NAMED_FORMS and _may_name_month(text):
             for _ in pattern.finditer(text):
-                yield "mdy" if kind == "mdy_name" else "dmy"
+                yield kind
 
 
 def learned_month_first(votes: Mapping[str, int], default: MonthFirst,
                         min_votes: int = 1) -> MonthFirst:
     """The reading of ambiguous numeric dates that ``votes`` (``date_orders`` counted) settle:
     ``MONTH_FIRST_ALWAYS`` or ``False`` when one order holds ``ORDER_MIN_SHARE`` of at least
-    ``min_votes`` votes, else ``default``."""
+    ``min_votes`` votes, else ``default``. Numeric dates vote first (the template prints them
+    as it prints the ambiguous ones); dates naming their month only where too few numeric
+    dates show an order (the texts that members or authors write name months their way:
+    a day-first forum's posts quote "March 3, 2005" from American papers)."""
     mdy, dmy = votes.get("mdy", 0), votes.get("dmy", 0)
+    if mdy + dmy < max(1, min_votes):
+        mdy, dmy = votes.get("mdy_name", 0), votes.get("dmy_name", 0)
     total = mdy + dmy
     if total < max(1, min_votes):
         return default

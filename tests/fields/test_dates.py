@@ -398,9 +398,13 @@ def test_unambiguous_dates_vote_for_the_order() -> None:
         learned_month_first,
         text_month_first,
     )
-    assert list(date_orders("08-13-2025 and 08-12-2025 and 3 March 2021")) == ["mdy", "dmy"]
-    assert list(date_orders("August 12, 2025, 05:29 PM")) == ["mdy"]
+    assert list(date_orders("08-13-2025 and 08-12-2025 and 3 March 2021")) == \
+        ["mdy", "dmy_name"]
+    assert list(date_orders("August 12, 2025, 05:29 PM")) == ["mdy_name"]
     assert learned_month_first(Counter(mdy=5, dmy=1), True) == MONTH_FIRST_ALWAYS
+    # Numeric dates first: the names in members' texts do not outvote the template's order.
+    assert learned_month_first(Counter(dmy=3, mdy_name=40), True) is False
+    assert learned_month_first(Counter(mdy_name=4, dmy_name=1), False) == MONTH_FIRST_ALWAYS
     assert learned_month_first(Counter(mdy=3, dmy=3), "x") == "x"  # type: ignore[arg-type]
     assert learned_month_first(Counter(dmy=2), True) is False
     assert learned_month_first(Counter(), False) is False
