@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 
@@ -15,7 +15,7 @@ __all__ = [
     "FUTURE_SLACK", "MIN_YEAR", "MONTH_FIRST_ALWAYS", "ORDER_MIN_SHARE", "PAGE_ORDER_MIN_VOTES",
     "MonthFirst",
     "date_from_url", "date_orders", "iter_dates", "learned_month_first", "parse_date",
-    "text_month_first", "utc_now",
+    "text_month_first", "utc_now", "votes_month_first",
 ]
 
 #: Dates before this year are rejected: the web hardly published news before 1995, and older
@@ -241,14 +241,18 @@ def parse_date(text: str | None, *, now: datetime | None = None,
     return None
 
 
-def date_orders(text: str) -> Iterator[str]:
+def date_orders(text: str, *, named: bool = True) -> Iterator[str]:
     """The order of every date in ``text`` that shows it: "dmy" or "mdy" for a numeric date
     whose first or second number is above 12 ("13/01/2025", "08-13-2025"), "dmy_name" or
     "mdy_name" for a date naming its month ("3 March 2021", "March 3, 2021"). Ambiguous
-    dates ("08-12-2025") say nothing."""
+    dates ("08-12-2025") say nothing. ``named`` False: numeric dates only (the forms naming
+    a month cost most of the time: ``learned_month_first`` reads them only where numeric
+    dates are too few)."""
     if not _MAY_HOLD_DATE.search(text):
         return
     for pattern, kind in _PATTERNS:
+        if kind in _NAMED_FORMS and not named:
+            continue
         if kind == "dmy":
             for m in pattern.finditer(text):
                 a, b = int(m.group("a")), int(m.group("b"))
@@ -285,7 +289,18 @@ def learned_month_first(votes: Mapping[str, int], default: MonthFirst,
 def text_month_first(text: str, default: MonthFirst) -> MonthFirst:
     """How one page's ambiguous numeric dates read, from the unambiguous dates of its
     ``text`` (``PAGE_ORDER_MIN_VOTES``), else ``default``."""
-    return learned_month_first(Counter(date_orders(text)), default, PAGE_ORDER_MIN_VOTES)
+    return votes_month_first([text], default, PAGE_ORDER_MIN_VOTES)
+
+
+def votes_month_first(texts: Sequence[str], default: MonthFirst,
+                      min_votes: int = 1) -> MonthFirst:
+    """``learned_month_first`` over the dates of ``texts`` (one site's pages, or one page),
+    reading the dates that name their month only where the numeric ones are too few."""
+    votes = Counter(order for text in texts for order in date_orders(text, named=False))
+    if sum(votes.values()) < max(1, min_votes):
+        votes.update(order for text in texts for order in date_orders(text)
+                     if order.endswith("_name"))
+    return learned_month_first(votes, default, min_votes)
 
 
 def _from_timestamp(seconds: int, now: datetime) -> str | None:

@@ -94,6 +94,15 @@ class Metadata:
 _TEXT_CONTAINING = etree.XPath(".//text()[contains(., $needle)]")
 
 
+#: The text nodes a reader sees (scripts hold megabytes of state data on some pages).
+_VISIBLE_TEXT = etree.XPath(
+    ".//text()[not(ancestor::script or ancestor::style or ancestor::noscript"
+    " or ancestor::template)]")
+#: Only this many characters of a page's visible text vote for its date order (enough for a
+#: thread of dates; a bound on the regular expressions' time on huge pages).
+ORDER_TEXT_MAX = 100_000
+
+
 def _month_first(lang: str | None, body: lxml.html.HtmlElement | None = None) -> MonthFirst:
     """How the page's ambiguous numeric dates read: in the order its unambiguous dates show
     (``date_forms.text_month_first``), else slash dates month-first only on English pages (or
@@ -101,7 +110,7 @@ def _month_first(lang: str | None, body: lxml.html.HtmlElement | None = None) ->
     default = not lang or lang.lower().startswith("en")
     if body is None:
         return default
-    return text_month_first(body.text_content(), default)
+    return text_month_first(" ".join(_VISIBLE_TEXT(body))[:ORDER_TEXT_MAX], default)
 
 
 def _anchor(title: str | None, body: lxml.html.HtmlElement,

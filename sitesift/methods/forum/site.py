@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from sitesift.fields.date_forms import MonthFirst, date_orders, learned_month_first
+from sitesift.fields.date_forms import MonthFirst, votes_month_first
 from sitesift.fields.post_rules import ClassRule, PostRule, class_owner, text_pieces
 from sitesift.fields.posts import learn_post_rule
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
@@ -452,12 +452,12 @@ def site_month_first(
     printing "08-13-2025" on one page reads "08-12-2025" on another as 12 August. Without
     votes, US usage (slashes month-first). ``pieces``: per page, ``text_pieces(root)`` where
     the caller has them."""
-    votes: Counter[str] = Counter()
+    texts = []
     for k, root in enumerate(roots):
         lines = pieces[k] if k < len(pieces) else None
-        votes.update(date_orders(" ".join(line for _, line in (
-            lines if lines is not None else text_pieces(root)))))
-    return learned_month_first(votes, True)
+        texts.append(" ".join(line for _, line in (
+            lines if lines is not None else text_pieces(root))))
+    return votes_month_first(texts, True)
 
 
 def other_post_rules(rule: PostRule, candidates: Sequence[etree._Element],
