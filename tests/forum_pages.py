@@ -25,12 +25,17 @@ def _iso_stamp(tid: int, k: int) -> str:
     return f"2024-03-{k + 1:02d} 1{k % 10}:0{k % 6}"
 
 
+def _posts(tid: int, replies: int) -> list[tuple[int, str, str]]:
+    """(k, poster, text) of the thread's ``replies + 1`` posts."""
+    return [(k, USERS[(tid + k) % len(USERS)],
+             " ".join(_sentence(tid * 31 + k * 5 + j) for j in range(3)))
+            for k in range(replies + 1)]
+
+
 def thread_page(tid: int, replies: int, stamp: Callable[[int, int], str] = _iso_stamp) -> str:
     """A thread of ``replies + 1`` posts; ``stamp(tid, k)``: post k's printed time."""
     posts = []
-    for k in range(replies + 1):
-        user = USERS[(tid + k) % len(USERS)]
-        text = " ".join(_sentence(tid * 31 + k * 5 + j) for j in range(3))
+    for k, user, text in _posts(tid, replies):
         posts.append(
             f'<div class="msgbox" id="m{tid}{k}"><div class="side">'
             f'<span class="uname">{user}</span><span class="rank">Member</span></div>'
@@ -77,12 +82,10 @@ def archive_page(tid: int, replies: int) -> str:
     """The same thread as ``thread_page`` in a second, text-only template (an archive copy:
     other classes, no tools)."""
     posts = []
-    for k in range(replies + 1):
-        user = USERS[(tid + k) % len(USERS)]
-        text = " ".join(_sentence(tid * 31 + k * 5 + j) for j in range(3))
+    for k, user, text in _posts(tid, replies):
         posts.append(
             f'<div class="entry"><div class="top"><h2 class="poster"><a href="/user?u={k}">'
-            f'{user}</a></h2><div class="when">2024-03-{k + 1:02d} 1{k % 10}:0{k % 6}</div></div>'
+            f'{user}</a></h2><div class="when">{_iso_stamp(tid, k)}</div></div>'
             f'<div class="words">{text}</div></div>')
     return (f"<html><head><title>Thread {tid} (archive)</title></head><body>"
             f'<div class="crumbs"><a href="/archive/board-1.html">Board</a></div>'
