@@ -307,8 +307,9 @@ def post_time(container: etree._Element, body: etree._Element,
     """A post's time as its frame prints it, "YYYY-MM-DD HH:MM": a ``<time>`` element of the
     frame first (its printed text, read in ``month_first``'s order, else its ``datetime``: a
     poster's join date may stand above it in plain text), else the first date with a clock
-    time in the frame's lines, in any form ``date_forms`` reads ("2025-3-1 10:00",
-    "01/03/2025 08:00", "08-12-2025, 05:29 PM", "March 1, 2024, 10:00 AM")."""
+    time in the frame's lines (or across two of them), in any form ``date_forms`` reads
+    ("2025-3-1 10:00", "01/03/2025 08:00", "08-12-2025, 05:29 PM", "March 1, 2024, 10:00 AM").
+    """
     inside = set(body.iter())
     for el in container.iter("time"):
         if el in inside:
@@ -317,8 +318,10 @@ def post_time(container: etree._Element, body: etree._Element,
             for _pos, iso in iter_dates(value, month_first=month_first):
                 if (stamp := _stamp(iso)) is not None:
                     return stamp
-    for _, line in frame:
-        for _pos, iso in iter_dates(line, month_first=month_first):
+    # (line by line first; then the frame's lines joined: a date and its clock time in two
+    # elements, "<span>08-12-2025</span> <span>05:29 PM</span>")
+    for text in (*(line for _, line in frame), " ".join(line for _, line in frame)):
+        for _pos, iso in iter_dates(text, month_first=month_first):
             if (stamp := _stamp(iso)) is not None:
                 return stamp
     return None

@@ -138,3 +138,9 @@ def test_a_post_s_time_in_day_first_and_month_first_forms() -> None:
         '</body></html>')
     assert rule.posts(page, MONTH_FIRST_ALWAYS)[0]["published"] == "2025-08-12 17:29"
     assert rule.posts(page, True)[0]["published"] == "2025-12-08 17:29"
+    # A date and its clock time in two elements.
+    page = parse_html(
+        '<html><body><div class="post"><a class="who">ann</a><span class="day">13/08/2025</span>'
+        ' <span class="clock">05:29 PM</span><div class="content">Some words of the post.</div>'
+        '</div></body></html>')
+    assert rule.posts(page, False)[0]["published"] == "2025-08-13 17:29"
