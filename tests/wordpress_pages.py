@@ -85,7 +85,8 @@ def _entry_footer(pid: int, lang: str) -> str:
         f'<a href="{BASE}/?cat=1" rel="category tag">News</a></span></div></footer>')
 
 
-def _comment(pid: int, k: int, lang: str) -> str:
+def _comment(pid: int, k: int, lang: str, sentences: int = 0) -> str:
+    """Comment k of post ``pid``: a short sentence, or ``sentences`` paragraphs."""
     lab = _LABELS[lang]
     who = COMMENTERS[(pid + k) % len(COMMENTERS)] if lang == "zh" else f"reader{(pid + k) % 5}"
     printed = f"2024年3月{1 + (pid + k) % 27}日 上午10:0{k}" if lang == "zh" else \
@@ -97,21 +98,29 @@ def _comment(pid: int, k: int, lang: str) -> str:
         f'<span class="says">{lab["says"]}</span></div><div class="comment-metadata">'
         f'<a href="{post_url(pid)}#comment-{pid}{k}"><time datetime="2024-03-01T10:00:00+08:00">'
         f'{printed}</time></a></div></footer><div class="comment-content">'
-        f'<p>{_sentence(pid * 29 + k, lang, 9)}</p></div><div class="reply">'
+        f'{_comment_text(pid, k, lang, sentences)}</div><div class="reply">'
         f'<a rel="nofollow" class="comment-reply-link" href="{post_url(pid)}&replytocom={k}">'
         f'{lab["reply"]}</a></div></article></li>')
 
 
-def post_page(pid: int, comments: int, lang: str = "zh") -> str:
-    """A post's own page with ``comments`` comments and the comment form."""
+def _comment_text(pid: int, k: int, lang: str, sentences: int) -> str:
+    if not sentences:
+        return f"<p>{_sentence(pid * 29 + k, lang, 9)}</p>"
+    return "".join(f"<p>{_sentence(pid * 31 + k * 7 + j, lang)}</p>" for j in range(sentences))
+
+
+def post_page(pid: int, comments: int, lang: str = "zh", paragraphs: int = 4,
+              comment_sentences: int = 0) -> str:
+    """A post's own page (``paragraphs`` long) with ``comments`` comments (a short sentence
+    each, or ``comment_sentences`` paragraphs) and the comment form."""
     lab = _LABELS[lang]
-    listed = "".join(_comment(pid, k, lang) for k in range(comments))
+    listed = "".join(_comment(pid, k, lang, comment_sentences) for k in range(comments))
     thread = (f'<h2 class="comments-title">{lab["comments"].format(n=comments)}</h2>'
               f'<ol class="comment-list">{listed}</ol>') if comments else ""
     main = (
         f'<article id="post-{pid}" class="post-{pid} post type-post status-publish hentry entry">'
         f'<header class="entry-header alignwide"><h1 class="entry-title">{title(pid, lang)}</h1>'
-        f'</header><div class="entry-content">{_paragraphs(pid, lang)}</div>'
+        f'</header><div class="entry-content">{_paragraphs(pid, lang, paragraphs)}</div>'
         f'{_entry_footer(pid, lang)}</article>'
         f'<div id="comments" class="comments-area default-max-width">{thread}'
         '<div id="respond" class="comment-respond"><h2 id="reply-title" '
@@ -149,10 +158,13 @@ def list_page(pids: list[int], lang: str = "zh", older: str | None = None,
     return _frame("home blog hfeed", items + nav, lang)
 
 
-def site(lang: str = "zh", excerpts: bool = False) -> list[tuple[str, str, str]]:
+def site(lang: str = "zh", excerpts: bool = False,
+         long_comments: bool = False) -> list[tuple[str, str, str]]:
     """(url, html, page type) of a crawl of the made-up blog: 12 posts (0 to 5 comments),
-    the home page and its second page, a category page (``excerpts``: lists of excerpts)."""
-    out = [(post_url(p), post_page(p, p % 6, lang), "detail") for p in range(1, 13)]
+    the home page and its second page, a category page (``excerpts``: lists of excerpts;
+    ``long_comments``: posts of two paragraphs, comments of three)."""
+    shape = {"paragraphs": 2, "comment_sentences": 3} if long_comments else {}
+    out = [(post_url(p), post_page(p, p % 6, lang, **shape), "detail") for p in range(1, 13)]
     newest = list(range(12, 0, -1))
     out.append((f"{BASE}/", list_page(newest[:5], lang, f"{BASE}/?paged=2", excerpts), "list"))
     second = list_page(newest[5:10], lang, f"{BASE}/?paged=3", excerpts)

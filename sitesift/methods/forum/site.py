@@ -39,6 +39,7 @@ from sitesift.fields.post_rules import ClassRule, PostRule, class_owner, text_pi
 from sitesift.fields.posts import learn_post_rule
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.methods.interface import Decision
+from sitesift.methods.page.units import weighted_length
 from sitesift.methods.page.whole_posts import (
     POSTS_MIN_SHARE,
     post_titles,
@@ -67,6 +68,13 @@ POST_MIN_REPEATS = 2
 MIN_CANDIDATES = 2
 #: The learned rule must find two posts or more on this share of the candidates.
 RULE_MIN_REPEAT_SHARE = 0.5
+#: A story before the posts (``_story_first``): a block of at least this much unlinked text
+#: (weighted characters, an article body's worth: the page extractor's article line)...
+STORY_MIN_WEIGHT = 400
+#: ...and at least this many median posts (the page method's ``thread.STORY_MIN_RATIO`` is 2
+#: for one page; over a site's candidates a story as heavy as its typical comment will do:
+#: no forum set's thread shows any prose before its first post).
+STORY_MIN_POSTS = 1.0
 #: Post bodies hold at most this share of link text (lists of teasers repeat too).
 MAX_LINK_SHARE = 0.5
 #: A page links to threads when it holds this many distinct thread URLs...
@@ -123,6 +131,30 @@ def in_site_links(root: etree._Element, url: str | None) -> set[str]:
     return out
 
 
+def _story_first(root: etree._Element, bodies: Sequence[etree._Element]) -> bool:
+    """Whether one block of text before the first post outweighs ``STORY_MIN_WEIGHT`` and
+    ``STORY_MIN_POSTS`` median posts: an article whose comments the posts are (a blog's post
+    with its comment list), where a thread's first post is one of its posts and nothing
+    before it holds prose."""
+    first = bodies[0]
+    inside = {el for body in bodies for el in body.iter()}
+    weights: Counter[etree._Element] = Counter()
+    for holder, line in text_pieces(root):
+        if holder is first or holder in inside:
+            if holder is first:
+                break
+            continue
+        owner = class_owner(holder)
+        if owner is not None and not any(a.tag == "a" for a in holder.iterancestors()) \
+                and holder.tag != "a":
+            weights[owner] += weighted_length(line)
+    if not weights:
+        return False
+    posts = sorted(sum(weighted_length(line) for _, line in text_pieces(b)) for b in bodies)
+    story = max(weights.values())
+    return story >= STORY_MIN_WEIGHT and story >= STORY_MIN_POSTS * posts[len(posts) // 2]
+
+
 def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
     """A forum's post rule: its bodies repeat on most candidates, hold mostly unlinked text
     (not teaser titles), and every post shows its poster (an author rule was found: article
@@ -140,6 +172,9 @@ def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
         repeating += len(bodies) >= 2
         if repeating + len(candidates) - k - 1 < need:
             return False
+    if sum(_story_first(root, bodies) for root, bodies in zip(candidates, found, strict=False)
+           if len(bodies) >= 2) * 2 > repeating:
+        return False  # comments under articles: the site is no forum
     chars = links = 0
     for bodies in found:
         for body in bodies:

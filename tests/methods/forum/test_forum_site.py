@@ -311,7 +311,8 @@ def test_a_site_s_unambiguous_dates_set_the_order_of_its_posts_and_threads() -> 
 def test_a_chinese_blog_s_archives_are_lists_and_its_posts_with_comments_articles() -> None:
     """A default WordPress theme's shape in Chinese: archives of whole posts or of excerpts
     (55 characters: the Chinese translation counts characters) are lists of articles, never
-    thread candidates, and a post with its comments is an article (with comments)."""
+    thread candidates, and a post with its comments is an article (with comments), also
+    where the comments are longer than short posts."""
     import wordpress_pages
 
     from sitesift.methods.page.whole_posts import (
@@ -320,8 +321,8 @@ def test_a_chinese_blog_s_archives_are_lists_and_its_posts_with_comments_article
         whole_posts_share,
     )
 
-    for excerpts in (False, True):
-        crawl = wordpress_pages.site("zh", excerpts)
+    for excerpts, long_comments in ((False, False), (True, False), (False, True)):
+        crawl = wordpress_pages.site("zh", excerpts, long_comments)
         home_url, home, _ = crawl[-3]
         assert titled_posts_share(parse_html(home), home_url) >= POSTS_MIN_SHARE
         if not excerpts:  # (Chinese prose weighs as the page extractor weighs it)
@@ -333,7 +334,10 @@ def test_a_chinese_blog_s_archives_are_lists_and_its_posts_with_comments_article
                  for k, (u, h, _) in enumerate(crawl)]
         for method in ("auto", "forum"):
             records = list(Extractor(Options(method=method)).extract_many(pages))
-            assert [r.page_type for r in records] == [t for _, _, t in crawl], (excerpts, method)
+            assert [r.page_type for r in records] == [t for _, _, t in crawl], \
+                (excerpts, long_comments, method)
+        # Comments under articles are no forum's posts, however long (a story before them).
+        assert forum.post_rule is None
 
 
 def _smf_urls(html: str) -> str:
