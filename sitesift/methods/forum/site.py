@@ -553,8 +553,12 @@ def learn_site_types(
     month_first = site_month_first(roots, seen_pieces)
     info["month_first"] = month_first
     rules = (post_rule, *(more_rules or ()))
-    posts = [next((found for rule in rules if (found := rule.posts(root, month_first))), [])
-             for root in roots]
+    posts, template = [], []  # (template: which rule read the page's posts)
+    for root in roots:
+        which, found = next(((k, found) for k, rule in enumerate(rules)
+                             if (found := rule.posts(root, month_first))), (0, []))
+        posts.append(found)
+        template.append(which)
     site = ForumSite(list(urls), posts, links, compose, post_rule, more_rules=tuple(rules[1:]),
                      kinds=[kind_tokens(root, htmls[k] if htmls else None)
                             for k, root in enumerate(roots)], info=info,
@@ -572,11 +576,15 @@ def learn_site_types(
             if votes and votes.most_common(1)[0][1] >= 2:
                 site.thread_rule = site.clustering.resolver(votes.most_common(1)[0][0])
                 sizes = Counter(labels.values())
-                more = [site.clustering.resolver(label) for label, n in votes.most_common()[1:]
-                        if n >= 2 and n * 2 > sizes[label]]
+                second = Counter(labels[i] for i in labels
+                                 if len(posts[i]) >= 2 and template[i] > 0 and not compose[i])
+                more = [site.clustering.resolver(label) for label, n in second.most_common()
+                        if n >= 2 and n * 2 > sizes[label]
+                        and label != votes.most_common(1)[0][0]]
                 if more:
-                    # A second template of threads (a text-only archive copy of each topic)
-                    # is threads too, under URLs of its own: one rule for all of them.
+                    # A second template of threads (a text-only archive copy of each topic,
+                    # read by a rule of its own) is threads too, under URLs of its own: one
+                    # rule for all of them.
                     site.thread_rule = Resolver.from_regex("|".join(
                         f"(?:{rule.regex})" for rule in (site.thread_rule, *more)))
     return site
