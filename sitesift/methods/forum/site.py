@@ -136,14 +136,11 @@ def _story_first(root: etree._Element, bodies: Sequence[etree._Element]) -> bool
     ``STORY_MIN_POSTS`` median posts: an article whose comments the posts are (a blog's post
     with its comment list), where a thread's first post is one of its posts and nothing
     before it holds prose."""
-    first = bodies[0]
     inside = {el for body in bodies for el in body.iter()}
     weights: Counter[etree._Element] = Counter()
     for holder, line in text_pieces(root):
-        if holder is first or holder in inside:
-            if holder is first:
-                break
-            continue
+        if holder in inside:
+            break  # (the first post's text: the pieces come in page order)
         owner = class_owner(holder)
         if owner is not None and not any(a.tag == "a" for a in holder.iterancestors()) \
                 and holder.tag != "a":
