@@ -106,6 +106,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
                 re.IGNORECASE), "dmy_name"),
 )
 
+#: The form above with day and month in numbers, either order ("17/07/2018", "07-17-2018").
+_NUMERIC_DAY_MONTH = next(pattern for pattern, kind in _PATTERNS if kind == "dmy")
 #: The forms above that need a month's name.
 _NAMED_FORMS = frozenset(("mdy_name", "dmy_name"))
 #: The month names, matched case-sensitively (``_may_name_month``).
@@ -243,26 +245,34 @@ def parse_date(text: str | None, *, now: datetime | None = None,
 
 def date_orders(text: str, *, named: bool = True) -> Iterator[str]:
     """The order of every date in ``text`` that shows it: "dmy" or "mdy" for a numeric date
-    whose first or second number is above 12 ("13/01/2025", "08-13-2025"), "dmy_name" or
-    "mdy_name" for a date naming its month ("3 March 2021", "March 3, 2021"). Ambiguous
-    dates ("08-12-2025") say nothing. ``named`` False: numeric dates only (the forms naming
-    a month cost most of the time: ``learned_month_first`` reads them only where numeric
-    dates are too few)."""
+    whose first or second number is above 12 ("13/01/2025", "08-13-2025"); with ``named``,
+    "dmy_name" or "mdy_name" for an ambiguous numeric date ("02-12-2025") whose one reading
+    is a day the text also prints with its month's name ("Dec 2, 2025": day-first). A
+    month's name alone says nothing of the numeric order (English prints "December 2, 2025"
+    on day-first pages too). ``named`` False: numeric dates only (the forms naming a month
+    cost most of the time: ``votes_month_first`` reads them only where numeric dates are
+    too few)."""
     if not _MAY_HOLD_DATE.search(text):
         return
-    for pattern, kind in _PATTERNS:
-        if kind in _NAMED_FORMS and not named:
-            continue
-        if kind == "dmy":
-            for m in pattern.finditer(text):
-                a, b = int(m.group("a")), int(m.group("b"))
-                if a <= 12 < b <= 31:
-                    yield "mdy"
-                elif b <= 12 < a <= 31:
-                    yield "dmy"
-        elif kind in _NAMED_FORMS and _may_name_month(text):
-            for _ in pattern.finditer(text):
-                yield kind
+    ambiguous: list[tuple[int, int, int]] = []
+    for m in _NUMERIC_DAY_MONTH.finditer(text):
+        a, b = int(m.group("a")), int(m.group("b"))
+        if a <= 12 < b <= 31:
+            yield "mdy"
+        elif b <= 12 < a <= 31:
+            yield "dmy"
+        elif a != b and a and b:
+            ambiguous.append((int(m.group("y")), a, b))
+    if not named or not ambiguous or not _may_name_month(text):
+        return
+    days = {(int(m.group("y")), _MONTHS[m.group("mon").lower()], int(m.group("d")))
+            for pattern, kind in _PATTERNS if kind in _NAMED_FORMS
+            for m in pattern.finditer(text)}
+    for y, a, b in ambiguous:
+        if (y, b, a) in days:
+            yield "dmy_name"
+        elif (y, a, b) in days:
+            yield "mdy_name"
 
 
 def learned_month_first(votes: Mapping[str, int], default: MonthFirst,
@@ -270,9 +280,8 @@ def learned_month_first(votes: Mapping[str, int], default: MonthFirst,
     """The reading of ambiguous numeric dates that ``votes`` (``date_orders`` counted) settle:
     ``MONTH_FIRST_ALWAYS`` or ``False`` when one order holds ``ORDER_MIN_SHARE`` of at least
     ``min_votes`` votes, else ``default``. Numeric dates vote first (the template prints them
-    as it prints the ambiguous ones); dates naming their month only where too few numeric
-    dates show an order (the texts that members or authors write name months their way:
-    a day-first forum's posts quote "March 3, 2005" from American papers)."""
+    as it prints the ambiguous ones); ambiguous dates matched by a date naming its month
+    ("dmy_name", "mdy_name") only where too few numeric dates show an order."""
     mdy, dmy = votes.get("mdy", 0), votes.get("dmy", 0)
     if mdy + dmy < max(1, min_votes):
         mdy, dmy = votes.get("mdy_name", 0), votes.get("dmy_name", 0)

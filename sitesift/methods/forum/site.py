@@ -323,10 +323,9 @@ class ForumSite:
 
         A thread's text is the whole discussion, every post's text in page order (what a
         reader of the thread reads, and what the gold of every forum set holds); ``posts``
-        splits it. Its author and time are the first post's, the thread starter's: the
-        post's time is read in the site's date order (``site_month_first``), where the page
-        alone may read "08-12-2025" the other way; the page's own date stands where the
-        first post shows none."""
+        splits it. Its author is the first post's, the thread starter's; its time the page's
+        own (``_thread_time``), else the first post's, read in the site's date order
+        (``site_month_first``)."""
         types = self.page_types([r.page_type for r in records])
         decisions: list[Decision | None] = []
         for i, record in enumerate(records):
@@ -339,7 +338,7 @@ class ForumSite:
                     page_type=types[i], credit=self.is_forum, posts=self.posts[i],
                     text=THREAD_TEXT_JOIN.join(p["text"] for p in self.posts[i] if p["text"]),
                     author=first["author"] or None,
-                    published=first["published"] or None))
+                    published=_thread_time(record.published, first["published"])))
             else:
                 decisions.append(Decision(page_type=types[i], credit=self.is_forum))
         return decisions
@@ -475,12 +474,27 @@ def archives_of_one(
     return archives, own
 
 
+def _thread_time(page: str | None, post: str | None) -> str | None:
+    """The thread's time to set over the page's own ``page`` (None: keep it): the first
+    post's ``post`` where the page has none, or where the page read the post's day with day
+    and month swapped ("08-12-2025" alone reads day-first; the site's order says 12 August).
+    A page's declared date otherwise stands (a question's first frame may show when it was
+    edited before when it was asked)."""
+    if not post:
+        return None
+    if not page:
+        return post
+    y, m, d = page[:4], page[5:7], page[8:10]
+    return post if post[:10] == f"{y}-{d}-{m}" and m != d else None
+
+
 def site_month_first(
     roots: Sequence[etree._Element],
     pieces: Sequence[list[tuple[etree._Element, str]] | None] = (),
 ) -> MonthFirst:
     """How the site's ambiguous numeric dates read: every date of its pages that shows an
-    order (a day above 12, a month's name) votes (``date_forms.learned_month_first``); a forum
+    order (a number above 12; a day also printed with its month's name) votes
+    (``date_forms.votes_month_first``); a forum
     printing "08-13-2025" on one page reads "08-12-2025" on another as 12 August. Without
     votes, US usage (slashes month-first). ``pieces``: per page, ``text_pieces(root)`` where
     the caller has them."""

@@ -306,6 +306,12 @@ def test_a_site_s_unambiguous_dates_set_the_order_of_its_posts_and_threads() -> 
                for k in range(len(pages))]
     decision = forum.decide(records)[0]
     assert decision is not None and decision.published == "2025-08-01 12:15"
+    # A page's own date that is no misread of the first post's stands (a question edited
+    # before it was asked shows the edit first).
+    records[0].published = "2024-05-05"
+    assert forum.decide(records)[0].published is None  # type: ignore[union-attr]
+    records[0].published = None
+    assert forum.decide(records)[0].published == "2025-08-01 12:15"  # type: ignore[union-attr]
 
 
 def test_a_chinese_blog_s_archives_are_lists_and_its_posts_with_comments_articles() -> None:
