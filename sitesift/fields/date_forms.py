@@ -6,10 +6,17 @@ never used (on Chinese text it silently replaces the year). Every date is checke
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
+from typing import Literal
 
-__all__ = ["FUTURE_SLACK", "MIN_YEAR", "date_from_url", "iter_dates", "parse_date", "utc_now"]
+__all__ = [
+    "FUTURE_SLACK", "MIN_YEAR", "MONTH_FIRST_ALWAYS", "ORDER_MIN_SHARE", "PAGE_ORDER_MIN_VOTES",
+    "MonthFirst",
+    "date_from_url", "date_orders", "iter_dates", "learned_month_first", "parse_date",
+    "text_month_first", "utc_now", "votes_month_first",
+]
 
 #: Dates before this year are rejected: the web hardly published news before 1995, and older
 #: years in a page are historical references, not publication dates.
@@ -17,6 +24,23 @@ MIN_YEAR = 1995
 
 #: A date this far past "now" is still accepted: pages are dated in their own time zone.
 FUTURE_SLACK = timedelta(days=1)
+
+#: How a numeric date whose first two numbers can both be months is read: ``True``, slashes
+#: month-first (US usage) and dots and dashes day-first; ``False``, every form day-first;
+#: ``MONTH_FIRST_ALWAYS``, every form month-first: the order a site or page shows in its
+#: unambiguous dates (``learned_month_first``), e.g. a forum printing "08-13-2025" reads its
+#: "08-12-2025" as 12 August. A first number above 12 is a day, a second above 12 a day, in
+#: every case.
+MONTH_FIRST_ALWAYS: Literal["always"] = "always"
+MonthFirst = bool | Literal["always"]
+
+#: ``learned_month_first``: one order must hold this share of the unambiguous dates' votes (a
+#: page quoting a date of another country's form is outvoted, an even split decides nothing).
+ORDER_MIN_SHARE = 0.75
+#: One page's own unambiguous dates settle how its ambiguous ones read when at least this many
+#: show an order (``text_month_first``): a forum thread printing "08-13-2025" beside
+#: "08-12-2025" reads both month-first; one date quoted from elsewhere decides nothing.
+PAGE_ORDER_MIN_VOTES = 2
 
 _MONTHS: dict[str, int] = {}
 for _names in (
@@ -82,6 +106,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
                 re.IGNORECASE), "dmy_name"),
 )
 
+#: The form above with day and month in numbers, either order ("17/07/2018", "07-17-2018").
+_NUMERIC_DAY_MONTH = next(pattern for pattern, kind in _PATTERNS if kind == "dmy")
 #: The forms above that need a month's name.
 _NAMED_FORMS = frozenset(("mdy_name", "dmy_name"))
 #: The month names, matched case-sensitively (``_may_name_month``).
@@ -151,7 +177,7 @@ def _iso(day: date, match: re.Match[str]) -> str:
     return out
 
 
-def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -> str | None:
+def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: MonthFirst) -> str | None:
     if kind == "dmyy":
         y = 2000 + int(m.group("yy"))
         d, mo = int(m.group("a")), int(m.group("b"))
@@ -164,8 +190,10 @@ def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -
         a, b = int(m.group("a")), int(m.group("b"))
         # Dots and dashes are day-first everywhere; a slash is month-first in US usage unless
         # the first number cannot be a month. Either reads month-first when the second number
-        # cannot be a month ("11-29-2024", as US forum software prints it).
-        if (m.group("sep") == "/" and month_first and a <= 12) or (a <= 12 < b):
+        # cannot be a month ("11-29-2024", as US forum software prints it). A learned order
+        # (``MONTH_FIRST_ALWAYS``) reads every separator month-first.
+        month_sep = month_first == MONTH_FIRST_ALWAYS or (month_first and m.group("sep") == "/")
+        if (month_sep and a <= 12) or (a <= 12 < b):
             mo, d = a, b
         else:
             d, mo = a, b
@@ -177,7 +205,7 @@ def _from_match(kind: str, m: re.Match[str], now: datetime, month_first: bool) -
 
 
 def iter_dates(text: str, *, now: datetime | None = None,
-               month_first: bool = True) -> Iterator[tuple[int, str]]:
+               month_first: MonthFirst = True) -> Iterator[tuple[int, str]]:
     """Every valid date written in ``text`` as (position, ISO string), in text order."""
     if not _MAY_HOLD_DATE.search(text):
         return
@@ -203,7 +231,7 @@ def iter_dates(text: str, *, now: datetime | None = None,
 
 
 def parse_date(text: str | None, *, now: datetime | None = None,
-               month_first: bool = True) -> str | None:
+               month_first: MonthFirst = True) -> str | None:
     """The first valid date in ``text`` as ISO 8601 (with time when written), else None."""
     if not text:
         return None
@@ -213,6 +241,75 @@ def parse_date(text: str | None, *, now: datetime | None = None,
     for _pos, iso in iter_dates(text[:200], now=now, month_first=month_first):
         return iso
     return None
+
+
+def date_orders(text: str, *, named: bool = True) -> Iterator[str]:
+    """The order of every date in ``text`` that shows it: "dmy" or "mdy" for a numeric date
+    whose first or second number is above 12 ("13/01/2025", "08-13-2025"); with ``named``,
+    "dmy_name" or "mdy_name" for an ambiguous numeric date ("02-12-2025") whose one reading
+    is a day the text also prints with its month's name ("Dec 2, 2025": day-first). A
+    month's name alone says nothing of the numeric order (English prints "December 2, 2025"
+    on day-first pages too). ``named`` False: numeric dates only (the forms naming a month
+    cost most of the time: ``votes_month_first`` reads them only where numeric dates are
+    too few)."""
+    if not _MAY_HOLD_DATE.search(text):
+        return
+    ambiguous: list[tuple[int, int, int]] = []
+    for m in _NUMERIC_DAY_MONTH.finditer(text):
+        a, b = int(m.group("a")), int(m.group("b"))
+        if a <= 12 < b <= 31:
+            yield "mdy"
+        elif b <= 12 < a <= 31:
+            yield "dmy"
+        elif a != b and a and b:
+            ambiguous.append((int(m.group("y")), a, b))
+    if not named or not ambiguous or not _may_name_month(text):
+        return
+    days = {(int(m.group("y")), _MONTHS[m.group("mon").lower()], int(m.group("d")))
+            for pattern, kind in _PATTERNS if kind in _NAMED_FORMS
+            for m in pattern.finditer(text)}
+    for y, a, b in ambiguous:
+        if (y, b, a) in days:
+            yield "dmy_name"
+        elif (y, a, b) in days:
+            yield "mdy_name"
+
+
+def learned_month_first(votes: Mapping[str, int], default: MonthFirst,
+                        min_votes: int = 1) -> MonthFirst:
+    """The reading of ambiguous numeric dates that ``votes`` (``date_orders`` counted) settle:
+    ``MONTH_FIRST_ALWAYS`` or ``False`` when one order holds ``ORDER_MIN_SHARE`` of at least
+    ``min_votes`` votes, else ``default``. Numeric dates vote first (the template prints them
+    as it prints the ambiguous ones); ambiguous dates matched by a date naming its month
+    ("dmy_name", "mdy_name") only where too few numeric dates show an order."""
+    mdy, dmy = votes.get("mdy", 0), votes.get("dmy", 0)
+    if mdy + dmy < max(1, min_votes):
+        mdy, dmy = votes.get("mdy_name", 0), votes.get("dmy_name", 0)
+    total = mdy + dmy
+    if total < max(1, min_votes):
+        return default
+    if mdy >= ORDER_MIN_SHARE * total:
+        return MONTH_FIRST_ALWAYS
+    if dmy >= ORDER_MIN_SHARE * total:
+        return False
+    return default
+
+
+def text_month_first(text: str, default: MonthFirst) -> MonthFirst:
+    """How one page's ambiguous numeric dates read, from the unambiguous dates of its
+    ``text`` (``PAGE_ORDER_MIN_VOTES``), else ``default``."""
+    return votes_month_first([text], default, PAGE_ORDER_MIN_VOTES)
+
+
+def votes_month_first(texts: Sequence[str], default: MonthFirst,
+                      min_votes: int = 1) -> MonthFirst:
+    """``learned_month_first`` over the dates of ``texts`` (one site's pages, or one page),
+    reading the dates that name their month only where the numeric ones are too few."""
+    votes = Counter(order for text in texts for order in date_orders(text, named=False))
+    if sum(votes.values()) < max(1, min_votes):
+        votes.update(order for text in texts for order in date_orders(text)
+                     if order.endswith("_name"))
+    return learned_month_first(votes, default, min_votes)
 
 
 def _from_timestamp(seconds: int, now: datetime) -> str | None:

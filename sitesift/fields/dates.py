@@ -18,7 +18,7 @@ from datetime import date, datetime
 
 import lxml.html
 
-from sitesift.fields.date_forms import date_from_url, utc_now
+from sitesift.fields.date_forms import MonthFirst, date_from_url, utc_now
 from sitesift.fields.declared_dates import (
     agree_with_url,
     by_votes,
@@ -53,7 +53,7 @@ def find_published(
     before: Sequence[str],
     story: Sequence[str] | Callable[[], Sequence[str]] = (),
     labelled_first: bool = False,
-    month_first: bool = True,
+    month_first: MonthFirst = True,
     now: datetime | None = None,
     top: Callable[[], Sequence[str]] | None = None,
     crawled: datetime | date | None = None,

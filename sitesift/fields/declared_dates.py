@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import lxml.html
 
-from sitesift.fields.date_forms import parse_date
+from sitesift.fields.date_forms import MonthFirst, parse_date
 
 __all__ = ["PUBLISHED_META_KEYS", "agree_with_url", "by_votes", "declared_dates", "markup_dates",
            "may_hold_date", "stamped", "state_date"]
@@ -77,7 +77,7 @@ def may_hold_date(el: lxml.html.HtmlElement) -> bool:
 
 
 def markup_dates(elements: Iterable[lxml.html.HtmlElement], now: datetime,
-                 month_first: bool) -> Iterator[tuple[int, str]]:
+                 month_first: MonthFirst) -> Iterator[tuple[int, str]]:
     """(rank, date) from ``itemprop=datePublished``, ``<time>`` and ``<abbr>`` markup.
 
     ``elements`` are the page's elements that pass ``may_hold_date``, in document order.
@@ -124,7 +124,7 @@ def markup_dates(elements: Iterable[lxml.html.HtmlElement], now: datetime,
 
 def declared_dates(date_elements: Sequence[lxml.html.HtmlElement], meta: dict[str, list[str]],
                     jsonld_published: str | None, jsonld_modified: str | None, *,
-                    now: datetime, month_first: bool) -> tuple[list[str], int, list[str]]:
+                    now: datetime, month_first: MonthFirst) -> tuple[list[str], int, list[str]]:
     """What the page's data and markup say: every source that says "published", best first
     (the first ``declared`` of them say so by name; then unlabelled markup and unclear meta
     keys), and the modification dates."""

@@ -39,6 +39,7 @@ from sitesift.fields.candidates import (
     read_site_names,
     scan_marked,
 )
+from sitesift.fields.date_forms import MonthFirst, text_month_first
 from sitesift.fields.dates import find_published
 from sitesift.fields.declared_dates import may_hold_date
 from sitesift.fields.jsonld import JsonLd, read_jsonld
@@ -93,9 +94,23 @@ class Metadata:
 _TEXT_CONTAINING = etree.XPath(".//text()[contains(., $needle)]")
 
 
-def _month_first(lang: str | None) -> bool:
-    """Slash dates read month-first only on English pages (or when the language is unknown)."""
-    return not lang or lang.lower().startswith("en")
+#: The text nodes a reader sees (scripts hold megabytes of state data on some pages).
+_VISIBLE_TEXT = etree.XPath(
+    ".//text()[not(ancestor::script or ancestor::style or ancestor::noscript"
+    " or ancestor::template)]")
+#: Only this many characters of a page's visible text vote for its date order (enough for a
+#: thread of dates; a bound on the regular expressions' time on huge pages).
+ORDER_TEXT_MAX = 100_000
+
+
+def _month_first(lang: str | None, body: lxml.html.HtmlElement | None = None) -> MonthFirst:
+    """How the page's ambiguous numeric dates read: in the order its unambiguous dates show
+    (``date_forms.text_month_first``), else slash dates month-first only on English pages (or
+    when the language is unknown)."""
+    default = not lang or lang.lower().startswith("en")
+    if body is None:
+        return default
+    return text_month_first(" ".join(_VISIBLE_TEXT(body))[:ORDER_TEXT_MAX], default)
 
 
 def _anchor(title: str | None, body: lxml.html.HtmlElement,
@@ -242,7 +257,7 @@ def _date_and_author(
         published = find_published(
             date_elements=dates, meta=meta, jsonld_published=ld.published,
             jsonld_modified=ld.modified, url=url, after=after, before=before, story=story,
-            labelled_first=anchor is None, month_first=_month_first(lang),
+            labelled_first=anchor is None, month_first=_month_first(lang, body),
             top=(lambda: lines_after(body, body, AUTHOR_TEXT_WINDOW)) if anchor is not None
             else None, crawled=crawled, scripts=lambda: _script_texts(body))
     if authors is not None:

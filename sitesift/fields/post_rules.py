@@ -18,6 +18,7 @@ from typing import Any
 
 from lxml import etree
 
+from sitesift.fields.date_forms import MonthFirst, iter_dates, text_month_first
 from sitesift.output.render import to_text
 from sitesift.parse.dom import SKIP_TAGS, is_hidden, text_weight
 
@@ -55,8 +56,7 @@ EN_DATETIME = re.compile(
     r"\b([A-Z][a-z]{2,8})\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})\s*([AaPp][Mm])?")
 #: A clock time ("09:03 AM", "16:26"): a post's time stamp in any of its forms, never a name.
 _CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
-_MONTHS = {m: i for i, m in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+
 
 
 # -- extraction rule --------------------------------------------------------------------------
@@ -243,12 +243,19 @@ class PostRule:
     samples: int = 0
     info: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def posts(self, root: etree._Element) -> list[dict[str, str | None]]:
+    def posts(self, root: etree._Element,
+              month_first: MonthFirst | None = None) -> list[dict[str, str | None]]:
         """The page's posts in page order: author, published ("YYYY-MM-DD HH:MM" as the
-        forum shows it) and text. Empty when the rule finds no post body."""
-        return [post for body in self.body.select(root) if (post := self.post(body))]
+        forum shows it) and text. Empty when the rule finds no post body. ``month_first``:
+        how the site's ambiguous numeric dates read (``date_forms.learned_month_first``);
+        None: as the page's own dates show (``page_month_first``)."""
+        bodies = self.body.select(root)
+        if bodies and month_first is None:
+            month_first = page_month_first(root)
+        return [post for body in bodies if (post := self.post(body, month_first))]
 
-    def post(self, body: etree._Element) -> dict[str, str | None] | None:
+    def post(self, body: etree._Element,
+             month_first: MonthFirst | None = True) -> dict[str, str | None] | None:
         """The post whose body is ``body`` (None when it holds no text)."""
         container = post_container(body, self.depth)
         frame = _outside(container, body)
@@ -260,7 +267,9 @@ class PostRule:
         text = to_text([body])
         if not text.strip():
             return None
-        return {"author": author, "published": _published(frame), "text": text}
+        order = True if month_first is None else month_first
+        return {"author": author, "published": post_time(container, body, frame, order),
+                "text": text}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -280,17 +289,39 @@ class PostRule:
         )
 
 
-def _published(frame: list[tuple[etree._Element, str]]) -> str | None:
-    for _, line in frame:
-        m = DATETIME.search(line)
-        if m:
-            y, mo, d, h, mi = (int(x) for x in m.groups())
-            return f"{y:04d}-{mo:02d}-{d:02d} {h:02d}:{mi:02d}"
-        m = EN_DATETIME.search(line)
-        if m and m.group(1)[:3].lower() in _MONTHS:
-            mon, d, y, h, mi = (_MONTHS[m.group(1)[:3].lower()], int(m.group(2)),
-                                int(m.group(3)), int(m.group(4)), int(m.group(5)))
-            if m.group(6):
-                h = h % 12 + (12 if m.group(6).lower() == "pm" else 0)
-            return f"{y:04d}-{mon:02d}-{d:02d} {h:02d}:{mi:02d}"
+def page_month_first(root: etree._Element, default: MonthFirst = True) -> MonthFirst:
+    """How one page's ambiguous numeric dates read, from its unambiguous ones
+    (``date_forms.text_month_first``), else ``default``."""
+    return text_month_first(" ".join(line for _, line in text_pieces(root)), default)
+
+
+def _stamp(iso: str) -> str | None:
+    """"YYYY-MM-DD HH:MM" of an ISO date with a time (None without one: a day alone is a
+    member's join date or a birthday more often than a post's time)."""
+    return iso[:16].replace("T", " ") if "T" in iso else None
+
+
+def post_time(container: etree._Element, body: etree._Element,
+              frame: list[tuple[etree._Element, str]],
+              month_first: MonthFirst = True) -> str | None:
+    """A post's time as its frame prints it, "YYYY-MM-DD HH:MM": a ``<time>`` element of the
+    frame first (its printed text, read in ``month_first``'s order, else its ``datetime``: a
+    poster's join date may stand above it in plain text), else the first date with a clock
+    time in the frame's lines (or across two of them), in any form ``date_forms`` reads
+    ("2025-3-1 10:00", "01/03/2025 08:00", "08-12-2025, 05:29 PM", "March 1, 2024, 10:00 AM").
+    """
+    inside = set(body.iter())
+    for el in container.iter("time"):
+        if el in inside:
+            continue
+        for value in (" ".join(el.text_content().split()), el.get("datetime") or ""):
+            for _pos, iso in iter_dates(value, month_first=month_first):
+                if (stamp := _stamp(iso)) is not None:
+                    return stamp
+    # (line by line first; then the frame's lines joined: a date and its clock time in two
+    # elements, "<span>08-12-2025</span> <span>05:29 PM</span>")
+    for text in (*(line for _, line in frame), " ".join(line for _, line in frame)):
+        for _pos, iso in iter_dates(text, month_first=month_first):
+            if (stamp := _stamp(iso)) is not None:
+                return stamp
     return None

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
-from sitesift.fields.date_forms import iter_dates, utc_now
+from sitesift.fields.date_forms import MonthFirst, iter_dates, utc_now
 from sitesift.fields.relative_dates import RELATIVE, iter_relative
 from sitesift.parse.dom import HAN
 
@@ -80,7 +80,7 @@ def _word_count(line: str) -> int:
     return len(_WORD.findall(HAN.sub(" ", line))) + cjk // 2
 
 
-def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month_first: bool,
+def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month_first: MonthFirst,
              backwards: bool = False,
              finder: Callable[[str], Iterable[tuple[int, str]]] | None = None,
              ) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
@@ -116,7 +116,7 @@ def _printed(window: Sequence[str], *, labelled_only: bool, now: datetime, month
 def find_text_date(after: Sequence[str], before: Sequence[str] = (),
                    story: Sequence[str] | Callable[[], Sequence[str]] = (), *,
                    labelled_first: bool = False,
-                   now: datetime | None = None, month_first: bool = True) -> TextDate | None:
+                   now: datetime | None = None, month_first: MonthFirst = True) -> TextDate | None:
     """The date printed nearest the headline, else the first date labelled as a publication
     date ("发布时间：", "Posted on") further down the story.
 

@@ -99,7 +99,8 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
         from sitesift.methods.auto.site_types import site_types
 
         listed = lists if len(lists) == len(records) else [False] * len(records)
-        typed = site_types([r.page_type for r in records], own, listed, posts)
+        typed = site_types([r.page_type for r in records], own, listed, posts,
+                           dated=[bool(r.published) for r in records])
         for record, change in zip(records, typed, strict=True):
             if change is None or record.error is not None or change[0] == record.page_type:
                 continue

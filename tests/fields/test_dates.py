@@ -14,6 +14,7 @@ from sitesift.fields.printed_dates import _PUBLISH_WORD, _label_words, find_text
 from sitesift.parse import parse_html
 
 NOW = datetime(2024, 6, 1, 12, 0)
+LATER = datetime(2026, 1, 1)
 
 
 @pytest.mark.parametrize(
@@ -375,3 +376,48 @@ def test_a_huge_app_state_is_read_up_to_its_budget() -> None:
 def test_label_words_find_what_the_case_insensitive_pattern_finds(text: str) -> None:
     want = [m.span() for m in _PUBLISH_WORD.finditer(text)]
     assert [m.span() for m in _label_words(text)] == want
+
+
+def test_a_learned_order_reads_every_separator_month_first() -> None:
+    from sitesift.fields.date_forms import MONTH_FIRST_ALWAYS
+    # Dashes read day-first by default; a site that prints "08-13-2025" is month-first.
+    assert parse_date("08-12-2025, 05:29 PM", now=LATER) == "2025-12-08T17:29:00"
+    assert parse_date("08-12-2025, 05:29 PM", now=LATER,
+                      month_first=MONTH_FIRST_ALWAYS) == "2025-08-12T17:29:00"
+    assert parse_date("01/03/2025 08:00", now=LATER, month_first=False) == "2025-03-01T08:00:00"
+    # A number above 12 settles it whatever the order.
+    assert parse_date("13/01/2025", now=LATER, month_first=MONTH_FIRST_ALWAYS) == "2025-01-13"
+
+
+def test_unambiguous_dates_vote_for_the_order() -> None:
+    from collections import Counter
+
+    from sitesift.fields.date_forms import (
+        MONTH_FIRST_ALWAYS,
+        date_orders,
+        learned_month_first,
+        text_month_first,
+    )
+    assert list(date_orders("08-13-2025 and 08-12-2025 and 3 March 2021")) == ["mdy"]
+    # A month's name alone says nothing of the numeric order; the same day printed both ways
+    # does (modern-dev 0429: "02-12-2025" beside "Dec 2, 2025").
+    assert list(date_orders("August 12, 2025, 05:29 PM")) == []
+    assert list(date_orders("Posted 02-12-2025. Updated Dec 2, 2025.")) == ["dmy_name"]
+    assert list(date_orders("Posted 02-12-2025. Updated Feb 12, 2025.")) == ["mdy_name"]
+    assert learned_month_first(Counter(mdy=5, dmy=1), True) == MONTH_FIRST_ALWAYS
+    # Numeric dates first: the names in members' texts do not outvote the template's order.
+    assert learned_month_first(Counter(dmy=3, mdy_name=40), True) is False
+    assert learned_month_first(Counter(mdy_name=4, dmy_name=1), False) == MONTH_FIRST_ALWAYS
+    assert learned_month_first(Counter(mdy=3, dmy=3), "x") == "x"  # type: ignore[arg-type]
+    assert learned_month_first(Counter(dmy=2), True) is False
+    assert learned_month_first(Counter(), False) is False
+    # One page: two votes settle it, one does not.
+    assert text_month_first("08-13-2025, 08-12-2025, 08-14-2025", True) == MONTH_FIRST_ALWAYS
+    assert text_month_first("08-13-2025, 08-12-2025", False) is False
+
+
+def test_a_page_s_own_dates_settle_its_ambiguous_date() -> None:
+    html = ("<html lang='en'><head><title>Ship launch</title></head><body><h1>Ship launch</h1>"
+            "<p class='byline'>Posted 01/03/2025</p><p>The ship was launched on 14/02/2025 and "
+            "sailed on 20/02/2025 from the yard, a long story of many words.</p></body></html>")
+    assert extract_metadata(parse_html(html)).published == "2025-03-01"

@@ -117,3 +117,30 @@ def test_has_stable_class_is_whether_stable_classes_holds_any() -> None:
         el = parse_html(f"<html><body><p class='{cls}'>x</p></body></html>" if cls is not None
                         else "<html><body><p>x</p></body></html>").find(".//p")
         assert has_stable_class(el) == bool(stable_classes(el)), cls
+
+
+def test_a_post_s_time_in_day_first_and_month_first_forms() -> None:
+    from sitesift.fields.date_forms import MONTH_FIRST_ALWAYS
+    # A poster's join date stands above the post's <time>, whose printed text is read in the
+    # site's order.
+    page = parse_html(
+        '<html><body><div class="post"><dl class="profile"><a class="who">ann</a>'
+        '<dd>Joined: 27/01/2025 03:16</dd></dl><p class="meta">by ann '
+        '<time datetime="2025-09-12T08:25:54+00:00">12/09/2025 08:25</time></p>'
+        '<div class="content">Some words of the post that say enough.</div></div></body></html>')
+    rule = PostRule.from_dict({"body": ["div", ["content"]], "depth": 1,
+                               "author": ["a", ["who"]]})
+    assert rule.posts(page, False)[0]["published"] == "2025-09-12 08:25"
+    # A month-first site's dashes (its other pages print "08-13-2025").
+    page = parse_html(
+        '<html><body><div class="post"><a class="who">ann</a><span class="when">'
+        '08-12-2025, 05:29 PM</span><div class="content">Some words of the post.</div></div>'
+        '</body></html>')
+    assert rule.posts(page, MONTH_FIRST_ALWAYS)[0]["published"] == "2025-08-12 17:29"
+    assert rule.posts(page, True)[0]["published"] == "2025-12-08 17:29"
+    # A date and its clock time in two elements.
+    page = parse_html(
+        '<html><body><div class="post"><a class="who">ann</a><span class="day">13/08/2025</span>'
+        ' <span class="clock">05:29 PM</span><div class="content">Some words of the post.</div>'
+        '</div></body></html>')
+    assert rule.posts(page, False)[0]["published"] == "2025-08-13 17:29"

@@ -162,23 +162,29 @@ def _read(root: etree._Element, url: str | None) -> tuple[
 
 
 def site_types(types: Sequence[str | None], own: Sequence[OwnPart],
-               lists: Sequence[bool], posts: Sequence[bool] = ()) -> list[tuple[str, str] | None]:
+               lists: Sequence[bool], posts: Sequence[bool] = (),
+               dated: Sequence[bool] = ()) -> list[tuple[str, str] | None]:
     """Per page, the type its own part gives and why, or None where the page's type stands.
     ``types``: the types so far; ``lists``: whether the site shows the page lists its posts
     (``own_post_lists``, archives of one), which no own part outweighs; ``posts``: whether
-    it is a post that the site's lists link under its title (``archives_of_one``)."""
+    it is a post that the site's lists link under its title (``archives_of_one``);
+    ``dated``: whether the page prints its publication time. A dated page is a post, never
+    a menu page, even when the menu links it: a blog's sidebar of recent posts (WordPress's
+    default widget) is on every page, so the latest posts are the template's links too."""
     posts = posts if len(posts) == len(types) else [False] * len(types)
+    dated = dated if len(dated) == len(types) else [False] * len(types)
     details = [part.menu for part, kind in zip(own, types, strict=True) if kind == "detail"]
     # Documentation: the template's menu links the site's documents. A blog: its lists link
     # its posts, its menu links pages that are neither (an about page).
     documents = bool(details) and sum(details) >= MENU_DETAIL_SHARE * len(details)
     blog = sum(posts) >= POSTS_MIN
     out: list[tuple[str, str] | None] = []
-    for page_type, part, listed, post in zip(types, own, lists, posts, strict=True):
+    for page_type, part, listed, post, has_date in zip(types, own, lists, posts, dated,
+                                                       strict=True):
         if not part.weight and not part.form:
             out.append(None)  # (no template known, or nothing of its own: no evidence)
             continue
-        menu_page = part.menu and not post and blog and not documents
+        menu_page = part.menu and not post and not has_date and blog and not documents
         if part.form or not part.sentence:
             kind, why = "other", "a form" if part.form else "no sentence"
         elif menu_page:

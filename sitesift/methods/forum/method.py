@@ -33,6 +33,7 @@ class ForumMethod(SiteMethod[ForumSite]):
         rules: dict[str, Any] = {}
         if saved is not None and saved.post_rule is not None:
             rules["post_rule"] = saved.post_rule
+            rules["more_rules"] = saved.more_rules
             if saved.thread_rule is not None:
                 rules["thread_regex"] = saved.thread_rule.regex
         return forum_site.learn_site_types(  # (looked up here: tests break it on purpose)
@@ -57,5 +58,7 @@ class ForumMethod(SiteMethod[ForumSite]):
     def from_profile(self, data: Mapping[str, Any]) -> ForumSite:
         """The saved rules, as a model of no pages for ``learn`` to read the pages with."""
         regex = data.get("thread_regex")
+        more = tuple(PostRule.from_dict(dict(rule)) for rule in data.get("more_rules") or ())
         return ForumSite([], [], [], [], PostRule.from_dict(dict(data)),
-                         thread_rule=Resolver.from_regex(regex) if regex is not None else None)
+                         thread_rule=Resolver.from_regex(regex) if regex is not None else None,
+                         more_rules=more)

@@ -34,16 +34,18 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from sitesift.fields.date_forms import MonthFirst, votes_month_first
 from sitesift.fields.post_rules import ClassRule, PostRule, class_owner, text_pieces
 from sitesift.fields.posts import learn_post_rule
 from sitesift.methods.forum.urls import Clustering, Resolver, cluster_urls, structure_vectors
 from sitesift.methods.interface import Decision
 from sitesift.methods.page.own_posts import own_post_lists
+from sitesift.methods.page.units import weighted_length
 from sitesift.methods.page.whole_posts import (
     POSTS_MIN_SHARE,
     post_titles,
+    titled_posts_share,
     unlinked_headings,
-    whole_posts_share,
 )
 from sitesift.parse.dom import text_weight
 from sitesift.parse.links import page_links
@@ -67,6 +69,13 @@ POST_MIN_REPEATS = 2
 MIN_CANDIDATES = 2
 #: The learned rule must find two posts or more on this share of the candidates.
 RULE_MIN_REPEAT_SHARE = 0.5
+#: A story before the posts (``_story_first``): a block of at least this much unlinked text
+#: (weighted characters, an article body's worth: the page extractor's article line)...
+STORY_MIN_WEIGHT = 400
+#: ...and at least this many median posts (the page method's ``thread.STORY_MIN_RATIO`` is 2
+#: for one page; over a site's candidates a story as heavy as its typical comment will do:
+#: no forum set's thread shows any prose before its first post).
+STORY_MIN_POSTS = 1.0
 #: Post bodies hold at most this share of link text (lists of teasers repeat too).
 MAX_LINK_SHARE = 0.5
 #: A page links to threads when it holds this many distinct thread URLs...
@@ -123,6 +132,27 @@ def in_site_links(root: etree._Element, url: str | None) -> set[str]:
     return out
 
 
+def _story_first(root: etree._Element, bodies: Sequence[etree._Element]) -> bool:
+    """Whether one block of text before the first post outweighs ``STORY_MIN_WEIGHT`` and
+    ``STORY_MIN_POSTS`` median posts: an article whose comments the posts are (a blog's post
+    with its comment list), where a thread's first post is one of its posts and nothing
+    before it holds prose."""
+    inside = {el for body in bodies for el in body.iter()}
+    weights: Counter[etree._Element] = Counter()
+    for holder, line in text_pieces(root):
+        if holder in inside:
+            break  # (the first post's text: the pieces come in page order)
+        owner = class_owner(holder)
+        if owner is not None and not any(a.tag == "a" for a in holder.iterancestors()) \
+                and holder.tag != "a":
+            weights[owner] += weighted_length(line)
+    if not weights:
+        return False
+    posts = sorted(sum(weighted_length(line) for _, line in text_pieces(b)) for b in bodies)
+    story = max(weights.values())
+    return story >= STORY_MIN_WEIGHT and story >= STORY_MIN_POSTS * posts[len(posts) // 2]
+
+
 def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
     """A forum's post rule: its bodies repeat on most candidates, hold mostly unlinked text
     (not teaser titles), and every post shows its poster (an author rule was found: article
@@ -140,6 +170,9 @@ def _is_post_rule(rule: PostRule, candidates: Sequence[etree._Element]) -> bool:
         repeating += len(bodies) >= 2
         if repeating + len(candidates) - k - 1 < need:
             return False
+    if sum(_story_first(root, bodies) for root, bodies in zip(candidates, found, strict=False)
+           if len(bodies) >= 2) * 2 > repeating:
+        return False  # comments under articles: the site is no forum
     chars = links = 0
     for bodies in found:
         for body in bodies:
@@ -202,6 +235,8 @@ class ForumSite:
     archives: list[bool] = field(default_factory=list)
     #: Per page, whether it is a post's own page that archives list (``archives_of_one``).
     own_posts: list[bool] = field(default_factory=list)
+    #: Post rules of the site's other thread templates (``other_post_rules``).
+    more_rules: tuple[PostRule, ...] = ()
     _labels: dict[int, int] | None = field(default=None, repr=False)
 
     @property
@@ -229,6 +264,10 @@ class ForumSite:
                 types[i] = "list"
                 continue
             typed = cluster_type.get(label_of.get(i, -1)) if label_of else None
+            if typed == "thread" and not self.posts[i]:
+                # A page without posts in the threads' cluster (an index whose URL is the
+                # threads' script without parameters): what it links says what it is.
+                typed = "list" if self._links_threads(i) else None
             if typed is not None:
                 types[i] = typed
             elif self.is_forum and (dom == "detail" or self.posts[i] or self.compose[i]):
@@ -286,8 +325,9 @@ class ForumSite:
 
         A thread's text is the whole discussion, every post's text in page order (what a
         reader of the thread reads, and what the gold of every forum set holds); ``posts``
-        splits it. Its author and time are the first post's, the thread starter's (its time
-        only where the page's own metadata has none)."""
+        splits it. Its author is the first post's, the thread starter's; its time the page's
+        own (``_thread_time``), else the first post's, read in the site's date order
+        (``site_month_first``)."""
         types = self.page_types([r.page_type for r in records])
         decisions: list[Decision | None] = []
         for i, record in enumerate(records):
@@ -300,7 +340,7 @@ class ForumSite:
                     page_type=types[i], credit=self.is_forum, posts=self.posts[i],
                     text=THREAD_TEXT_JOIN.join(p["text"] for p in self.posts[i] if p["text"]),
                     author=first["author"] or None,
-                    published=None if record.published else first["published"]))
+                    published=_thread_time(record.published, first["published"])))
             else:
                 decisions.append(Decision(page_type=types[i], credit=self.is_forum))
         return decisions
@@ -310,6 +350,8 @@ class ForumSite:
         rule and the thread-URL rule."""
         assert self.post_rule is not None
         rules: dict[str, object] = dict(self.post_rule.to_dict())
+        if self.more_rules:
+            rules["more_rules"] = [rule.to_dict() for rule in self.more_rules]
         if self.thread_rule is not None:
             rules["thread_regex"] = self.thread_rule.regex
         return rules
@@ -350,9 +392,7 @@ class ForumSite:
         out: dict[int, str] = {}
         for label, pages in members.items():
             threads = sum(self.is_thread(i) for i in pages)
-            linking = sum(
-                sum(self.thread_rule.match(u) for u in self.links[i]) >= LIST_MIN_THREAD_LINKS
-                for i in pages)
+            linking = sum(self._links_threads(i) for i in pages)
             if threads * 2 > len(pages):
                 out[label] = "thread"
             elif linking >= max(1, LIST_CLUSTER_SHARE * len(pages)):
@@ -361,11 +401,26 @@ class ForumSite:
                 out[label] = "other"
         lone = [label for label, pages in members.items() if len(pages) == 1 and label not in out]
         typed = [label for label in out if len(members[label]) > 1]
+        lists = [self.clustering.resolver(label) for label in typed if out[label] == "list"]
         for label in lone:
-            nearest = self._nearest(members[label][0], typed, members)
+            page = members[label][0]
+            if not self.posts[page] and any(
+                    sum(rule.match(u) for u in self.links[page]) >= LIST_MIN_THREAD_LINKS
+                    for rule in lists):
+                # What it links says what it is: a page of links to several lists (a
+                # forum's index, its boards) is a list, whatever URL it is nearest.
+                out[label] = "list"
+                continue
+            nearest = self._nearest(page, typed, members)
             if nearest is not None and out[nearest] != "thread":
                 out[label] = out[nearest]
         return out
+
+    def _links_threads(self, i: int) -> bool:
+        """Whether page ``i`` links ``LIST_MIN_THREAD_LINKS`` thread URLs or more."""
+        rule = self.thread_rule
+        return rule is not None and \
+            sum(rule.match(u) for u in self.links[i]) >= LIST_MIN_THREAD_LINKS
 
     def _nearest(self, i: int, typed: list[int], members: dict[int, list[int]]) -> int | None:
         """The typed cluster with a page URL closest to page ``i``'s (smallest D = N!/Ns!,
@@ -421,10 +476,59 @@ def archives_of_one(
     return archives, own
 
 
+def _thread_time(page: str | None, post: str | None) -> str | None:
+    """The thread's time to set over the page's own ``page`` (None: keep it): the first
+    post's ``post`` where the page has none, or where the page read the post's day with day
+    and month swapped ("08-12-2025" alone reads day-first; the site's order says 12 August).
+    A page's declared date otherwise stands (a question's first frame may show when it was
+    edited before when it was asked)."""
+    if not post:
+        return None
+    if not page:
+        return post
+    y, m, d = page[:4], page[5:7], page[8:10]
+    return post if post[:10] == f"{y}-{d}-{m}" and m != d else None
+
+
+def site_month_first(
+    roots: Sequence[etree._Element],
+    pieces: Sequence[list[tuple[etree._Element, str]] | None] = (),
+) -> MonthFirst:
+    """How the site's ambiguous numeric dates read: every date of its pages that shows an
+    order (a number above 12; a day also printed with its month's name) votes
+    (``date_forms.votes_month_first``); a forum
+    printing "08-13-2025" on one page reads "08-12-2025" on another as 12 August. Without
+    votes, US usage (slashes month-first). ``pieces``: per page, ``text_pieces(root)`` where
+    the caller has them."""
+    texts = []
+    for k, root in enumerate(roots):
+        lines = pieces[k] if k < len(pieces) else None
+        texts.append(" ".join(line for _, line in (
+            lines if lines is not None else text_pieces(root))))
+    return votes_month_first(texts, True)
+
+
+def other_post_rules(rule: PostRule, candidates: Sequence[etree._Element],
+                     pieces: Sequence[list[tuple[etree._Element, str]]],
+                     seed: int = 0) -> tuple[PostRule, ...]:
+    """The post rule of a second thread template: KSF again over the candidates where
+    ``rule`` finds no post, when ``MIN_CANDIDATES`` of them are left and their rule passes
+    as a forum's (``_is_post_rule``). A forum may show each topic twice, in its full page
+    and in a text-only archive copy of other markup; both are threads."""
+    rest = [k for k, root in enumerate(candidates) if not rule.body.select(root)]
+    if len(rest) < MIN_CANDIDATES:
+        return ()
+    roots = [candidates[k] for k in rest]
+    other = learn_post_rule(roots, seed=seed, pieces=[pieces[k] for k in rest])
+    if other is None or other.body == rule.body or not _is_post_rule(other, roots):
+        return ()
+    return (other,)
+
+
 def learn_site_types(
     roots: Sequence[etree._Element], urls: Sequence[str | None], *, seed: int = 0,
     post_rule: PostRule | None = None, thread_regex: str | None = None,
-    htmls: Sequence[str] | None = None,
+    htmls: Sequence[str] | None = None, more_rules: Sequence[PostRule] | None = None,
 ) -> ForumSite:
     """Steps 1-3 over the untouched trees of one site's pages (read, never changed). A saved
     ``post_rule`` / ``thread_regex`` (from the site profile) skips learning them."""
@@ -437,13 +541,13 @@ def learn_site_types(
     listing = own_post_lists(roots, urls, seen_pieces)
     info["own_post_lists"] = sum(listing)
     if post_rule is None:
-        # (A page of whole posts under linked titles, a blog's archive, is a list of articles:
-        # its posts repeat with authors and times, as a thread's do.)
+        # (A page of posts under linked titles, whole or excerpts, a blog's archive, is a list
+        # of articles: its posts repeat with authors and times, as a thread's do.)
         candidates, lines = [], []
         for k, (root, url) in enumerate(zip(roots, urls, strict=True)):
             pieces = seen_pieces[k]
             if not listing[k] and post_groups(root, pieces) >= POST_MIN_REPEATS and \
-                    whole_posts_share(root, None, url, pieces=pieces) < POSTS_MIN_SHARE:
+                    titled_posts_share(root, url, pieces=pieces) < POSTS_MIN_SHARE:
                 candidates.append(root)
                 lines.append(pieces)
         info["thread_candidates"] = len(candidates)
@@ -452,6 +556,8 @@ def learn_site_types(
             if post_rule is not None and not _is_post_rule(post_rule, candidates):
                 info["rejected_rule"] = post_rule.body.css
                 post_rule = None
+            if post_rule is not None and more_rules is None:
+                more_rules = other_post_rules(post_rule, candidates, lines, seed)
     archives, own_posts = archives_of_one(roots, urls, seen_pieces)
     archives = [one or many for one, many in zip(archives, listing, strict=True)]
     if post_rule is None:
@@ -463,8 +569,16 @@ def learn_site_types(
                          archives=archives, own_posts=own_posts)
     links = [in_site_links(root, url) for root, url in zip(roots, urls, strict=True)]
     compose = [_is_compose_form(root) for root in roots]
-    posts = [post_rule.posts(root) for root in roots]
-    site = ForumSite(list(urls), posts, links, compose, post_rule,
+    month_first = site_month_first(roots, seen_pieces)
+    info["month_first"] = month_first
+    rules = (post_rule, *(more_rules or ()))
+    posts, template = [], []  # (template: which rule read the page's posts)
+    for root in roots:
+        which, found = next(((k, found) for k, rule in enumerate(rules)
+                             if (found := rule.posts(root, month_first))), (0, []))
+        posts.append(found)
+        template.append(which)
+    site = ForumSite(list(urls), posts, links, compose, post_rule, more_rules=tuple(rules[1:]),
                      kinds=[kind_tokens(root, htmls[k] if htmls else None)
                             for k, root in enumerate(roots)], info=info,
                      archives=archives, own_posts=own_posts)
@@ -480,4 +594,16 @@ def learn_site_types(
             votes = Counter(labels[i] for i in labels if len(posts[i]) >= 2 and not compose[i])
             if votes and votes.most_common(1)[0][1] >= 2:
                 site.thread_rule = site.clustering.resolver(votes.most_common(1)[0][0])
+                sizes = Counter(labels.values())
+                second = Counter(labels[i] for i in labels
+                                 if len(posts[i]) >= 2 and template[i] > 0 and not compose[i])
+                more = [site.clustering.resolver(label) for label, n in second.most_common()
+                        if n >= 2 and n * 2 > sizes[label]
+                        and label != votes.most_common(1)[0][0]]
+                if more:
+                    # A second template of threads (a text-only archive copy of each topic,
+                    # read by a rule of its own) is threads too, under URLs of its own: one
+                    # rule for all of them.
+                    site.thread_rule = Resolver.from_regex("|".join(
+                        f"(?:{rule.regex})" for rule in (site.thread_rule, *more)))
     return site

@@ -116,15 +116,25 @@ class Vectors:
         return int(self.codes.shape[1])
 
 
-def structure_vectors(urls: Sequence[str]) -> Vectors:
-    """Def. 1: value codes in order of first appearance, padded to N with the empty value."""
+#: A run of digits in a block: an id or a counter, never what names a kind of page.
+_DIGIT_RUN = re.compile(r"[0-9]+")
+
+
+def structure_vectors(urls: Sequence[str], *, fold_ids: bool = True) -> Vectors:
+    """Def. 1: value codes in order of first appearance, padded to N with the empty value.
+    ``fold_ids`` (the paper's table has it False): every run of digits reads as one value
+    ("17" as "3", "msg17" as "msg30"): ids and page counters are open-ended, so two URLs
+    that differ only in them are one kind of page.
+    (With each id its own value, URLs whose id stands before the kind's own words,
+    ``?topic=5.0`` beside ``?topic=5.msg15``, would group by id: one cluster per topic.)"""
     blocks = [split_url(u) for u in urls]
     index: dict[str, int] = {"": 0}
     width = max((len(b) for b in blocks), default=1) or 1
     codes = np.zeros((len(urls), width), dtype=np.int64)
     for row, pairs in enumerate(blocks):
         for col, (_, block) in enumerate(pairs):
-            codes[row, col] = index.setdefault(block, len(index))
+            key = _DIGIT_RUN.sub("0", block) if fold_ids else block
+            codes[row, col] = index.setdefault(key, len(index))
     values = [""] * len(index)
     for text, code in index.items():
         values[code] = text
@@ -225,10 +235,17 @@ def _delta(dist: np.ndarray, rho: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     return delta, parent, order
 
 
+def _names(blocks: list[tuple[str, str]]) -> frozenset[str]:
+    """The query parameter names of a URL's blocks."""
+    return frozenset(block for sep, block in blocks if sep in KEY_SEPARATORS)
+
+
 def _splits_on_key(vec: Vectors, parent: np.ndarray) -> np.ndarray:
     """For each point: does it first differ from its nearest denser point at a query
-    parameter *name*? Names differ when optional parameters are added or reordered, which
-    never makes another kind of page, so such a point is never a centre."""
+    parameter *name* that is optional, one URL's names holding the other's? Names differ so
+    when optional parameters are added or reordered, which never makes another kind of
+    page, so such a point is never a centre. Names that neither holds
+    (``?board=1.0`` beside ``?topic=5.0``) name two kinds."""
     out = np.zeros(len(parent), dtype=bool)
     for i, j in enumerate(parent):
         if j < 0:
@@ -238,7 +255,9 @@ def _splits_on_key(vec: Vectors, parent: np.ndarray) -> np.ndarray:
             continue
         col = int(diff[0])
         row = vec.blocks[i] if col < len(vec.blocks[i]) else vec.blocks[j]
-        out[i] = row[col][0] in KEY_SEPARATORS
+        if row[col][0] in KEY_SEPARATORS:
+            mine, theirs = _names(vec.blocks[i]), _names(vec.blocks[j])
+            out[i] = mine <= theirs or theirs <= mine
     return out
 
 

@@ -36,6 +36,7 @@ from sitesift.fields.post_rules import (
     PostRule,
     author_rule,
     has_stable_class,
+    page_month_first,
     post_container,
     text_pieces,
 )
@@ -477,8 +478,9 @@ def _run(root: etree._Element, rule: ClassRule, owned: dict[etree._Element, int]
     if sum(linked for _, linked in per_post) > weight:
         return None
     post_rule = PostRule(rule, depth, author)
+    order = page_month_first(root)  # (the page's own unambiguous dates set its order)
     found = [(post, b, c) for b, c in zip(bodies, containers, strict=True)
-             if (post := post_rule.post(b)) is not None]
+             if (post := post_rule.post(b, order)) is not None]
     if len(found) < MIN_POSTS:
         return None
     if len({post["text"] for post, _, _ in found}) < MIN_POSTS:

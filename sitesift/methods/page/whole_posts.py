@@ -27,10 +27,13 @@ from sitesift.methods.page.linked import (
 from sitesift.methods.page.records import TextUnit
 from sitesift.methods.page.thread import TIMED_MIN_SHARE, has_time
 from sitesift.methods.page.units import weighted_length
-from sitesift.parse.dom import normalize_space, text_content, text_weight
+from sitesift.parse.dom import normalize_space, text_content
 from sitesift.parse.links import document_base, join_url
 
-__all__ = ["POSTS_MIN_SHARE", "post_titles", "unlinked_headings", "whole_posts_share"]
+__all__ = [
+    "POSTS_MIN_SHARE", "post_titles", "titled_posts_share", "unlinked_headings",
+    "whole_posts_share",
+]
 
 #: Whole posts: at least this many headings of one tag path, each one link to a distinct page.
 POSTS_MIN = 2
@@ -96,6 +99,19 @@ def whole_posts_share(body: etree._Element, units: Sequence[TextUnit] | None,
                default=0.0)
 
 
+def titled_posts_share(body: etree._Element, url: str | None, *,
+                       pieces: Sequence[tuple[etree._Element, str]] | None = None) -> float:
+    """``whole_posts_share`` with teasers too: the share of an untouched page's text held by
+    ``POSTS_MIN`` posts or more under linked titles (``HEADLINE_MIN_WEIGHT`` at the median:
+    titles, not posters' names), each linking a distinct page of the site, most of them
+    dated, whatever their prose. A blog's archive of excerpts (55
+    characters a post where its language does not space words: WordPress's Chinese
+    translation) is a list of articles as much as an archive of whole posts; a thread's
+    posts link no other page by their headings (their permalinks are anchors)."""
+    return max((share for share, _ in _whole_posts(body, None, url, POSTS_MIN, prose=False,
+                                                   pieces=pieces)), default=0.0)
+
+
 def post_titles(body: etree._Element, url: str | None, *,
                 pieces: Sequence[tuple[etree._Element, str]] | None = None,
                 targets: Callable[[str], bool] | None = None,
@@ -121,13 +137,14 @@ def unlinked_headings(body: etree._Element) -> set[str]:
 
 
 def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: str | None,
-                 least: int, *, whole: bool = True,
+                 least: int, *, whole: bool = True, prose: bool = True,
                  pieces: Sequence[tuple[etree._Element, str]] | None = None,
                  targets: Callable[[str], bool] | None = None,
                  ) -> list[tuple[float, list[tuple[str, str]]]]:
     """Per group of at least ``least`` posts (``whole_posts_share``): its share of the page's
     text and its (title, URL) pairs. ``whole`` False: teasers and short titles too (no
-    prose or title line: the caller confirms each title on its target's page). ``targets``:
+    prose or title line: the caller confirms each title on its target's page); ``prose``
+    False: the title line holds, teasers too. ``targets``:
     only the groups with a title linking a page it accepts."""
     groups = _title_groups(body, url, targets)
     if not groups:
@@ -150,20 +167,21 @@ def _whole_posts(body: etree._Element, units: Sequence[TextUnit] | None, url: st
             continue
         if total is None:
             if measured is None:
-                measured = [_Piece(holder, text_weight(line)) for holder, line
+                measured = [_Piece(holder, weighted_length(line)) for holder, line
                             in (text_pieces(body) if pieces is None else pieces)]
             total = sum(u.weight for u in measured)
         owner = owners(posts)
         weights = [0] * len(posts)
-        prose = 0
+        weight_of_prose = 0
         for unit in measured:
             k = owner.get(unit.block)
             if k is not None:
                 weights[k] += unit.weight
-                prose += unit.weight if unit.is_prose() else 0
+                weight_of_prose += unit.weight if unit.is_prose() else 0
         held = sum(weights)
         if not total or not held or (len(posts) > 1 and max(weights) > POSTS_MAX_ONE_SHARE
-                                     * held) or (whole and prose <= TEASER_MAX_PROSE * len(posts)):
+                                     * held) or (whole and prose and
+                                                 weight_of_prose <= TEASER_MAX_PROSE * len(posts)):
             continue
         out.append((held / total, [(normalize_space(text_content(h)), t) for h, t in group]))
     return out

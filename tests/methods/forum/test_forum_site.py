@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from forum_pages import site, thread_page
+from forum_pages import USERS, site, thread_page
 from shared_data import data_set
 
 from sitesift import Options
@@ -10,7 +10,7 @@ from sitesift.methods.forum.site import ForumSite, learn_site_types, post_groups
 from sitesift.parse import parse_html
 from sitesift.pipeline import Extractor
 from sitesift.profiles.store import ProfileStore
-from sitesift.record import Page
+from sitesift.record import Page, Record
 
 
 def test_dom_cue_counts_repeated_posts() -> None:
@@ -286,3 +286,106 @@ def test_a_site_without_posts_gathers_no_links(monkeypatch) -> None:
     assert learned.post_rule is None and learned.links == []
     assert learned.page_types(["detail", "other", "list", "detail"]) == [
         "detail", "other", "list", "detail"]
+
+
+def test_a_site_s_unambiguous_dates_set_the_order_of_its_posts_and_threads() -> None:
+    """A forum printing month-first dashes ("08-13-2025"): a page whose posts all fall on
+    days up to 12 reads them month-first too, as its posts and as the thread's date."""
+    def stamp(tid: int, k: int) -> str:
+        day = k + 1 if tid % 2 else 13 + k
+        return f"08-{day:02d}-2025, 0{k % 10}:15 PM"
+
+    pages = [(f"http://forum.test/show?t={tid}", thread_page(tid, 2 + tid % 3, stamp))
+             for tid in range(1, 13)]
+    pages += [(url, html) for url, html, kind in site() if kind == "list"]
+    roots = [parse_html(html) for _, html in pages]
+    forum = learn_site_types(roots, [url for url, _ in pages])
+    assert forum.posts[0][0]["published"] == "2025-08-01 12:15"
+    assert forum.posts[0][1]["published"] == "2025-08-02 13:15"
+    records = [Record(id=str(k), page_type="detail", published="2025-01-08")
+               for k in range(len(pages))]
+    decision = forum.decide(records)[0]
+    assert decision is not None and decision.published == "2025-08-01 12:15"
+    # A page's own date that is no misread of the first post's stands (a question edited
+    # before it was asked shows the edit first).
+    records[0].published = "2024-05-05"
+    assert forum.decide(records)[0].published is None  # type: ignore[union-attr]
+    records[0].published = None
+    assert forum.decide(records)[0].published == "2025-08-01 12:15"  # type: ignore[union-attr]
+
+
+def test_a_chinese_blog_s_archives_are_lists_and_its_posts_with_comments_articles() -> None:
+    """A default WordPress theme's shape in Chinese: archives of whole posts or of excerpts
+    (55 characters: the Chinese translation counts characters) are lists of articles, never
+    thread candidates, and a post with its comments is an article (with comments), also
+    where the comments are longer than short posts."""
+    import wordpress_pages
+
+    from sitesift.methods.page.whole_posts import (
+        POSTS_MIN_SHARE,
+        titled_posts_share,
+        whole_posts_share,
+    )
+
+    for excerpts, long_comments in ((False, False), (True, False), (False, True)):
+        crawl = wordpress_pages.site("zh", excerpts, long_comments)
+        home_url, home, _ = crawl[-3]
+        assert titled_posts_share(parse_html(home), home_url) >= POSTS_MIN_SHARE
+        if not excerpts:  # (Chinese prose weighs as the page extractor weighs it)
+            assert whole_posts_share(parse_html(home), None, home_url) >= POSTS_MIN_SHARE
+        roots = [parse_html(h) for _, h, _ in crawl]
+        forum = learn_site_types(roots, [u for u, _, _ in crawl])
+        assert forum.info["thread_candidates"] == sum(p % 6 >= 2 for p in range(1, 13))
+        pages = [Page(id=str(k), url=u, site="blog.test", html=h)
+                 for k, (u, h, _) in enumerate(crawl)]
+        for method in ("auto", "forum"):
+            records = list(Extractor(Options(method=method)).extract_many(pages))
+            assert [r.page_type for r in records] == [t for _, _, t in crawl], \
+                (excerpts, long_comments, method)
+        # Comments under articles are no forum's posts, however long (a story before them).
+        assert forum.post_rule is None
+
+
+def _smf_urls(html: str) -> str:
+    """The made-up forum's links in the shape of a forum whose every page is one script and
+    whose kind is a parameter before the id (``index.php?topic=5.0``)."""
+    import re
+
+    html = re.sub(r'/show\?t=(\d+)', r'/index.php?topic=\1.0', html)
+    html = re.sub(r'/reply\?t=(\d+)', r'/index.php?action=post;topic=\1.0', html)
+    html = re.sub(r'/board\?b=(\d+)', r'/index.php?board=\1.0', html)
+    html = re.sub(r'/user\?u=(\d+)&amp;area=posts',
+                  r'/index.php?action=profile;area=showposts;u=\1', html)
+    return re.sub(r'/user\?u=(\d+)', r'/index.php?action=profile;u=\1', html)
+
+
+def test_kinds_named_by_a_parameter_before_the_id_and_a_second_thread_template() -> None:
+    """One script for every page, the kind a parameter before the id (``?topic=5.0``,
+    ``?topic=5.msg15``, ``?board=1.0``, ``?action=profile;u=3``), threads also in a
+    text-only archive template: topics of one post are threads in both templates, boards
+    and their next pages lists, profiles other."""
+    from forum_pages import archive_page, list_page, profile_page
+
+    base = "http://forum.test/index.php"
+    pages: list[tuple[str, str, str]] = []
+    for tid in range(1, 16):
+        html = thread_page(tid, tid % 4).replace(
+            '<div class="tools">', f'<div class="tools"><a href="/index.php?topic={tid}.msg'
+            f'{tid * 3}#msg{tid * 3}">#</a>')
+        pages.append((f"{base}?topic={tid}.0", _smf_urls(html), "thread"))
+    for tid in range(1, 9):
+        pages.append((f"http://forum.test/archive/index.php?thread-{tid}.html",
+                      _smf_urls(archive_page(tid, tid % 3)), "thread"))
+    for board in range(1, 4):
+        tids = list(range(board, 16, 3))
+        pages.append((f"{base}?board={board}.0", _smf_urls(list_page(board, tids)), "list"))
+        pages.append((f"{base}?board={board}.20", _smf_urls(list_page(board, tids[:3])),
+                      "list"))
+    for uid in range(1, 6):
+        pages.append((f"{base}?action=profile;u={uid}", _smf_urls(profile_page(uid)), "other"))
+    records = list(Extractor(Options(method="forum")).extract_many(
+        [Page(id=str(k), url=u, site="forum.test", html=h) for k, (u, h, _) in enumerate(pages)]))
+    assert [(u, r.page_type) for (u, _, _), r in zip(pages, records, strict=True)] == \
+        [(u, t) for u, _, t in pages]
+    archive = records[15 + 3]  # thread 4 of the archive: two posts
+    assert [p["author"] for p in archive.extra["posts"]] == [USERS[4], USERS[5]]

@@ -30,7 +30,7 @@ PAPER_URLS = [
 
 
 def test_structure_vectors_match_the_papers_table() -> None:
-    vec = structure_vectors(PAPER_URLS)
+    vec = structure_vectors(PAPER_URLS, fold_ids=False)
     assert vec.width == 6
     # Value codes in order of first appearance; u5 padded with the empty value 0.
     assert vec.codes.tolist() == [
@@ -38,6 +38,29 @@ def test_structure_vectors_match_the_papers_table() -> None:
         [1, 2, 3, 9, 0, 0],
     ]
     assert [block_type(b) for b in ("query", "001", "a1", "")] == [LETTERS, DIGITS, MIXED, 0]
+
+
+def test_ids_are_folded_so_a_kind_named_after_an_id_stays_one_cluster() -> None:
+    """URLs whose id stands before the kind's own words (``?topic=5.0``, ``?topic=5.msg15``,
+    ``?topic=5.new``): with every id its own value they group by topic, one cluster each;
+    folded, each kind is one cluster, and kinds named by a parameter that neither URL holds
+    (``board`` beside ``topic``) part, while profiles stay apart from both."""
+    base = "http://forum.test/index.php"
+    urls = [f"{base}?topic={t}.0" for t in range(1, 41)]
+    urls += [f"{base}?topic={t}.msg{t * 3}#msg{t * 3}" for t in range(1, 41)]
+    urls += [f"{base}?topic={t}.new#new" for t in range(1, 41)]
+    urls += [f"{base}?board={b}.{p}" for b in range(1, 4) for p in (0, 20, 40)]
+    urls += [f"{base}?action=profile;u={u}" for u in range(1, 13)]
+    assert structure_vectors(urls[:2]).codes[0].tolist() == \
+        structure_vectors(urls[:2]).codes[1].tolist()
+    clustering = cluster_urls(urls)
+    label = clustering.label_of
+    topics = {label(u) for u in urls[:40]}
+    assert len(topics) == 1
+    assert {label(u) for u in urls[120:129]}.isdisjoint(topics)
+    assert {label(u) for u in urls[129:]}.isdisjoint(topics | {label(urls[120])})
+    rule = clustering.resolver(topics.pop())
+    assert rule.match(urls[5]) and not rule.match(urls[121]) and not rule.match(urls[130])
 
 
 def test_dissimilarity_is_n_factorial_over_ns_factorial() -> None:

@@ -235,3 +235,23 @@ def test_a_rule_whose_elements_own_no_text_makes_no_run() -> None:
     ValueError (an empty ``max``) instead of finding no run."""
     text, _encoding = decode_html((data_set("modern-dev") / "pages" / "0154.html").read_bytes())
     assert read_thread(parse_html(text)) is None
+
+
+def test_a_lone_thread_reads_its_ambiguous_dates_in_the_order_its_other_dates_show() -> None:
+    """One page with enough dates settles its order: "08-13-2025" and "08-14-2025" say the
+    page is month-first, so its "08-12-2025, 05:15 PM" is 12 August."""
+    from forum_pages import thread_page
+
+    from sitesift import Options
+    from sitesift.pipeline import Extractor
+    from sitesift.record import Page
+
+    def stamp(tid: int, k: int) -> str:
+        return f"08-{12 + k:02d}-2025, 0{5 + k}:15 PM"
+
+    html = thread_page(3, 2, stamp)
+    record = next(Extractor(Options(method="page")).extract_many(
+        [Page(id="t", url="http://forum.test/show?t=3", html=html)]))
+    posts = record.extra.get("posts")
+    assert posts and [p["published"] for p in posts] == [
+        "2025-08-12 17:15", "2025-08-13 18:15", "2025-08-14 19:15"]
