@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Forum figures of paper 001 (issue 7): URL structure clustering, page types, KSF, posts.
+"""Forum figures of paper 001: URL structure clustering, page types, KSF, posts.
 
 usage: PYTHONPATH=$PWD python benchmarks/forums.py [--data DIR] [--no-plots]
 

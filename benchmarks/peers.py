@@ -223,20 +223,20 @@ def _resiliparse() -> Peer:
     return Peer("resiliparse", frozenset({"text"}), run)
 
 
-def make_rs_venv(python: str, venv: Path = RS_VENV) -> Path:
+def make_rs_venv(python: str, venv: Path = RS_VENV, wheel: Path | None = None) -> Path:
     """Create the rs-trafilatura venv: ``PYTHON -m venv VENV``, then the binary wheel only
-    (``pip download --only-binary :all: --no-deps rs-trafilatura``; no build from source) and
-    its install. ``python`` must be a CPython 3.12 (with pyenv: ``PYENV_VERSION=3.12.1 python``
-    is how this machine's was made)."""
-    command = python.split()
-    env = dict(os.environ)
-    if command[0].startswith("PYENV_VERSION="):
-        env["PYENV_VERSION"] = command.pop(0).split("=", 1)[1]
-    subprocess.run([*command, "-m", "venv", str(venv)], check=True, env=env)
+    (``pip download --only-binary :all: --no-deps rs-trafilatura``; no build from source), or
+    ``wheel`` when given (a machine whose pip index lacks it), and its install. ``python`` must
+    be a CPython 3.12 executable (with pyenv: ``~/.pyenv/versions/3.12.1/bin/python``)."""
+    subprocess.run([python, "-m", "venv", str(venv)], check=True)
     wheels = venv / "wheels"
     pip = str(venv / "bin" / "pip")
-    subprocess.run([pip, "download", "--only-binary", ":all:", "--no-deps", "-d", str(wheels),
-                    "rs-trafilatura"], check=True)
+    if wheel is not None:
+        wheels.mkdir(parents=True, exist_ok=True)
+        (wheels / wheel.name).write_bytes(wheel.read_bytes())
+    else:
+        subprocess.run([pip, "download", "--only-binary", ":all:", "--no-deps", "-d",
+                        str(wheels), "rs-trafilatura"], check=True)
     subprocess.run([pip, "install", *map(str, sorted(wheels.glob("*.whl")))], check=True)
     return venv
 
@@ -301,3 +301,17 @@ PEERS: dict[str, Callable[[], Peer]] = {
 
 def make_peer(name: str) -> Peer:
     return PEERS[name]()
+
+
+if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(
+        description="Lists the extractors run_peers.py and report.py compare, and whether each "
+                    "can run here.").parse_args()
+    for _name in PEERS:
+        try:
+            make_peer(_name)
+            print(f"{_name:<18} ready")
+        except (PeerUnavailable, ImportError) as _exc:
+            print(f"{_name:<18} not installed: {_exc}")

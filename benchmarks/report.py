@@ -4,7 +4,7 @@
 usage: python benchmarks/report.py [--sets SET ...] [--extractors NAME ...] [--quick]
                                    [--data DIR] [--out docs/results.md] [--keep DIR]
        python benchmarks/report.py --render-only      # the page again from the last run's JSON
-       python benchmarks/report.py --make-rs-venv --rs-python python3.12
+       python benchmarks/report.py --make-rs-venv --rs-python python3.12 [--rs-wheel WHL]
 
 Every set's pages are read and decoded once; each extractor (``peers.py``: sitesift's page,
 template, siblings and auto methods, rs-trafilatura, trafilatura, readability-lxml, GNE,
@@ -301,8 +301,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--make-rs-venv", action="store_true",
                         help=f"create rs-trafilatura's venv at {RS_VENV} and stop")
     parser.add_argument("--rs-python", default="python3.12",
-                        help="the Python 3.12 for --make-rs-venv (with pyenv: "
-                             "'PYENV_VERSION=3.12.1 python')")
+                        help="the Python 3.12 executable for --make-rs-venv (with pyenv: "
+                             "~/.pyenv/versions/3.12.1/bin/python)")
+    parser.add_argument("--rs-wheel", type=Path, metavar="WHL",
+                        help="for --make-rs-venv: install this rs-trafilatura wheel instead of "
+                             "downloading it")
     args = parser.parse_args(argv)
     args.sets = args.sets or list(QUICK_SETS if args.quick else SETS)
     args.extractors = args.extractors or list(QUICK_EXTRACTORS if args.quick else PEERS)
@@ -313,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse_args(argv)
     if args.make_rs_venv:
-        print(f"made {make_rs_venv(args.rs_python)}")
+        print(f"made {make_rs_venv(args.rs_python, wheel=args.rs_wheel)}")
         return 0
     if args.render_only:
         write(json.loads(JSON_OUT.read_text("utf-8")), args.out, not args.no_plot)

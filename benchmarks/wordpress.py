@@ -278,3 +278,14 @@ def serve(site: SiteSpec, folder: Path, workers: int = 2,
             time.sleep(0.1)
     process.kill()
     raise RuntimeError(f"php -S did not start for {site.name}")
+
+
+if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(
+        description="Says whether the WordPress sites of crawl.py --sites can be served here "
+                    "(the module docstring says how to install them).").parse_args()
+    problem = available()
+    print(f"WordPress not ready: {problem}" if problem else "WordPress ready: "
+          + ", ".join(site.name for site in SITES))
