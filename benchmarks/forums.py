@@ -3,7 +3,7 @@
 
 usage: PYTHONPATH=$PWD python benchmarks/forums.py [--data DIR] [--no-plots]
 
-Prints Markdown (the tables of docs/forums.md) and writes benchmarks/results/forums.json and,
+Prints Markdown (the tables of docs/design/forum.md) and writes benchmarks/results/forums.json and,
 unless --no-plots, the decision graphs docs/img/forums_decision_<forum>.png.
 
 - USC: thread URLs identified from URL structure alone. forum-dz: its urls.tsv (every in-site

@@ -199,7 +199,7 @@ def available() -> str | None:
         return "Debian's wordpress package is not installed"
     # Without SimpleXML WordPress answers /wp-sitemap.xml with a 501: the crawl then finds no
     # sitemap and the figures measure another site (no tag, author or block-theme category
-    # pages), as on a fresh machine on 2026-11-26.
+    # pages), as on a fresh machine.
     modules = subprocess.run(["php", "-m"], capture_output=True, text=True, check=False)
     if "SimpleXML" not in modules.stdout:
         return "PHP's SimpleXML is missing (apt-get install php-xml): no sitemaps"
