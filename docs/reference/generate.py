@@ -38,6 +38,8 @@ RECORD_NOTES = {
     "page_type": "`list`, `detail`, `thread` or `other`.",
     "method": "The method (or steps, e.g. `template+siblings`) that produced the text.",
     "error": "Why the page has no extraction (unreadable, too large, too slow); else null.",
+    "kind": "WCXB's page kind: `article`, `forum`, `product`, `collection`, `listing`, "
+            "`documentation` or `service`.",
 }
 #: Keys a record carries only with some methods or options (``Record.extra``).
 EXTRA_KEYS = (
