@@ -63,7 +63,7 @@ for line in sys.stdin:
                "author": res.author, "kind": res.page_type}
     except Exception as exc:
         out = {"error": repr(exc)}
-    sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\\n")
+    sys.stdout.write(json.dumps(out) + "\\n")
 """
 #: Block elements after which readability's summary HTML gets a line break, so that words of
 #: consecutive paragraphs are not glued together when the fragment is turned into text.
@@ -265,10 +265,11 @@ def _rs_trafilatura() -> Peer:
                         for p in pages)
         done = subprocess.run([str(python), "-c", RS_RUNNER], input=lines, text=True,
                               capture_output=True, check=False, encoding="utf-8")
-        out = [json.loads(line) for line in done.stdout.splitlines()]
-        if done.returncode or len(out) != len(pages):  # the process died: every page failed
+        # Lines end at "\n" only: str.splitlines() would also cut at U+2028 and its kin.
+        lines_out = [line for line in done.stdout.split("\n") if line]
+        if done.returncode or len(lines_out) != len(pages):  # the process died: all failed
             return [{"error": f"rs-trafilatura exited {done.returncode}"} for _ in pages]
-        return out
+        return [json.loads(line) for line in lines_out]
 
     return Peer("rs-trafilatura", frozenset({"text", "title", "published", "author", "kind"}),
                 lambda page: run_batch([page])[0], run_batch=run_batch)
