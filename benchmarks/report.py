@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import time
 import warnings
@@ -96,6 +97,7 @@ def score_set(set_dir: Path, gold: Mapping[str, Mapping[str, Any]],
 def run(args: argparse.Namespace, argv: Sequence[str]) -> dict[str, Any]:
     env = environment(argv)
     env["command"] = " ".join(["python", "benchmarks/report.py", *argv])
+    env["load"] = round(os.getloadavg()[0], 1)  # speeds mean little on a busy machine
     peers = available_peers(args.extractors)
     skipped = [n for n in args.extractors if n not in {p.name for p in peers}]
     started = time.perf_counter()
@@ -231,16 +233,17 @@ def render(report: Mapping[str, Any]) -> str:
     env, rows = report["environment"], report["rows"]
     pkgs = ", ".join(f"{k} {v}" for k, v in env["packages"].items() if v)
     sets = list(dict.fromkeys(r["set"] for r in rows))
+    load = f" (load average {env['load']} at the start)" if "load" in env else ""
     lines = [
         "# Results",
         "",
         "<!-- written by `python benchmarks/report.py`: run it, do not edit this page -->",
         "",
         (f"Run on {env['date']} with `{env['command']}` ({env['minutes']} minutes), on "
-        f"{env['machine']}, {env['cpu']}, {env['cores']} cores, Python {env['python']}, "
-        f"sitesift commit {env['commit']}; {pkgs}."),
+         f"{env['machine']}, {env['cpu']}, {env['cores']} cores{load}, Python {env['python']}, "
+         f"sitesift commit {env['commit']}; {pkgs}."),
         "",
-        (f"Sets: {', '.join(sets)} (../shared/data; `docs/getting-started.md` says what each "
+        (f"Sets: {', '.join(sets)} (../shared/data; `design/evaluation.md` says what each "
         "holds). Every figure below comes from this one run. Each extractor runs with the "
         "settings its documentation presents as normal use; sitesift's `auto` is the default "
         "method, `sitesift` is the page method alone. In brackets: the worse of the two halves "
@@ -262,8 +265,10 @@ def render(report: Mapping[str, Any]) -> str:
         lines += ["## Main text by page kind", "", *kinds]
     lines += ["## Speed", "",
               ("Pages per second, extraction only, one process (pages read and decoded "
-              "beforehand; site-level methods include learning the site). End-to-end speed "
-              "through the command line: `benchmarks/end_to_end.py`."), "", *_speed(rows), ""]
+               "beforehand; site-level methods include learning the site). On a shared machine "
+               "speeds compare within a row only. End-to-end speed through the command line, "
+               "by CPU time against trafilatura: `benchmarks/end_to_end.py`."), "",
+              *_speed(rows), ""]
     return "\n".join(lines)
 
 
