@@ -40,7 +40,8 @@
 
     PYTHONPATH=$PWD python benchmarks/crawl.py --discovery [--discovery-offline]
 
-5. Discovery libraries (issue 23: "measure and choose"): ``discovery.parse_document`` against
+5. Discovery libraries (to choose between them and our own parser):
+   ``discovery.parse_document`` against
    ultimate-sitemap-parser (fed the same body through a web client that serves that body
    alone) and feedparser, on made-up documents (sitemap index, gzip with and without a
    ``.gz`` name, text sitemaps, RSS and Atom with relative links, broken and truncated XML,

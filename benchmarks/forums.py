@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Forum figures of paper 001 (issue 7): URL structure clustering, page types, KSF, posts.
+"""Forum figures of paper 001: URL structure clustering, page types, KSF, posts.
 
 usage: PYTHONPATH=$PWD python benchmarks/forums.py [--data DIR] [--no-plots]
 
-Prints Markdown (the tables of docs/forums.md) and writes benchmarks/results/forums.json and,
-unless --no-plots, the decision graphs docs/img/forums_decision_<forum>.png.
+Prints Markdown tables and writes benchmarks/results/forums.json and, unless --no-plots, the
+decision graphs docs/img/forums_decision_<forum>.png (shown in docs/design/forum.md).
 
 - USC: thread URLs identified from URL structure alone. forum-dz: its urls.tsv (every in-site
   URL of the crawl, typed by script and ``mod``). forum-awful has no page URLs; its URL

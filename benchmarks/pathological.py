@@ -4,9 +4,10 @@
 usage: PYTHONPATH=$PWD python benchmarks/pathological.py [--code CHECKOUT] [--engine dask]
        [--json OUT]
 
-The cases of issue 19: 200,000 table rows (4.7 MB here), one tag with 100,000 attributes, a 20 MB
-page, 20,000 unclosed nested tags, 200 KB of random bytes. Each is one file run through its
-own ``python -m sitesift extract`` (wall time includes the interpreter's start, about 0.3 s);
+The cases the per-page limits answer: 200,000 table rows (4.7 MB here), one tag with 100,000
+attributes, a 20 MB page, 20,000 unclosed nested tags, 200 KB of random bytes. Each is one file
+run through its own ``python -m sitesift extract`` (wall time includes the interpreter's start,
+about 0.3 s);
 ``--code`` runs another checkout (before/after), ``--engine dask`` the Dask engine (one
 worker, a part per page).
 """

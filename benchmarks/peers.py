@@ -8,20 +8,25 @@ settings its documentation presents as the normal use; none is tuned on the eval
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import os
 import re
+import subprocess
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any
 
 import lxml.html
 
 from sitesift.options import Options
 from sitesift.pipeline import Extractor
-from sitesift.record import Page
+from sitesift.record import Page, Record
 
-__all__ = ["PEERS", "Peer", "make_peer"]
+__all__ = ["PEERS", "RS_VENV", "Peer", "PeerUnavailable", "make_peer"]
 
 Prediction = dict[str, Any]
 #: Fields every extractor may produce, with the metric keys that score each.
@@ -32,7 +37,34 @@ FIELD_METRICS: dict[str, tuple[str, ...]] = {
     "published": ("date_acc",),
     "author": ("author_exact",),
     "page_type": ("page_type_acc",),
+    "kind": ("kind_acc",),
+    "posts": ("posts_count_acc", "posts_char_f1", "posts_author_acc"),
 }
+#: The fields sitesift's records carry that a metric scores (``kind`` once records have it).
+SITESIFT_FIELDS = frozenset(
+    {"text", "title", "published", "author", "page_type", "posts"}
+    | ({"kind"} & {f.name for f in dataclasses.fields(Record)})
+)
+#: The virtual environment rs-trafilatura runs in. Its wheels are built per CPython version
+#: (0.1.1, the version measured, has a cp312 wheel and none for 3.11), so it runs in a venv of
+#: its own, one subprocess per set; ``make_rs_venv`` makes it.
+RS_VENV = Path(os.environ.get("SITESIFT_RS_VENV",
+                              Path(__file__).resolve().parent / ".rs-venv"))
+#: The program the rs-trafilatura venv runs: JSON lines {"id", "url", "html"} on stdin, one
+#: prediction per line on stdout, a page's exception as an error prediction.
+RS_RUNNER = """
+import json, sys
+import rs_trafilatura
+for line in sys.stdin:
+    page = json.loads(line)
+    try:
+        res = rs_trafilatura.extract(page["html"], url=page.get("url"))
+        out = {"text": res.main_content, "title": res.title, "published": res.date,
+               "author": res.author, "kind": res.page_type}
+    except Exception as exc:
+        out = {"error": repr(exc)}
+    sys.stdout.write(json.dumps(out) + "\\n")
+"""
 #: Block elements after which readability's summary HTML gets a line break, so that words of
 #: consecutive paragraphs are not glued together when the fragment is turned into text.
 BLOCK_TAGS = frozenset({
@@ -65,6 +97,10 @@ class Peer:
     run_batch: Callable[[Sequence[Page]], list[Prediction]] | None = None
 
 
+class PeerUnavailable(RuntimeError):
+    """A peer that cannot run here (not installed); the message says how to install it."""
+
+
 def _date_string(value: Any) -> str | None:
     if isinstance(value, datetime | date):
         return value.strftime("%Y-%m-%d")
@@ -89,8 +125,7 @@ def _sitesift() -> Peer:
     def run(page: Page) -> Prediction:
         return extractor.extract(page).to_dict()
 
-    return Peer("sitesift", frozenset({"text", "title", "published", "author", "page_type"}),
-                run, self_guarded=True)
+    return Peer("sitesift", SITESIFT_FIELDS, run, self_guarded=True)
 
 
 def _sitesift_batch(method: str) -> Callable[[], Peer]:
@@ -105,8 +140,7 @@ def _sitesift_batch(method: str) -> Callable[[], Peer]:
         def run_batch(pages: Sequence[Page]) -> list[Prediction]:
             return [r.to_dict() for r in extractor.extract_many(pages)]
 
-        return Peer(f"sitesift-{method}", frozenset({"text", "title", "published", "author",
-                                                     "page_type"}), run, self_guarded=True,
+        return Peer(f"sitesift-{method}", SITESIFT_FIELDS, run, self_guarded=True,
                     run_batch=run_batch)
 
     return make
@@ -189,6 +223,58 @@ def _resiliparse() -> Peer:
     return Peer("resiliparse", frozenset({"text"}), run)
 
 
+def make_rs_venv(python: str, venv: Path = RS_VENV, wheel: Path | None = None) -> Path:
+    """Create the rs-trafilatura venv: ``PYTHON -m venv VENV``, then the binary wheel only
+    (``pip download --only-binary :all: --no-deps rs-trafilatura``; no build from source), or
+    ``wheel`` when given (a machine whose pip index lacks it), and its install. ``python`` must
+    be a CPython 3.12 executable (with pyenv: ``~/.pyenv/versions/3.12.1/bin/python``)."""
+    subprocess.run([python, "-m", "venv", str(venv)], check=True)
+    wheels = venv / "wheels"
+    pip = str(venv / "bin" / "pip")
+    if wheel is not None:
+        wheels.mkdir(parents=True, exist_ok=True)
+        (wheels / wheel.name).write_bytes(wheel.read_bytes())
+    else:
+        subprocess.run([pip, "download", "--only-binary", ":all:", "--no-deps", "-d",
+                        str(wheels), "rs-trafilatura"], check=True)
+    subprocess.run([pip, "install", *map(str, sorted(wheels.glob("*.whl")))], check=True)
+    return venv
+
+
+def rs_version(venv: Path = RS_VENV) -> str | None:
+    """rs-trafilatura's version in its venv, None when the venv is absent."""
+    python = venv / "bin" / "python"
+    if not python.exists():
+        return None
+    done = subprocess.run([str(python), "-c", ("from importlib.metadata import version; "
+                           "print(version('rs-trafilatura'))")],
+                          capture_output=True, text=True, check=False)
+    return done.stdout.strip() or None
+
+
+def _rs_trafilatura() -> Peer:
+    python = RS_VENV / "bin" / "python"
+    if not python.exists():
+        raise PeerUnavailable(
+            f"rs-trafilatura needs its venv at {RS_VENV} (or SITESIFT_RS_VENV): make it with "
+            "`python benchmarks/report.py --make-rs-venv --rs-python python3.12`")
+
+    def run_batch(pages: Sequence[Page]) -> list[Prediction]:
+        # The whole set through one subprocess: its start (~0.1 s) counts in the set's time.
+        lines = "".join(json.dumps({"id": p.id, "url": p.url, "html": p.html}) + "\n"
+                        for p in pages)
+        done = subprocess.run([str(python), "-c", RS_RUNNER], input=lines, text=True,
+                              capture_output=True, check=False, encoding="utf-8")
+        # Lines end at "\n" only: str.splitlines() would also cut at U+2028 and its kin.
+        lines_out = [line for line in done.stdout.split("\n") if line]
+        if done.returncode or len(lines_out) != len(pages):  # the process died: all failed
+            return [{"error": f"rs-trafilatura exited {done.returncode}"} for _ in pages]
+        return [json.loads(line) for line in lines_out]
+
+    return Peer("rs-trafilatura", frozenset({"text", "title", "published", "author", "kind"}),
+                lambda page: run_batch([page])[0], run_batch=run_batch)
+
+
 def _htmldate() -> Peer:
     from htmldate import find_date
 
@@ -202,7 +288,9 @@ def _htmldate() -> Peer:
 PEERS: dict[str, Callable[[], Peer]] = {
     "sitesift": _sitesift,
     "sitesift-template": _sitesift_batch("template"),
+    "sitesift-siblings": _sitesift_batch("siblings"),
     "sitesift-auto": _sitesift_batch("auto"),
+    "rs-trafilatura": _rs_trafilatura,
     "trafilatura": _trafilatura,
     "readability-lxml": _readability,
     "gne": _gne,
@@ -214,3 +302,17 @@ PEERS: dict[str, Callable[[], Peer]] = {
 
 def make_peer(name: str) -> Peer:
     return PEERS[name]()
+
+
+if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(
+        description="Lists the extractors run_peers.py and report.py compare, and whether each "
+                    "can run here.").parse_args()
+    for _name in PEERS:
+        try:
+            make_peer(_name)
+            print(f"{_name:<18} ready")
+        except (PeerUnavailable, ImportError) as _exc:
+            print(f"{_name:<18} not installed: {_exc}")

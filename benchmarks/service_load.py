@@ -11,7 +11,7 @@ measured in the same run: GET /health (the framework's own cost) and, as the bas
 same pages extracted in this process with the same saved profiles, one after another (what
 one core does without HTTP). Never leaves loopback; the server is stopped at the end.
 
-``--soak`` (issue 19) instead sends ``--requests`` (default 10,000) requests from 8 clients:
+``--soak`` instead sends ``--requests`` (default 10,000) requests from 8 clients:
 the set's pages mixed with bad requests (broken JSON, another content type, empty or binary
 ``html``, an unusable URL, a body over the limit, a page over the element limit, a lone
 surrogate), one in ``--bad-every``. It reports every status, the 5xx count, latency

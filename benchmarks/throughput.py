@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                         "site of 480-1,200 pages per original site, learned from a sample)")
     parser.add_argument("--warc-method", default="template",
                         help="the extraction method of the WARC run (auto: the default, with "
-                        "learning; issue 19's 'auto at size')")
+                        "learning)")
     args = parser.parse_args(argv)
     pages = load(args.sets)
     results: dict[str, Any] = {"pages": len(pages), "sets": args.sets, "rounds": args.rounds}

@@ -199,7 +199,7 @@ def available() -> str | None:
         return "Debian's wordpress package is not installed"
     # Without SimpleXML WordPress answers /wp-sitemap.xml with a 501: the crawl then finds no
     # sitemap and the figures measure another site (no tag, author or block-theme category
-    # pages), as on a fresh machine on 2026-11-26.
+    # pages), as on a fresh machine.
     modules = subprocess.run(["php", "-m"], capture_output=True, text=True, check=False)
     if "SimpleXML" not in modules.stdout:
         return "PHP's SimpleXML is missing (apt-get install php-xml): no sitemaps"
@@ -278,3 +278,14 @@ def serve(site: SiteSpec, folder: Path, workers: int = 2,
             time.sleep(0.1)
     process.kill()
     raise RuntimeError(f"php -S did not start for {site.name}")
+
+
+if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(
+        description="Says whether the WordPress sites of crawl.py --sites can be served here "
+                    "(the module docstring says how to install them).").parse_args()
+    problem = available()
+    print(f"WordPress not ready: {problem}" if problem else "WordPress ready: "
+          + ", ".join(site.name for site in SITES))

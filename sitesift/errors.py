@@ -94,7 +94,7 @@ class ParseError(PageError):
 class PageLimitError(PageError):
     """Raised by the parser and the pipeline for a page over a stated per-page limit (bytes,
     elements, attributes of one tag, nesting depth): such pages fail fast instead of holding a
-    worker for seconds to minutes (docs/reliability.md lists the limits)."""
+    worker for seconds to minutes (docs/reference/limits.md lists the limits)."""
 
     kind = "limit"
 

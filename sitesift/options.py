@@ -28,9 +28,9 @@ OUTPUT_FORMATS = ("jsonl", "markdown", "parquet")
 SITE_KEYS = ("auto", "none")
 
 #: Default per-page time limit in seconds. Every one of the 2,432 dev pages finished under
-#: 2 s (``--page-timeout 2``, default method, 2026-11-25, a shared 2-core machine; a 20 MB page
+#: 2 s (``--page-timeout 2``, default method, a shared 2-core machine; a 20 MB page
 #: of text takes 2.4 s): 10 s leaves five times that, and a pathological page holds a worker
-#: for 10 s, not 30 (docs/reliability.md).
+#: for 10 s, not 30 (docs/reference/limits.md).
 DEFAULT_PAGE_TIMEOUT = 10.0
 #: Pages larger than this many bytes become error records instead of being parsed
 #: (the largest real article pages seen are a few MB; 64 MB leaves room for data-heavy pages).
@@ -44,7 +44,7 @@ DEFAULT_SIBLING_TAG_SIMILARITY = 0.8
 DEFAULT_SIBLING_TEXT_SIMILARITY = 0.6
 DEFAULT_SIBLING_MAX_SLIDE = 3
 #: Pages one browser renders at once (``visual``). On the shared 2-core box: 0.53 pages/s with
-#: 1 tab, 0.82 with 4, 1.24 with 8, each tab ~20 MB more (docs/visual.md); 4 is the middle.
+#: 1 tab, 0.82 with 4, 1.24 with 8, each tab ~20 MB more (docs/design/visual.md); 4 is the middle.
 DEFAULT_RENDER_CONCURRENCY = 4
 
 # Crawling (sitesift.crawl: `sitesift crawl`, `sitesift extract --crawl`).

@@ -5,7 +5,7 @@ Character agreement (longest common subsequence, white space removed) and shingl
 here, below every layer, because the methods measure themselves with them too (a wrapper
 against the full template method, the auto policy between candidates, a thread against the
 page's text), and a method must not import the evaluation package, which runs the whole
-pipeline (docs/architecture.md).
+pipeline (docs/design/architecture.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Accuracy gate: the figures the project reports must not silently regress.
 
-Each floor sits a little under the figure measured when it was set (docs/benchmarks.md has
+Each floor sits a little under the figure measured when it was set (docs/results.md has
 the full runs); lowering one is a decision to write in the commit message, not a fix. Runs
 the real pages of ../shared/data and skips, with a message, where they are absent.
 """
@@ -22,7 +22,7 @@ def data_set(name: str) -> Path:
         pytest.skip(f"evaluation data {path} is absent (the gate needs ../shared/data)")
     return path
 
-#: (set, method, metric, floor, measured when set on 2026-11-22)
+#: (set, method, metric, floor, measured when the floor was set)
 FLOORS = [
     ("scrapinghub", "page", "shingle_f1", 0.955, 0.9643),
     ("zh-news-dev", "page", "char_f1", 0.955, 0.9676),

@@ -1,5 +1,6 @@
-"""The architecture of docs/architecture.md holds: no import cycles between sitesift's modules,
-and the import-linter contracts of pyproject.toml (layers, independent site-level methods) kept.
+"""The architecture of docs/design/architecture.md holds: no import cycles between sitesift's
+modules, and the import-linter contracts of pyproject.toml (layers, independent site-level
+methods) kept.
 
 ``.ci/run`` runs ``lint-imports`` too; these tests make the README's test command fail on a
 broken layer as well, and name the cycle when there is one."""

@@ -40,7 +40,7 @@ __all__ = ["BATCH_GC_THRESHOLD", "build_parser", "main", "options_from_args", "p
 #: young generation's objects wait longer to be looked at, and the 10,000-page engine run
 #: (``benchmarks/throughput.py --warc-only --warc-pages 10000 --warc-method auto``, two
 #: workers forked from the command) peaked at 970.4 MB at Python's 700, 993.8 MB at 10,000
-#: and 996.0 MB at 50,000, against issue 20's 1 GB. 10,000 keeps most of the gain (0.37 s
+#: and 996.0 MB at 50,000, against a budget of 1 GB. 10,000 keeps most of the gain (0.37 s
 #: against 1.45 s) for a fifth of the young generation's size.
 BATCH_GC_THRESHOLD = 10_000
 

@@ -14,14 +14,14 @@ expect it.
   rel-tag and HTML's author link type): category, tag and author pages, lists themselves.
 
 Sitemap and feed documents are parsed here with lxml (``recover``, no entities, no network),
-by choice: the maintained libraries were measured (``benchmarks/crawl.py --discovery``,
-docs/crawl.md "Discovery libraries measured", 2026-11-26). ultimate-sitemap-parser read 10 of
+by choice: the maintained libraries were measured (``benchmarks/crawl.py --discovery``).
+ultimate-sitemap-parser read 10 of
 18 made-up documents right (this parser 18): it leaves relative links relative, misses gzip
 not named ``.gz``, a byte-order mark, RSS 1.0, and stops at the first XML error (an
 ``&nbsp;``) where lxml recovers; it fetches with its own blocking client (robots.txt read for
 ``Sitemap:`` lines only, 14 guessed paths probed). feedparser reads feeds only, as well as
 this parser on its 6, and took 6-12 s on a 1 kB entity bomb. trafilatura's sitemap and feed
-helpers found none of the WordPress sites' URLs: they keep only links of a registered domain
+functions found none of the WordPress sites' URLs: they keep only links of a registered domain
 name like the page's (``127.0.0.1`` and intranet names fail), and they fetch with their own
 client, outside the crawl's robots.txt, delay and frontier.
 """

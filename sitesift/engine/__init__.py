@@ -40,7 +40,7 @@ MIN_BUCKETS = 8
 #: Most pages of a page-mode part (fewer when ``Options.batch_pages`` is lower). A part is the
 #: unit a worker takes, so the last parts leave workers idle for up to one part's time: 1,004
 #: pages on 2 workers ran 1.48x one worker with parts of 200 (5 full parts and a small one),
-#: 1.85x with parts of 50 (benchmarks/throughput.py, docs/scale.md).
+#: 1.85x with parts of 50 (benchmarks/throughput.py, docs/guide/scale-out.md).
 PAGE_PART_PAGES = 50
 
 Outcome = tuple["BucketTask", "PartResult | BaseException"]

@@ -87,8 +87,7 @@ _CJK = re.compile(r"[\u3400-\u9fff\u3040-\u30ff\uac00-\ud7af]")
 #: least ``MIN_H1_SHARE`` of them print as that h1 what their ``<title>`` or declared title
 #: says (the same words without the site's decoration, or a short form of them). Flat on
 #: every titled dev set from 2 to 3 votes and from 0.3 to 0.7 (modern-dev half a has no site
-#: it applies to; 5 votes or 0.9 lose modern-dev 3061): the middle of the flat region,
-#: docs/fields.md (fifth session, h25t).
+#: it applies to; 5 votes or 0.9 lose modern-dev 3061): the middle of the flat region.
 MIN_H1_VOTES = 3
 MIN_H1_SHARE = 0.5
 #: A link on this share of a site's pages is its menu's (``menu_names``), on a site of this

@@ -16,7 +16,7 @@ at its decoration) stays when the page prints it anywhere, else a heading or pla
 least ``MIN_WORDS_OVER_DOC_TITLE`` words at the story replaces it (``<title>`` naming the
 site: "Summit Daily News for Breckenridge, ... - Arts and Entertainment", "WABC | Top
 Stories"). The visual method (paper 002) ranks its title cues against the title placed so
-(measured in docs/titles.md).
+(measured in docs/design/titles.md).
 """
 
 from __future__ import annotations

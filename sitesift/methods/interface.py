@@ -1,5 +1,5 @@
 """The interface of a site-level method: learn a model from a site's pages, apply it to one
-page, save it in a profile (docs/architecture.md, "Adding a method").
+page, save it in a profile (docs/design/architecture.md, "Adding a method").
 
 What the five site-level methods have in common, read from their code:
 
@@ -49,7 +49,7 @@ sits, its templates' content containers, and the votes its wrappers learn from).
 and a saved profile read back) through it; the template's saved-profile steps (a page's
 assignment, its signatures, the profile kept) are also ``TemplateMethod`` methods beside the
 interface, which its pipeline path calls in an order of its own (site titles), and
-visual keeps a path of its own (``sitesift.pipeline.visual``; docs/architecture.md says what
+visual keeps a path of its own (``sitesift.pipeline.visual``; docs/design/architecture.md says what
 the interface lacks for them).
 """
 

@@ -1,4 +1,4 @@
-"""HTML text to a DOM tree (lxml, chosen by measurement: docs/parsers.md)."""
+"""HTML text to a DOM tree (lxml, chosen by measurement: docs/design/architecture.md)."""
 
 from sitesift.parse.html import parse_html
 

@@ -1,8 +1,9 @@
 """Parse decoded HTML into an lxml tree that every later stage may edit freely.
 
 lxml (libxml2) was chosen over selectolax/Lexbor for in-place tree editing, XPath and a
-tolerant parser; the measurement is in docs/parsers.md. libxml2 caps nesting depth, so a page of
-20,000 unclosed tags parses to a tree about 2,000 deep: every walk in sitesift is iterative.
+tolerant parser (docs/design/architecture.md, "Dependencies"). libxml2 caps nesting depth, so
+a page of 20,000 unclosed tags parses to a tree about 2,000 deep: every walk in sitesift is
+iterative.
 """
 
 from __future__ import annotations

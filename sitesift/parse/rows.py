@@ -1,4 +1,4 @@
-"""Data rows: a label and the value beside it are one unit of a record (issue 18).
+"""Data rows: a label and the value beside it are one unit of a record.
 
 A page of data prints its record as rows, each a label and a value: ``<dt>Year</dt>
 <dd>1958</dd>``, ``<th>Weight</th><td>2 kg</td>``, or a row of two boxes whose first holds a

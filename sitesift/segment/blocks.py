@@ -262,7 +262,7 @@ def _headline(leaves: list[Block], title: str | None) -> int | None:
 
 
 # What ``labelled_blocks`` reads of the stages above this one, typed by their parts so that
-# the segment stage imports no method (docs/architecture.md).
+# the segment stage imports no method (docs/design/architecture.md).
 class Kept(Protocol):
     """The page extractor's choice (``methods.page.content.Content`` is one)."""
 

@@ -14,7 +14,8 @@ __all__ = ["VisualRules"]
 class VisualRules:
     """Paper 002's pruning thresholds. The paper gives T = 2 and 100 characters and leaves
     TOP/BOTTOM/LEFT/RIGHT open; the defaults here were tuned on zh-news-dev and big9-2005
-    (docs/visual.md, ``benchmarks/visual.py --tune``).
+    (a grid over cached renderings: left 0.05-0.2, right 0.7-0.9, T 1-3, bottom 150 or 300;
+    docs/design/visual.md).
 
     Positions are measured against the page's content area (the union of the first layer's
     blocks), so a 960-pixel column centred in a 1366-pixel window is judged by its own edges.

@@ -1,4 +1,4 @@
-"""End-to-end engine runs on tiny inputs with 2 workers, including the faults of issue 8: a
+"""End-to-end engine runs on tiny inputs with 2 workers, including its faults: a
 worker killed mid-run, a batch that kills every worker, Ctrl-C, a corrupt WARC record."""
 
 import gzip

@@ -255,7 +255,7 @@ def test_a_credits_list_in_meta_is_not_the_writer() -> None:
     assert author_from_meta({"author": ["Jane Roe"]}) == "Jane Roe"
 
 
-# Held-out check of issue 22 (pages the rules were not written for): publishers and sources
+# Held-out check (pages the rules were not written for): publishers and sources
 # named where an author field stands, and "记者" as a word of the story.
 
 @pytest.mark.parametrize("raw", ["新京报", "证券时报网", "新浪财经-自媒体综合", "国际在线",

@@ -1,4 +1,4 @@
-"""Title rules chosen on modern-dev's half b (issue 22, sixth session): whole pages written for
+"""Title rules chosen on modern-dev's half b: whole pages written for
 the tests, each shaped like a kind of page those rules were found on."""
 
 from __future__ import annotations

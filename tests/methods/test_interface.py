@@ -1,5 +1,5 @@
 """A toy site-level method plugged in through ``sitesift.methods.interface`` runs end to end
-(docs/architecture.md, "Adding a method"): learned per site, applied per page, its removals
+(docs/design/architecture.md, "Adding a method"): learned per site, applied per page, its removals
 and reasons in the records, its model through a profile and back, its failures guarded, and
 the two optional steps: a page read by the method itself, what the page extractor found
 observed."""

@@ -14,7 +14,7 @@ import pytest
 from service_pages import BOILERPLATE, page_json
 
 CHROMIUM = os.environ.get("SITESIFT_CHROMIUM", "/usr/bin/chromium")
-#: Chromium flags for a quiet, offline headless run (see docs/service.md).
+#: Chromium flags for a quiet, offline headless run (see docs/guide/service.md).
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SITE = "inspected.example"

@@ -11,7 +11,7 @@ text. A step that deletes most of the main text the step before it kept *disagre
 about where the content is, and the dev sets show who is right then: the same article twice
 in a site (a syndicated story, a copy under two URLs) recurs in a same-layer page, so paper
 004 reads the article itself as noise (l3s-gn1: two pages of localnewsleader.com lost 94 and
-100 % of their text; docs/auto.md). So:
+100 % of their text; docs/design/auto.md). So:
 
 * a step that keeps less than ``MIN_STEP_KEPT`` of its input's characters is not taken: the
   answer is the last stage before it, and the page is marked as disagreeing;
@@ -19,9 +19,9 @@ in a site (a syndicated story, a copy under two URLs) recurs in a same-layer pag
   segmented by the visual method (paper 002), which reads neither templates nor siblings; its
   text votes: the stage whose text overlaps it most (character F1) is the answer. The visual
   text itself is never the answer: on the three sets measured the visual method alone is below
-  the page method (docs/visual.md: char F1 0.948/0.969/0.864 against 0.968/0.980/0.905). Nor
+  the page method (docs/design/visual.md: char F1 0.948/0.969/0.864 against 0.968/0.980/0.905). Nor
   is the browser asked about milder disagreements: there it favours the stage that deleted
-  less, wrongly more often than rightly (docs/auto.md).
+  less, wrongly more often than rightly (docs/design/auto.md).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from sitesift.similarity import char_prf, f1
 __all__ = ["MIN_STEP_KEPT", "Choice", "Stage", "choose", "least_kept", "text_size", "vote"]
 
 #: A site method's step must keep at least this share of the characters of the main text it
-#: was given. Tuned on the dev sets with bodies (benchmarks/auto_choice.py, docs/auto.md):
+#: was given. Tuned on the dev sets with bodies (docs/design/auto.md):
 #: every value from 0.1 to 0.4 gives the same scores (0.25 flags six pages there, each a copy
 #: of an article the sibling step deleted 89-100 % of); 0.25 is the middle of that range.
 MIN_STEP_KEPT = 0.25

@@ -1,4 +1,4 @@
-"""Line recurrence (issue 18, ``auto``): a line of the main text that another page of the
+"""Line recurrence (``auto``): a line of the main text that another page of the
 cluster prints alike at its place (the same wording with other values: a record of
 ``key:value`` pairs, a "By <name> | <time>" line; or word for word: a credit or notice naming
 the page's address) is the template's, whether or not the page extractor keeps it there.

@@ -1,5 +1,5 @@
 """Field slots: lines the page extractor keeps that the site's other pages show to be one of the
-page's fields, not its story (issue 18).
+page's fields, not its story.
 
 The template method (paper 000) deletes what a cluster's pages share *word for word*; the
 sibling method (paper 004) what same-layer pages show alike. Neither touches a byline ("By Ann
@@ -40,7 +40,7 @@ __all__ = [
 FIELD_MIN_PAGES = 0.5
 #: Longest median line (characters without white space) of a field slot: bylines, datelines,
 #: section labels and e-mails are under 60; a standfirst or a caption is a sentence or two.
-#: Measured (auto body char F1 whole/a/b, docs/methods.md): 60 against none gives big9-2005
+#: Measured (auto body char F1 whole/a/b, docs/results.md): 60 against none gives big9-2005
 #: 0.9859/0.9824/0.9928 -> 0.9866/0.9836/0.9928, big9-2009 0.9836/0.9855/0.9800 ->
 #: 0.9854/0.9880/0.9800, list-detail 0.9284/0.9162/0.9847 -> 0.9291/0.9165/0.9873, cleanportal
 #: equal, zh-sites 0.9782/0.9795/0.9768 -> 0.9778/0.9794/0.9759; 40 takes less of big9-2009
@@ -282,7 +282,7 @@ def delete_fields(nodes: Sequence[etree._Element], fields: Sequence[etree._Eleme
     ``item``: the page declares itself an item on sale (``Content.item``). It has no story
     whose fields these would be: its short lines that differ from page to page at a fixed
     place are the item's data (its name, price, condition, end date, item number), which the
-    page extractor keeps on purpose (issue 17), so none goes. Issue 18: on modern-dev's
+    page extractor keeps on purpose, so none goes. On modern-dev's
     www.ebay.com the field step deleted an ended item's name, price and end date and its
     "eBay item number: ..." line (auto body char F1 of the site 0.3854 -> 0.3989 with this,
     page 0.4406); no other page of the dev sets changes (the other product sites' pages

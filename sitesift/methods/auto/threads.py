@@ -18,7 +18,7 @@ THREAD_MIN_HELD = 0.5
 #: Share of the page method's main text (word 4-grams) a thread's text (its posts joined) must
 #: hold for ``auto`` to answer with the posts. On the thread pages of forum-dz, forum-flux and
 #: forum-awful the posts hold 0.88, 0.73 and 0.51 of it at least (the rest: author panels,
-#: signatures); on a news page read as a forum (issue 18) a 123-character "first post" held
+#: signatures); on a news page read as a forum a 123-character "first post" held
 #: 0.04 of a 2,800-character story. 0.25 lies between.
 THREAD_MIN_SHARE = 0.25
 

@@ -63,7 +63,7 @@ EMPTY, LETTERS, DIGITS, MIXED = 0, 1, 2, 3
 TYPE_NAMES = ("empty", "letters", "digits", "mixed")
 
 #: K of KNN-DPC. The paper tunes K per forum; 8 separates URL kinds of two real forums
-#: (forum-dz, forum-awful links) with ids of 1-7 digits; docs/forums.md shows the range tried.
+#: (forum-dz, forum-awful links) with ids of 1-7 digits; docs/design/forum.md shows the range tried.
 DEFAULT_K = 8
 #: A rule position with more distinct values than this keeps the values' types only.
 RULE_MAX_VALUES = 4

@@ -95,7 +95,7 @@ FEED_TIMED_SHARE = TIMED_MIN_SHARE
 #: article of timed entries, is its page's text; a front page's feed of news flashes is one
 #: box among its link lists. All sets, pages whose container chosen is such a run: the two
 #: copies of finance.ifeng's front page 0.28 (gold list); no other page has a timed run
-#: there (see docs/forums.md, 2026-11-26 fifth round).
+#: there.
 FEED_MAX_PAGE_SHARE = 0.5
 #: A time label: an element whose whole text is a clock time or a date and time
 #: ("08:20:00", "04-23 07:37", "2025-04-23 08:20").

@@ -27,7 +27,7 @@ from sitesift.parse.dom import (
     up_sums,
 )
 
-# ---- thresholds (tuned on the dev sets; see benchmarks/dev_body.py) -------------------------
+# ---- thresholds (tuned on the dev sets, scored by `sitesift bench`) -------------------------
 #: CJK characters carry about three times the information of a Latin letter, so a unit's
 #: length counts each of them this many times over.
 CJK_WEIGHT = 3

@@ -38,8 +38,9 @@ __all__ = [
 #: Whole posts: at least this many headings of one tag path, each one link to a distinct page.
 POSTS_MIN = 2
 #: ...holding at least this share of the page's text weight. Chosen on six WordPress sites of
-#: the three default themes (issue 23's crawl): archives of 2-10 whole posts 0.47-0.82 of the
-#: raw page text; no modern-dev detail page above 0.3 with title-like linked headings.
+#: the three default themes (``benchmarks/crawl.py --sites``): archives of 2-10 whole posts
+#: 0.47-0.82 of the raw page text; no modern-dev detail page above 0.3 with title-like linked
+#: headings.
 POSTS_MIN_SHARE = 0.4
 #: ...this share of them dated, as a blog shows every post's date (``thread.TIMED_MIN_SHARE``:
 #: the share a thread's posts need); a listicle's entries show none.

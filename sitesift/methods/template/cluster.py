@@ -1,7 +1,7 @@
 """Group pages: into templates by structure (paper 000), and into sites by shared template text.
 
 Paper 000 clusters a site's pages hierarchically on ISTM similarity but gives neither the
-linkage nor the cut; both were chosen on the dev sets (curves in docs/clustering.md).
+linkage nor the cut; both were chosen on the dev sets (curves in docs/design/template.md).
 
 With ``--site-key none`` the pages of many sites arrive mixed and the sites must be found
 first. Structure is a *template* signal (two sites on one CMS look alike, one site has list and
@@ -54,7 +54,7 @@ TEMPLATE_CUT = 0.45
 SITE_LINKAGE = "average"
 #: Distance cut of the site clustering: two groups of pages are one site when, on average,
 #: more than a fifth of the repeated strings of their pages are shared. The ARI curves of the
-#: big9 mix, zh-sites and list-detail all peak at or next to this cut (docs/clustering.md).
+#: big9 mix, zh-sites and list-detail all peak at or next to this cut (docs/design/template.md).
 SITE_CUT = 0.8
 #: Pseudo-count of strings added to every union: little evidence must not look like much. In a
 #: small collection, two pages of different sites that share a single string ("Home") would

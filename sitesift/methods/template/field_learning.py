@@ -53,7 +53,7 @@ __all__ = [
 MIN_LEARNING_PAGES = 2
 #: With at least this many learning pages, a source may miss a few of them (``_tolerated``):
 #: fewer pages cannot tell a template's place with a stray page from a coincidence.
-#: Tuned on big9-2005, big9-2009 and cleanportal (benchmarks/field_sources.py).
+#: Tuned on big9-2005, big9-2009 and cleanportal (learned on half of each site's pages).
 MIN_TOLERANT_PAGES = 4
 #: The share of the learning pages a source may miss: one in five (tuned as above).
 MAX_MISSED_SHARE = 0.2

@@ -16,7 +16,7 @@ applied) as JSON-able data and back (``profile_data``; the store keeps its bytes
 ``sitesift.profiles``).
 
 Beyond the interface, the steps of a saved profile, which the pipeline's template path
-(``sitesift.pipeline.template``) calls in an order of its own (docs/architecture.md says
+(``sitesift.pipeline.template``) calls in an order of its own (docs/design/architecture.md says
 why): ``learning`` (a profile's anchors, and the ``ProfileLearning`` that ``look`` and
 ``observe`` feed), ``profile`` (what is kept), ``assign`` / ``assign_page`` (a new page's
 template, its content container, its fields by the template's field sources, and whether its

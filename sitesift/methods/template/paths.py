@@ -5,7 +5,7 @@ A place on a page is a path of ``Step``s from ``<body>``; ``PathFinder`` follows
 a new page, ``element_steps`` / ``container_key`` / ``element_path`` write them down on a
 learning page. ``content_signatures`` hashes subtrees bottom-up (label, own text, children),
 so equal signatures mean equal subtrees. These sit below the three modules that use them, so
-that none of them imports another to reach them (docs/architecture.md).
+that none of them imports another to reach them (docs/design/architecture.md).
 """
 
 from __future__ import annotations

@@ -118,9 +118,9 @@ PREFORMATTED_TAGS = frozenset({"pre", "code", "samp", "kbd", "listing", "xmp", "
 Anchor = tuple[tuple[Step, ...], int]
 #: Anchors a template keeps: the ones most of its pages hold, smallest subtrees first among
 #: equals (each is hashed on every page the profile is applied to). Measured on big9-2005/2009,
-#: cleanportal and zh-sites, learning on half of each site (docs/template.md): with 16, held-out
-#: pages of a site hold a median 0.94 of their template's anchors and pages of other sites at
-#: most 0.375 (all big9 pages share an archive toolbar); with 8, other sites reached 0.5.
+#: cleanportal and zh-sites, learning on half of each site (docs/design/template.md): with 16,
+#: held-out pages of a site hold a median 0.94 of their template's anchors and pages of other
+#: sites at most 0.375 (all big9 pages share an archive toolbar); with 8, other sites reached 0.5.
 MAX_ANCHORS = 16
 #: Anchors taken from one region of the page before other regions have theirs.
 ANCHORS_PER_REGION = 4

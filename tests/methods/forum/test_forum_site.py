@@ -64,7 +64,8 @@ def test_forum_method_records_and_saved_profile(tmp_path) -> None:
 
 
 def test_forum_dz_figures() -> None:
-    """forum-dz: page types, post count, post text, the whole thread as body (docs/forums.md)."""
+    """forum-dz: page types, post count, post text, the whole thread as body
+    (docs/design/forum.md)."""
     from sitesift.evaluate.bench import bench
 
     metrics, _, _ = bench(data_set("forum-dz"), options=Options(method="forum"))
@@ -156,10 +157,10 @@ def test_kind_tokens_read_a_body_tag_the_parser_dropped() -> None:
 
 
 def test_forum_awful_and_list_detail_page_types() -> None:
-    """Page types where pages have no URLs (docs/forums.md): forum-awful 46 of 48 with the
+    """Page types where pages have no URLs (docs/design/forum.md): forum-awful 46 of 48 with the
     forum method (the 2 misses contradict their file-name gold), list-detail 94 of 94 with
-    the page method (issue 21's target 0.98: a feed box, a digest nested by unclosed divs,
-    teasers cut short; docs/forums.md, fifth round)."""
+    the page method (above 0.98: a feed box, a digest nested by unclosed divs and teasers cut
+    short are lists too)."""
     from sitesift.evaluate.bench import bench
 
     awful, _, _ = bench(data_set("forum-awful"), options=Options(method="forum"))

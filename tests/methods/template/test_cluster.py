@@ -202,5 +202,5 @@ def test_sites_of_the_big9_and_cleanportal_mix_are_found() -> None:
     truth = [t for t, _ in pages]
     labels = discover_sites([f for _, f in pages])
     # 5 pages of each of 22 sites: 0.931 measured (fewer repeated strings than with all 251
-    # pages, which give 0.981, docs/clustering.md); relaxed ISTM alone gives about 0.9
+    # pages, which give 0.981, docs/design/template.md); relaxed ISTM alone gives about 0.9
     assert sklearn_metrics.adjusted_rand_score(truth, labels) >= 0.9

@@ -222,7 +222,7 @@ def test_a_template_whose_pages_disagree_gets_no_wrapper(tmp_path: Path) -> None
 
 
 #: Held-out halves (learn on the first half of each site, read the second): (set, char F1
-#: floor, measured 2026-11-23 with wrappers, fewest pages a wrapper must read, measured).
+#: floor, measured with wrappers, fewest pages a wrapper must read, measured).
 HELD_OUT = [("big9-2005", 0.975, 0.9792, 30, 40), ("cleanportal", 0.93, 0.9402, 20, 26)]
 
 
