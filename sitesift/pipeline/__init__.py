@@ -8,7 +8,7 @@ method renders pages in a browser pool (kept open until ``close()``) and segment
 
 The ``Extractor`` is in ``extractor``; each method's path through it in its own module, the
 methods behind the site-level interface (``sitesift.methods.interface``) run by
-``site_method`` (docs/architecture.md)."""
+``site_method`` (docs/design/architecture.md)."""
 
 from sitesift.pipeline.extractor import Extractor, extract_html
 

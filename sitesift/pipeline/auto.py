@@ -38,7 +38,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
         """``auto``: every method the site's pages give evidence for. One page: the page
         method. Several: templates (paper 000) and sibling blocks (paper 004) both remove
         noise (a block removed by either goes: on every dev set at least as good as the
-        better of the two, docs/siblings.md); the site's URL clusters and post rules (paper
+        better of the two, docs/design/siblings.md); the site's URL clusters and post rules (paper
         001) give page types, and thread pages their posts."""
         if len(members) < 2:
             for i in members:
