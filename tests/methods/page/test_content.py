@@ -702,3 +702,29 @@ def test_cut_off_answers_as_the_ellipsis_pattern() -> None:
         for combo in itertools.product(parts, repeat=k):
             text = "".join(combo)
             assert cut_off(text) == bool(ELLIPSIS.search(text)), repr(text)
+
+
+def test_sections_sharing_a_boilerplate_name_are_the_story() -> None:
+    # A long guide's sections are the targets of its table of contents, each named "toc_...":
+    # together they hold the page's prose, so the word is its layout, not a box to drop.
+    sections = "".join(
+        f"<div id='toc_part-{i}'><h2>Part {i}</h2><p>{PROSE} Part {i} begins.</p>"
+        f"<p>{PROSE} Part {i} ends.</p></div>" for i in range(4)
+    )
+    html = _page(f"{_nav()}<div class='guide'><p>{PROSE} Intro.</p>{sections}</div>"
+                 "<div class='footer'><p>Copyright 2024, Example Corp.</p></div>")
+    text = _extract(html).text
+    assert all(f"Part {i} begins." in text and f"Part {i} ends." in text for i in range(4))
+
+
+def test_one_long_box_with_a_boilerplate_name_stays_dropped() -> None:
+    # One or two long boxes with a boilerplate name are boxes, however long; the footer,
+    # comments and overlays are never the page's sections however many there are.
+    dialogs = "".join(
+        f"<div class='modal'><p>{PROSE} Item {i} in detail.</p></div>" for i in range(4)
+    )
+    html = _page(f"<div class='story'><p>{PROSE} Story.</p><p>{PROSE} More story.</p></div>"
+                 f"<div class='toc'><p>{PROSE} Contents.</p><p>{PROSE} And more.</p>"
+                 f"<p>{PROSE} And again.</p></div>{dialogs}")
+    text = _extract(html).text
+    assert "Story." in text and "Contents." not in text and "in detail" not in text
