@@ -728,3 +728,16 @@ def test_one_long_box_with_a_boilerplate_name_stays_dropped() -> None:
                  f"<p>{PROSE} And again.</p></div>{dialogs}")
     text = _extract(html).text
     assert "Story." in text and "Contents." not in text and "in detail" not in text
+
+
+def test_a_page_whose_only_text_sits_in_a_named_section_shows_that_text() -> None:
+    # A shop's category page holds its grid in a "related-product" section: dropping it by
+    # its name would leave the page empty.
+    cards = "".join(
+        f"<div class='item'><h3>Mower KR{i}</h3><p>Robotic lawn mower for {i} acres</p>"
+        f"<span>$ {i},099.99</span></div>" for i in range(1, 9)
+    )
+    html = _page(f"{_nav()}<section class='related-product'>{cards}</section>"
+                 "<div class='footer'><p>Copyright 2024, Example Corp.</p></div>")
+    text = _extract(html).text
+    assert "Mower KR1" in text and "Mower KR8" in text and "Copyright" not in text
