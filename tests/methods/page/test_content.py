@@ -741,3 +741,17 @@ def test_a_page_whose_only_text_sits_in_a_named_section_shows_that_text() -> Non
                  "<div class='footer'><p>Copyright 2024, Example Corp.</p></div>")
     text = _extract(html).text
     assert "Mower KR1" in text and "Mower KR8" in text and "Copyright" not in text
+
+
+def test_the_hidden_panel_of_an_accordion_item_is_text() -> None:
+    # The accordion names its items, not their panels: each item holds a button and an
+    # unnamed panel hidden until the button is pressed.
+    items = "".join(
+        f"<div class='guide-accordion'><button>Part {i}</button>"
+        f"<div style='display:none'><p>{PROSE} Part {i} explained.</p>"
+        f"<p>{PROSE} Part {i} done.</p></div></div>" for i in range(3)
+    )
+    html = _page(f"{_nav()}<div class='guide'><p>{PROSE} Intro.</p>"
+                 + "".join(f"<p>{PROSE} Note {n}.</p>" for n in range(8)) + f"{items}</div>")
+    text = _extract(html).text
+    assert all(f"Part {i} explained." in text for i in range(3))
