@@ -718,7 +718,7 @@ def test_sections_sharing_a_boilerplate_name_are_the_story() -> None:
 
 
 def test_one_long_box_with_a_boilerplate_name_stays_dropped() -> None:
-    # One or two long boxes with a boilerplate name are boxes, however long; the footer,
+    # One long box with a boilerplate name is a box, however long; the footer,
     # comments and overlays are never the page's sections however many there are.
     dialogs = "".join(
         f"<div class='modal'><p>{PROSE} Item {i} in detail.</p></div>" for i in range(4)
