@@ -462,18 +462,8 @@ def _spare_text(body: etree._Element, doomed: list[etree._Element],
     left = whole - sum(weight.values())
     if left >= PAGE_MIN_TEXT or left >= HINT_MIN_LEFT_SHARE * whole:
         return doomed  # (a short page, or one whose named boxes are the lesser part)
-    spared: set[etree._Element] = set()
-    for el in sorted(outermost, key=lambda e: -weight[e]):
-        if left >= PAGE_MIN_TEXT or not weight[el]:
-            break
-        if _hints(el) & (CHROME_HINTS | DISCUSSION_HINTS | NEVER_KEPT_HINTS):
-            continue
-        spared.add(el)
-        left += weight[el]
-    return [
-        el for el in doomed
-        if el not in spared and not any(a in spared for a in el.iterancestors())
-    ]
+    return _spare_heaviest(doomed, outermost, weight, left, PAGE_MIN_TEXT,
+                           CHROME_HINTS | DISCUSSION_HINTS | NEVER_KEPT_HINTS)
 
 
 def _spare_prose(doomed: list[etree._Element], prose: dict[etree._Element, int],
@@ -486,14 +476,24 @@ def _spare_prose(doomed: list[etree._Element], prose: dict[etree._Element, int],
     left = total - sum(prose.get(el, 0) for el in outermost)
     if left >= HINT_MIN_LEFT_SHARE * total or left >= DETAIL_MIN_PROSE:
         return doomed  # (a story's worth of prose beside its many comments stays the story)
+    weight = {el: prose.get(el, 0) for el in outermost}
+    return _spare_heaviest(doomed, outermost, weight, left, HINT_MIN_LEFT_SHARE * total,
+                           CHROME_HINTS | DISCUSSION_HINTS)
+
+
+def _spare_heaviest(doomed: list[etree._Element], outermost: list[etree._Element],
+                    weight: dict[etree._Element, int], left: float, enough: float,
+                    protected: frozenset[str]) -> list[etree._Element]:
+    """``doomed`` without the heaviest of its ``outermost`` elements (by ``weight``), those
+    named by none of the ``protected`` words, spared until ``left`` reaches ``enough``."""
     spared: set[etree._Element] = set()
-    for el in sorted(outermost, key=lambda e: -prose.get(e, 0)):
-        if left >= HINT_MIN_LEFT_SHARE * total or not prose.get(el, 0):
+    for el in sorted(outermost, key=lambda e: -weight[e]):
+        if left >= enough or not weight[el]:
             break
-        if _hints(el) & (CHROME_HINTS | DISCUSSION_HINTS):
+        if _hints(el) & protected:
             continue
         spared.add(el)
-        left += prose[el]
+        left += weight[el]
     return [
         el for el in doomed
         if el not in spared and not any(a in spared for a in el.iterancestors())
