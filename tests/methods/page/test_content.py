@@ -702,3 +702,56 @@ def test_cut_off_answers_as_the_ellipsis_pattern() -> None:
         for combo in itertools.product(parts, repeat=k):
             text = "".join(combo)
             assert cut_off(text) == bool(ELLIPSIS.search(text)), repr(text)
+
+
+def test_sections_sharing_a_boilerplate_name_are_the_story() -> None:
+    # A long guide's sections are the targets of its table of contents, each named "toc_...":
+    # together they hold the page's prose, so the word is its layout, not a box to drop.
+    sections = "".join(
+        f"<div id='toc_part-{i}'><h2>Part {i}</h2><p>{PROSE} Part {i} begins.</p>"
+        f"<p>{PROSE} Part {i} ends.</p></div>" for i in range(4)
+    )
+    html = _page(f"{_nav()}<div class='guide'><p>{PROSE} Intro.</p>{sections}</div>"
+                 "<div class='footer'><p>Copyright 2024, Example Corp.</p></div>")
+    text = _extract(html).text
+    assert all(f"Part {i} begins." in text and f"Part {i} ends." in text for i in range(4))
+
+
+def test_one_long_box_with_a_boilerplate_name_stays_dropped() -> None:
+    # One long box with a boilerplate name is a box, however long; the footer,
+    # comments and overlays are never the page's sections however many there are.
+    dialogs = "".join(
+        f"<div class='modal'><p>{PROSE} Item {i} in detail.</p></div>" for i in range(4)
+    )
+    html = _page(f"<div class='story'><p>{PROSE} Story.</p><p>{PROSE} More story.</p></div>"
+                 f"<div class='toc'><p>{PROSE} Contents.</p><p>{PROSE} And more.</p>"
+                 f"<p>{PROSE} And again.</p></div>{dialogs}")
+    text = _extract(html).text
+    assert "Story." in text and "Contents." not in text and "in detail" not in text
+
+
+def test_a_page_whose_only_text_sits_in_a_named_section_shows_that_text() -> None:
+    # A shop's category page holds its grid in a "related-product" section: dropping it by
+    # its name would leave the page empty.
+    cards = "".join(
+        f"<div class='item'><h3>Mower KR{i}</h3><p>Robotic lawn mower for {i} acres</p>"
+        f"<span>$ {i},099.99</span></div>" for i in range(1, 9)
+    )
+    html = _page(f"{_nav()}<section class='related-product'>{cards}</section>"
+                 "<div class='footer'><p>Copyright 2024, Example Corp.</p></div>")
+    text = _extract(html).text
+    assert "Mower KR1" in text and "Mower KR8" in text and "Copyright" not in text
+
+
+def test_the_hidden_panel_of_an_accordion_item_is_text() -> None:
+    # The accordion names its items, not their panels: each item holds a button and an
+    # unnamed panel hidden until the button is pressed.
+    items = "".join(
+        f"<div class='guide-accordion'><button>Part {i}</button>"
+        f"<div style='display:none'><p>{PROSE} Part {i} explained.</p>"
+        f"<p>{PROSE} Part {i} done.</p></div></div>" for i in range(3)
+    )
+    html = _page(f"{_nav()}<div class='guide'><p>{PROSE} Intro.</p>"
+                 + "".join(f"<p>{PROSE} Note {n}.</p>" for n in range(8)) + f"{items}</div>")
+    text = _extract(html).text
+    assert all(f"Part {i} explained." in text for i in range(3))
