@@ -39,7 +39,7 @@ class Extractor(AutoPath):
         record = Record(id=page.id, url=page.url, site=page.site)
         parsed = self._guarded(record, page, functools.partial(self._parse, page))
         if isinstance(parsed, Parsed):
-            self._guarded(record, page, functools.partial(self._finish, record, page, parsed))
+            self._finished(record, page, parsed)
         return record
 
     def extract_many(self, pages: Iterable[Page]) -> Iterator[Record]:
@@ -70,8 +70,7 @@ class Extractor(AutoPath):
         for members in groups.values():
             self._learn_titles(members, pages, parsed)
         for i in sorted(parsed):
-            finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
-            self._guarded(records[i], pages[i], finish)
+            self._finished(records[i], pages[i], parsed[i])
         return records
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:
