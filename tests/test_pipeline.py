@@ -53,9 +53,10 @@ def test_pathological_pages_are_read_up_to_their_limits_within_seconds() -> None
         Page(id="good2", site="s", html=ARTICLE.replace("Tuesday", "Friday")),
     ]
     for method in ("page", "auto"):
-        started = time.perf_counter()
+        # (CPU seconds: on the shared 2-core machine, wall time is load more than work)
+        started = time.process_time()
         records = {r.id: r for r in Extractor(Options(method=method)).extract_many(pages)}
-        assert time.perf_counter() - started < 10.0
+        assert time.process_time() - started < 10.0
         assert list(records) == [p.id for p in pages]
         assert all(r.error is None for r in records.values()), method
         rows_text = records["rows"].text or ""
@@ -151,13 +152,39 @@ def test_a_slow_site_step_falls_back_to_the_cheap_path(monkeypatch: pytest.Monke
     assert "day 2" in (records[2].text or "")
 
 
-def test_a_bug_in_an_extractor_is_an_internal_error_record(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bug_in_an_extractor_costs_the_page_its_method_not_its_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sitesift.pipeline.base import PipelineBase
+
     def broken(*args: object, **kwargs: object) -> content.Content:
         raise KeyError("boom")
 
     monkeypatch.setattr("sitesift.pipeline.base.extract_content", broken)
     record = extract_html(ARTICLE)
-    assert record.error and record.error.startswith("internal: KeyError")
+    assert record.error is None and record.method == "text"
+    assert "No streets in the old town were flooded" in (record.text or "")
+    assert record.extra["warnings"][0].startswith("internal: KeyError: 'boom'; ")
+    # Where the cheap path fails too, the page is an error record.
+    monkeypatch.setattr(PipelineBase, "_read_text", broken)
+    record = extract_html(ARTICLE)
+    assert record.error == "internal: KeyError: 'boom'" and record.text is None
+
+
+def test_a_failing_site_step_leaves_the_page_to_the_page_method(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("boom")
+
+    monkeypatch.setattr("sitesift.methods.template.features.page_features", broken)
+    pages = [Page(id=f"p{k}", site="h", html=ARTICLE.replace("Tuesday", f"day {k}"))
+             for k in range(3)]
+    for method in ("template", "auto"):
+        records = list(Extractor(Options(method=method)).extract_many(pages))
+        assert [r.error for r in records] == [None] * 3, method
+        assert [r.method for r in records] == ["page"] * 3, method
+        assert "(site features); the page is read by the page method" in \
+            records[0].extra["warnings"][0]
+        assert "day 2" in (records[2].text or "")
 
 
 def test_batch_keeps_input_order_and_every_page() -> None:

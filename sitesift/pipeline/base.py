@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import lxml.html
 
-from sitesift.errors import PageError, PageTimeout, ProfileError
+from sitesift.errors import DecodeError, EmptyPageError, PageError, ParseError, ProfileError
 from sitesift.fields.authors import thread_author
 from sitesift.fields.list_titles import Link, learn_site_titles, page_links
 from sitesift.fields.metadata import Metadata, extract_metadata
@@ -193,42 +193,58 @@ class PipelineBase:
                  seconds: float | None = None) -> object:
         """Run ``step`` under the page's time limit (``seconds``: another); any failure
         becomes the record's error (and clears its fields). Returns the step's result, None on
-        failure. ``fallback``: the cheaper path taken when ``step`` times out (given the
-        time-out's message), under ``FALLBACK_TIME_SHARE`` of the limit: the record's error
-        only when it fails too."""
+        failure. ``fallback``: the cheaper path taken when ``step`` fails on a document it
+        has (it ran out of time, hit a limit or a bug; given the failure's message), under
+        ``FALLBACK_TIME_SHARE`` of the limit: the record's error only when it fails too."""
         if page.error:
             record.error = page.error
             return None
         limit = self.options.page_timeout if seconds is None else seconds
+        error = None
         try:
             with time_limit(limit):
                 return step()
-        except PageTimeout as exc:
-            if fallback is not None and limit:
-                _clear(record, keep=("cluster", "warnings"))
-                return self._guarded(record, page, functools.partial(fallback, str(exc)),
-                                     seconds=limit * FALLBACK_TIME_SHARE)
+        except NO_DOCUMENT as exc:  # (nothing a cheaper path could read)
             record.error = str(exc)
         except PageError as exc:
-            record.error = str(exc)
+            error = str(exc)
         except RecursionError:
-            record.error = "extract: page structure too deep to process"
+            error = "extract: page structure too deep to process"
         except MemoryError:
             record.error = "extract: out of memory on this page"
         except Exception as exc:  # a bug in an extractor must not lose the page
             log.exception("internal error on page %s", page.id)
-            record.error = f"internal: {type(exc).__name__}: {exc}"
+            error = f"internal: {type(exc).__name__}: {exc}"
         _clear(record, keep=("cluster", "warnings"))
-        return None
+        if error is None:
+            return None
+        if fallback is None:
+            record.error = error
+            return None
+        share = limit * FALLBACK_TIME_SHARE if limit else None
+        return self._guarded(record, page, functools.partial(fallback, error),
+                             seconds=share or 0)
 
     def _finished(self, record: Record, page: Page, parsed: Parsed,
                   plan: PagePlan | None = None) -> Content | None:
-        """``_finish`` under the page's guard, with the cheap path when it runs out of time;
-        returns what ``_finish`` does, None when the page failed or took the cheap path."""
+        """``_finish`` under the page's guard, with the cheap path when it fails; returns
+        what ``_finish`` does, None when the page failed or took the cheap path."""
         step = functools.partial(self._finish, record, page, parsed, plan or PAGE_ONLY)
         fallback = functools.partial(self._read_text_again, record, page, parsed)
         found = self._guarded(record, page, step, fallback=fallback)
         return found if isinstance(found, Content) and record.method != TEXT_METHOD else None
+
+    def _alone(self, record: Record, page: Page, parsed: Parsed, what: str) -> None:
+        """A page whose site-level ``what`` failed (the record's error says how): read by the
+        page method alone, said in its warnings, instead of an error record."""
+        said = f"{record.error} ({what}); the page is read by the page method alone"
+        record.error = None
+        # (parsed again: the failed step may have edited the tree; its metadata stands)
+        fresh = self._guarded(record, page, functools.partial(self._parse, page, read=False))
+        if isinstance(fresh, Parsed):
+            fresh.meta = parsed.meta
+            fresh.warnings = [*parsed.warnings, said]
+            self._finished(record, page, fresh)
 
     def _read_all(
         self, members: list[int], pages: list[Page], records: list[Record],
@@ -252,7 +268,7 @@ class PipelineBase:
         parsed: dict[int, Parsed], *, structure: bool, labels: RelaxedLabels,
     ) -> list[int]:
         """Compute the site features of ``members`` (in place); returns those that have them
-        (a page whose features fail becomes an error record)."""
+        (a page whose features fail is read by the page method alone)."""
         from sitesift.methods.template.features import page_features
         from sitesift.parse.signatures import TextHashes
 
@@ -265,6 +281,8 @@ class PipelineBase:
             if features is not None:
                 parsed[i].features = features  # type: ignore[assignment]
                 kept.append(i)
+            elif records[i].error is not None and not pages[i].error:
+                self._alone(records[i], pages[i], parsed[i], "site features")
         return kept
 
     def _group_by_site(
@@ -523,6 +541,8 @@ class PipelineBase:
         record.extra["auto"] = {"disagree": choice.reason()}
 
 
+#: Failures where no document is there to read by a cheaper path.
+NO_DOCUMENT = (DecodeError, EmptyPageError, ParseError)
 #: The record's ``method`` when the cheap path read the page (``PipelineBase._read_text``).
 TEXT_METHOD = "text"
 
