@@ -413,3 +413,11 @@ def test_a_run_of_siblings_chosen_as_main_block_is_an_html_element() -> None:
         for record in Extractor(Options(method=method)).extract_many(pages):
             assert record.error is None, (method, record.error)
             assert f"More {record.id[1:]}." in (record.text or "")
+
+
+def test_parsing_without_reading_leaves_the_metadata_unread() -> None:
+    """Pages a saved template's wrapper reads skip the page-level metadata (the cheap and the
+    page-method-alone paths parse pages again without it too)."""
+    extractor = Extractor()
+    assert extractor._parse(Page(id="a", html=ARTICLE), read=False).meta is None
+    assert extractor._parse(Page(id="a", html=ARTICLE)).meta is not None

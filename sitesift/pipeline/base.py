@@ -175,9 +175,9 @@ class PipelineBase:
                 f"{self.options.max_page_bytes:,} (Options.max_page_bytes); it is read up to "
                 "there")
             html = html[:self.options.max_page_bytes]
-        read = read_html(html, max_elements=self.options.max_page_elements)
-        parsed = Parsed(root=read.root, meta=None, warnings=warnings + read.warnings,
-                        cut=read.cut)
+        tree = read_html(html, max_elements=self.options.max_page_elements)
+        parsed = Parsed(root=tree.root, meta=None, warnings=warnings + tree.warnings,
+                        cut=tree.cut)
         if read:
             self._read(page, parsed)
         return parsed
