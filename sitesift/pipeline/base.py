@@ -159,8 +159,7 @@ class PipelineBase:
         records = [Record(id=p.id, url=p.url, site=p.site) for p in pages]
         parsed: dict[int, Parsed] = {}
         for i, page in enumerate(pages):
-            step = functools.partial(self._parse, page, read=read)
-            result = self._guarded(records[i], page, step)
+            result = self._parsed(records[i], page, read=read)
             if isinstance(result, Parsed) and result.cut:  # (its record now; no site method)
                 self._finished(records[i], page, result)
             elif isinstance(result, Parsed):
@@ -181,6 +180,19 @@ class PipelineBase:
         if read:
             self._read(page, parsed)
         return parsed
+
+    def _parsed(self, record: Record, page: Page, *, read: bool = True) -> Parsed | None:
+        """``_parse`` under the page's guard; where reading the page's metadata fails (runs
+        out of time, a bug), the page parsed again without it (a warning says so)."""
+        def bare(reason: str) -> Parsed:
+            parsed = self._parse(page, read=False)
+            parsed.meta = Metadata()
+            parsed.warnings.append(f"{reason}; the page's title, date and author are not read")
+            return parsed
+
+        step = functools.partial(self._parse, page, read=read)
+        result = self._guarded(record, page, step, fallback=bare if read else None)
+        return result if isinstance(result, Parsed) else None
 
     @staticmethod
     def _read(page: Page, parsed: Parsed) -> None:

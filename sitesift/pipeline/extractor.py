@@ -6,7 +6,6 @@ the site-level interface (``site_method``)."""
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
@@ -37,8 +36,8 @@ class Extractor(AutoPath):
         if self.options.method == "visual":
             return next(self._extract_visual([page]))
         record = Record(id=page.id, url=page.url, site=page.site)
-        parsed = self._guarded(record, page, functools.partial(self._parse, page))
-        if isinstance(parsed, Parsed):
+        parsed = self._parsed(record, page)
+        if parsed is not None:
             self._finished(record, page, parsed)
         return record
 

@@ -42,10 +42,10 @@ def test_nesting_past_the_parser_limit_is_read_up_to_the_limit_with_a_warning() 
 def test_too_many_elements_are_cut_off_at_the_limit_in_a_second() -> None:
     rows = "".join(f"<tr><td>{i}</td></tr>" for i in range(200_000))
     page = f"<html><body><p>Intro.</p><table>{rows}</table><p>After.</p></body></html>"
-    started = time.perf_counter()
+    started = time.process_time()  # (CPU: wall time on the shared machine is load)
     warnings: list[str] = []
     root = parse_html(page, warnings=warnings)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert sum(1 for _ in root.iter()) == 100_000  # html, body, p, table, tbody, rows...
     cells = root.findall(".//td")
     assert cells[0].text == "0" and [c.text for c in cells] == [str(i) for i in range(len(cells))]
@@ -73,12 +73,12 @@ ARTICLE = ("<p>The harbour board voted on Tuesday to rebuild the old tide barrie
 
 def test_a_tag_with_too_many_attributes_keeps_those_that_matter_before_parsing() -> None:
     many = " ".join(f'a{i}="v"' for i in range(100_000))
-    started = time.perf_counter()
+    started = time.process_time()  # (CPU: wall time on the shared machine is load)
     warnings: list[str] = []
     root = parse_html(f'<html><body><div data-x="1" {many} class="story" id="s" role="main" '
                       f'lang="en" aria-hidden="false" a5="w">x</div></body></html>',
                       warnings=warnings)
-    assert time.perf_counter() - started < 1.0  # libxml2 takes 13 s over them
+    assert time.process_time() - started < 1.0  # libxml2 takes 13 s over them
     div = root.find(".//div")
     assert dict(div.attrib) == {"class": "story", "id": "s", "role": "main", "lang": "en",
                                 "aria-hidden": "false"}
