@@ -132,7 +132,7 @@ SOAK_MAX_REQUEST_BYTES = 4 * 1024 * 1024
 
 def bad_requests() -> list[tuple[bytes, str]]:
     """(body, content type) of requests the service must answer with a 4xx, or with a record
-    that carries an error (the page over the element limit)."""
+    read up to its limits (the page over the element limit: a warning)."""
     rows = "".join(f"<tr><td>{i}</td></tr>" for i in range(60_000))  # 120,000 elements
     return [
         (b'{"html": ', "application/json"),

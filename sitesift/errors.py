@@ -11,7 +11,7 @@ Hierarchy (who raises each is said on the class)::
         ├── DecodeError       bytes that no encoding turns into text
         ├── EmptyPageError    nothing to parse: empty file, no markup, no body text
         ├── ParseError        the HTML parser gave up
-        ├── PageLimitError    the page is over a stated per-page limit (size, elements, ...)
+        ├── PageLimitError    a page over a stated limit that cannot be read up to it
         ├── PageTimeout       the per-page time limit ran out
         ├── RenderError       the browser tab rendering the page crashed or failed
         └── ExtractionError   an extractor failed on a parsed page
@@ -19,6 +19,13 @@ Hierarchy (who raises each is said on the class)::
 A ``PageError`` never stops a batch: the pipeline catches it, writes a record with ``error`` set
 to ``"<kind>: <message>"`` and goes on. Anything else escaping an extractor is a bug; the
 pipeline still records it (kind ``internal``) so no page is lost.
+
+Only a page with no text to be had is an error record: bytes that are no document (``decode``,
+``empty``, ``parse``) or a hard time-out. Limits degrade instead (a page is read up to them),
+and a failure on a parsed page (``timeout``, ``limit``, ``extract``, ``internal``) takes a
+cheaper path first: the page method alone for a failed site-level step, the page's visible
+text for a failed extraction. The record then says ``"<kind>: <message>; ..."`` in its
+``warnings`` (a list, present only when there is one), not in ``error``.
 """
 
 from __future__ import annotations
@@ -92,9 +99,10 @@ class ParseError(PageError):
 
 
 class PageLimitError(PageError):
-    """Raised by the parser and the pipeline for a page over a stated per-page limit (bytes,
-    elements, attributes of one tag, nesting depth): such pages fail fast instead of holding a
-    worker for seconds to minutes (docs/reference/limits.md lists the limits)."""
+    """A page over a stated per-page limit that cannot be read up to it. The parser and the
+    pipeline read pages over their limits (bytes, elements, attributes of one tag, nesting
+    depth) as far as the limits allow and say so in the record's ``warnings``
+    (docs/reference/limits.md lists the limits); the kind stays for callers and extensions."""
 
     kind = "limit"
 

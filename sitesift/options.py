@@ -32,10 +32,12 @@ SITE_KEYS = ("auto", "none")
 #: of text takes 2.4 s): 10 s leaves five times that, and a pathological page holds a worker
 #: for 10 s, not 30 (docs/reference/limits.md).
 DEFAULT_PAGE_TIMEOUT = 10.0
-#: Pages larger than this many bytes become error records instead of being parsed
-#: (the largest real article pages seen are a few MB; 64 MB leaves room for data-heavy pages).
+#: Pages larger than this many bytes are read up to it (a warning says so); files and WARC
+#: payloads larger are error records without being read whole (the largest real article pages
+#: seen are a few MB; 64 MB leaves room for data-heavy pages).
 DEFAULT_MAX_PAGE_BYTES = 64 * 1024 * 1024
-#: Pages with more elements than this become error records (``sitesift.parse.html``).
+#: Pages with more elements than this are read up to it by their visible text, with a
+#: warning (``sitesift.parse.html``).
 DEFAULT_MAX_PAGE_ELEMENTS = MAX_PAGE_ELEMENTS
 #: Paper 004's thresholds: a block is noise when a same-layer page holds a subtree matching
 #: this share of its nodes (Tag_similarity, alpha) and of its text (Text_similarity, beta),

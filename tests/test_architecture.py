@@ -89,3 +89,15 @@ def test_import_contracts_kept(capsys: pytest.CaptureFixture[str]) -> None:
     code = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True,
                         no_logo=True)
     assert code == 0, capsys.readouterr().out
+
+
+def test_no_element_is_made_outside_the_pages_own_parser() -> None:
+    """Every element of a page's tree is an ``lxml.html.HtmlElement`` (``parse_html``'s class
+    lookup): one made by ``etree.Element`` is a bare ``_Element`` without ``text_content()``,
+    which broke ``auto`` on a documentation home page. New elements come from
+    ``el.makeelement(tag, {})``, which the tree's parser makes."""
+    offenders = [f"{path.relative_to(ROOT)}:{n}"
+                 for path in sorted((ROOT / "sitesift").rglob("*.py"))
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 if "etree.Element(" in line and not line.lstrip().startswith("#")]
+    assert not offenders, offenders

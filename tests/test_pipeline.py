@@ -31,32 +31,82 @@ def test_empty_pages_become_error_records(html: str) -> None:
     assert record.error and record.error.startswith("empty:")
 
 
-def test_oversized_page_is_refused_before_parsing() -> None:
-    record = extract_html("<p>" + "x" * 200 + "</p>", options=Options(max_page_bytes=100))
-    assert record.error and record.error.startswith("limit:")
-    assert "exceeds the limit" in record.error
+def test_oversized_page_is_read_up_to_the_limit_with_a_warning() -> None:
+    record = extract_html("<p>" + "x" * 200 + " yz</p>", options=Options(max_page_bytes=100))
+    assert record.error is None and record.text == "x" * 97
+    assert "exceeds the limit of 100" in record.extra["warnings"][0]
 
 
-def test_pathological_pages_are_limit_errors_within_seconds_and_the_batch_goes_on() -> None:
-    """200,000 table rows took 21 s, a tag with 100,000 attributes 17 s: now each is an error
-    record at once, whatever the method; the other pages of the batch are extracted."""
+def test_pathological_pages_are_read_up_to_their_limits_within_seconds() -> None:
+    """200,000 table rows took 21 s, a tag with 100,000 attributes 17 s, then each was an
+    error record at once: now each is read up to its limit, with warnings, and the other
+    pages of the batch are extracted, whatever the method."""
     rows = "".join(f"<tr><td>row {i}</td></tr>" for i in range(200_000))
     attributes = " ".join(f'a{i}="v"' for i in range(100_000))
     pages = [
         Page(id="rows", site="s", html=f"<html><body><table>{rows}</table></body></html>"),
-        Page(id="attrs", site="s", html=f"<html><body><div {attributes}>x</div></body></html>"),
-        Page(id="deep", site="s", html="<html><body>" + "<div>" * 5000 + "deep"),
+        Page(id="attrs", site="s", html=f"<html><body><div {attributes}>x</div>"
+                                        "<p>Some text of the page.</p></body></html>"),
+        Page(id="deep", site="s", html="<html><body><p>Before the depths.</p>"
+                                       + "<div>" * 5000 + "deep"),
         Page(id="good", site="s", html=ARTICLE),
         Page(id="good2", site="s", html=ARTICLE.replace("Tuesday", "Friday")),
     ]
     for method in ("page", "auto"):
-        started = time.perf_counter()
-        records = {r.id: r for r in Extractor(Options(method=method)).extract_many(pages)}
-        assert time.perf_counter() - started < 10.0
+        # (CPU seconds, and no wall-clock limit: on the shared 2-core machine wall time is
+        # load more than work)
+        started = time.process_time()
+        options = Options(method=method, page_timeout=None)
+        records = {r.id: r for r in Extractor(options).extract_many(pages)}
+        assert time.process_time() - started < 10.0
         assert list(records) == [p.id for p in pages]
-        for bad in ("rows", "attrs", "deep"):
-            assert (records[bad].error or "").startswith("limit: "), (method, bad)
-        assert records["good"].error is None and "tide barrier" in (records["good"].text or "")
+        assert {r.id: r.error for r in records.values() if r.error} == {}, method
+        rows_text = records["rows"].text or ""
+        assert rows_text.startswith("row 0\n\nrow 1\n") and "row 49990" in rows_text
+        assert records["rows"].method == "text"
+        assert "more than 100,000 elements" in records["rows"].extra["warnings"][0]
+        assert "Some text of the page." in (records["attrs"].text or "")
+        assert "100,000 attributes" in records["attrs"].extra["warnings"][0]
+        assert "deeper than 2,048" in records["deep"].extra["warnings"][0]
+        assert "tide barrier" in (records["good"].text or "")
+        assert "warnings" not in records["good"].extra
+
+
+def _svg_path(numbers: int) -> str:
+    """An inline SVG logo whose path data lost its quotes (``d=%22M 24.77 20.3 C ...``), as
+    real pages have it: every number of the path is an attribute name to an HTML parser."""
+    values = " ".join(f"{(i * 7.31) % 40:.3f}" for i in range(numbers))
+    return (f'<svg class="logo" viewBox="0 0 40 40"><path fill="#fff" d=%22M 24.77 20.3 C '
+            f'24.792 {values} Z%22></path></svg>')
+
+
+HEADLINES = ("Board backs the new tide barrier", "Ferry pier to close for repairs",
+             "Old market hall reopens in June")
+
+
+def _svg_page(k: int, numbers: int) -> str:
+    story = " ".join(f"The harbour board met on day {k} and voted on clause {i} of the plan "
+                     "to rebuild the tide barrier, which the town has argued over for years."
+                     for i in range(6))
+    return (f"<html><head><title>{HEADLINES[k]} | Harbour Post</title></head><body>"
+            f"<header><a href='/'>{_svg_path(numbers)}Harbour Post</a> <a href='/city'>City"
+            f"</a> <a href='/sport'>Sport</a></header><article><h1>{HEADLINES[k]}</h1>"
+            f"<p>{story}</p><p>Work starts in spring, the board said on day {k}.</p>"
+            "</article><footer><a href='/about'>About us</a></footer></body></html>")
+
+
+def test_a_page_with_a_broken_svg_path_of_over_1000_numbers_keeps_its_article() -> None:
+    """The shape of real pages that were error records (``a tag has 1,128 attributes``)."""
+    pages = [Page(id=f"p{k}", site="post", url=f"https://post.example/news/{k}",
+                  html=_svg_page(k, 1_100 + 50 * k)) for k in range(3)]
+    for method in ("page", "auto", "template", "siblings"):
+        for record in Extractor(Options(method=method)).extract_many(pages):
+            k = int(record.id[1:])
+            assert record.error is None, (method, record.error)
+            assert "voted on clause 5 of the plan" in (record.text or ""), method
+            assert f"Work starts in spring, the board said on day {k}." in record.text
+            assert record.title == HEADLINES[k]
+            assert "<path> tag has" in record.extra["warnings"][0]
 
 
 def _crawl(*args: object, **kwargs: object) -> None:
@@ -66,21 +116,77 @@ def _crawl(*args: object, **kwargs: object) -> None:
         pass
 
 
-def test_slow_page_becomes_a_timeout_record(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_slow_page_takes_the_cheap_path_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sitesift.pipeline.base.extract_content", _crawl)
     started = time.monotonic()
     record = extract_html(ARTICLE, options=Options(page_timeout=0.2))
-    assert record.error and record.error.startswith("timeout:")
     assert time.monotonic() - started < 2
+    assert record.error is None and record.method == "text"
+    assert "No streets in the old town were flooded" in (record.text or "")
+    assert record.title == "Harbour news"
+    assert record.extra["warnings"] == [(
+        "timeout: page took longer than 0.2 s; the record holds the page's visible text "
+        "(the cheap path)")]
 
 
-def test_a_bug_in_an_extractor_is_an_internal_error_record(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_page_whose_cheap_path_times_out_too_is_a_timeout_record(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sitesift.pipeline.base import PipelineBase
+
+    monkeypatch.setattr("sitesift.pipeline.base.extract_content", _crawl)
+    monkeypatch.setattr(PipelineBase, "_read_text", _crawl)
+    started = time.monotonic()
+    record = extract_html(ARTICLE, options=Options(page_timeout=0.2))
+    assert time.monotonic() - started < 2
+    assert record.error == "timeout: page took longer than 0.1 s" and record.text is None
+
+
+def test_a_slow_site_step_falls_back_to_the_cheap_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A site-level step that runs out of time costs the page its steps, not its text."""
+    from sitesift.methods.siblings.method import SiblingsMethod
+
+    monkeypatch.setattr(SiblingsMethod, "apply", _crawl)
+    pages = [Page(id=f"p{k}", site="h", html=ARTICLE.replace("Tuesday", f"day {k}"))
+             for k in range(3)]
+    records = list(Extractor(Options(method="auto", page_timeout=0.3)).extract_many(pages))
+    assert [r.error for r in records] == [None] * 3
+    assert all(r.method == "text" and "timeout:" in r.extra["warnings"][0] for r in records)
+    assert "day 2" in (records[2].text or "")
+
+
+def test_a_bug_in_an_extractor_costs_the_page_its_method_not_its_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sitesift.pipeline.base import PipelineBase
+
     def broken(*args: object, **kwargs: object) -> content.Content:
         raise KeyError("boom")
 
     monkeypatch.setattr("sitesift.pipeline.base.extract_content", broken)
     record = extract_html(ARTICLE)
-    assert record.error and record.error.startswith("internal: KeyError")
+    assert record.error is None and record.method == "text"
+    assert "No streets in the old town were flooded" in (record.text or "")
+    assert record.extra["warnings"][0].startswith("internal: KeyError: 'boom'; ")
+    # Where the cheap path fails too, the page is an error record.
+    monkeypatch.setattr(PipelineBase, "_read_text", broken)
+    record = extract_html(ARTICLE)
+    assert record.error == "internal: KeyError: 'boom'" and record.text is None
+
+
+def test_a_failing_site_step_leaves_the_page_to_the_page_method(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("boom")
+
+    monkeypatch.setattr("sitesift.methods.template.features.page_features", broken)
+    pages = [Page(id=f"p{k}", site="h", html=ARTICLE.replace("Tuesday", f"day {k}"))
+             for k in range(3)]
+    for method in ("template", "auto"):
+        records = list(Extractor(Options(method=method)).extract_many(pages))
+        assert [r.error for r in records] == [None] * 3, method
+        assert [r.method for r in records] == ["page"] * 3, method
+        assert "(site features); the page is read by the page method" in \
+            records[0].extra["warnings"][0]
+        assert "day 2" in (records[2].text or "")
 
 
 def test_batch_keeps_input_order_and_every_page() -> None:
@@ -214,7 +320,8 @@ def test_slow_page_times_out_in_a_thread_too(monkeypatch: pytest.MonkeyPatch) ->
         target=lambda: out.append(extract_html(ARTICLE, options=Options(page_timeout=0.2))))
     worker.start()
     worker.join()
-    assert out[0].error and out[0].error.startswith("timeout: page took longer than 0.2 s")
+    assert out[0].error is None and out[0].method == "text"
+    assert out[0].extra["warnings"][0].startswith("timeout: page took longer than 0.2 s")
     assert time.monotonic() - started < 2
     # Disarmed with the page: a later page in the same thread is not interrupted.
     monkeypatch.undo()
@@ -276,3 +383,55 @@ def test_site_titles_give_the_h1_where_the_sites_template_prints_the_headline_th
     assert alone.title == "Trail Lamp 300 and Trail Lamp 500"
     batch = list(Extractor(Options(method="page", site_titles=True)).extract_many(pages))
     assert [r.title for r in batch] == [*names, "Trail Lamp 300"]
+
+
+def _docs_home(k: int) -> str:
+    """A documentation site's home page: an intro, a picture, more prose, all loose in one
+    box with a long index of links after them, so the main block is a run of siblings."""
+    para = ("This project gives you a fast way to build things, and this paragraph says why it "
+            "matters to you. ") * 2
+    index = "".join(f'<li><a href="/l{i}">Link number {i} of the index</a></li>'
+                    for i in range(40))
+    return (f"<html><head><title>Project {k}</title></head><body><div class='page'>"
+            f"<div class='intro'><p>{para} Intro {k}.</p></div>"
+            "<div class='pic'><img src='/f.png'></div>"
+            f"<div class='more'><p>{para} More {k}.</p><p>{para}</p></div>"
+            f"<ul class='index'>{index}</ul></div></body></html>")
+
+
+def test_a_run_of_siblings_chosen_as_main_block_is_an_html_element() -> None:
+    """The wrapper the page extractor puts around a run of siblings was a bare
+    ``etree._Element``: ``auto`` failed on it (``'lxml.etree._Element' object has no
+    attribute 'text_content'``) on a documentation site's home page."""
+    import lxml.html
+
+    from sitesift.parse import parse_html
+
+    found = content.extract_content(parse_html(_docs_home(0)))
+    assert found.nodes and all(isinstance(n, lxml.html.HtmlElement) for n in found.nodes)
+    pages = [Page(id=f"d{k}", site="docs", url=f"https://docs.example.org/{k}/",
+                  html=_docs_home(k)) for k in range(4)]
+    for method in ("page", "auto"):
+        for record in Extractor(Options(method=method)).extract_many(pages):
+            assert record.error is None, (method, record.error)
+            assert f"More {record.id[1:]}." in (record.text or "")
+
+
+def test_parsing_without_reading_leaves_the_metadata_unread() -> None:
+    """Pages a saved template's wrapper reads skip the page-level metadata (the cheap and the
+    page-method-alone paths parse pages again without it too)."""
+    extractor = Extractor()
+    assert extractor._parse(Page(id="a", html=ARTICLE), read=False).meta is None
+    assert extractor._parse(Page(id="a", html=ARTICLE)).meta is not None
+
+
+def test_a_page_whose_metadata_fails_keeps_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("boom")
+
+    monkeypatch.setattr("sitesift.pipeline.base.extract_metadata", broken)
+    record = extract_html(ARTICLE)
+    assert record.error is None and record.title is None
+    assert "No streets in the old town were flooded" in (record.text or "")
+    assert record.extra["warnings"] == [
+        "internal: KeyError: 'boom'; the page's title, date and author are not read"]

@@ -118,10 +118,12 @@ def _add_extract(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                      "learned wrappers that read pages of a known template at learned places "
                      "(several times faster; records they read say \"wrapper\": true)")
     ext.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT, metavar="S",
-                     help=f"seconds a page may take before it becomes an error record "
-                     f"(default {DEFAULT_PAGE_TIMEOUT:g}; 0 = no limit)")
+                     help=f"seconds a page's extraction may take before it is read by "
+                     f"its visible text instead (half as long again; after that an error "
+                     f"record) (default {DEFAULT_PAGE_TIMEOUT:g}; 0 = no limit)")
     ext.add_argument("--max-page-elements", type=int, default=DEFAULT_MAX_PAGE_ELEMENTS,
-                     metavar="N", help="pages with more elements become error records "
+                     metavar="N", help="pages with more elements are read up to the limit, "
+                     "as plain visible text, with a warning "
                      f"(default {DEFAULT_MAX_PAGE_ELEMENTS:,})")
     ext.add_argument("--profiles", metavar="DB",
                      help="SQLite store of site profiles: known sites are cleaned with their "

@@ -10,27 +10,42 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import dataclass
 
 import lxml.html
 from lxml import etree
 
-from sitesift.errors import EmptyPageError, PageLimitError, ParseError
+from sitesift.errors import EmptyPageError, ParseError
 from sitesift.parse.dom import drop_keep_tail
 
-__all__ = ["MAX_PAGE_ELEMENTS", "MAX_TAG_ATTRIBUTES", "PARSER_MAX_DEPTH", "parse_html"]
+__all__ = ["KEPT_ATTRIBUTES", "MAX_PAGE_ELEMENTS", "MAX_TAG_ATTRIBUTES", "PARSER_MAX_DEPTH",
+           "ReadHtml", "parse_html", "read_html"]
 
-#: Default most elements of one page. The largest of the 2,432 dev pages has 10,203 (half a:
-#: 9,888, half b: 10,203); extraction costs 17-35 us per element, so 100,000 elements take
-#: a few seconds, and a page of 200,000 table rows (600,000 elements) that took 10-21 s is an
-#: error at once. ``Options.max_page_elements`` sets it per run.
+#: Default most elements of one page read. The largest of the 2,432 dev pages has 10,203
+#: (half a: 9,888, half b: 10,203); extraction costs 17-35 us per element, so 100,000
+#: elements take a few seconds, where a page of 200,000 table rows (600,000 elements) took
+#: 10-21 s. A page over it is read up to it: the elements after the first this many in page
+#: order are cut off (a warning says so). ``Options.max_page_elements`` sets it per run.
 MAX_PAGE_ELEMENTS = 100_000
 #: Most attributes of one tag. libxml2 checks each attribute of a tag against the ones before
 #: it: 10,000 attributes parse in 0.13 s, 100,000 in 13 s, in one C call no time limit can
-#: stop. The dev pages have at most 78 (half a: 78, half b: 77).
+#: stop. The dev pages have at most 78 (half a: 78, half b: 77). Real pages over it are broken
+#: markup (an inline SVG ``<path>`` whose ``d`` value lost its quotes: every number of the
+#: path an attribute name): such a tag keeps its ``KEPT_ATTRIBUTES`` before parsing and loses
+#: the rest (a warning says so).
 MAX_TAG_ATTRIBUTES = 1_000
-#: libxml2 (with ``huge_tree``) nests elements at most this deep and drops the markup below;
-#: a page that reaches it is an error rather than a record missing that text. The dev pages
-#: nest at most 108 deep.
+#: The attributes a tag over ``MAX_TAG_ATTRIBUTES`` keeps: those extraction reads (class and
+#: id hints, roles, microdata, links and media, dates and meta values, language, hidden state,
+#: table spans), and every ``aria-*``. The first of each name only (as browsers read them).
+KEPT_ATTRIBUTES = frozenset({
+    "class", "id", "role", "itemprop", "itemtype", "itemscope", "itemid", "href", "src",
+    "srcset", "alt", "title", "datetime", "content", "name", "property", "lang", "dir",
+    "hidden", "style", "rel", "type", "value", "colspan", "rowspan", "http-equiv", "charset",
+    "open", "label", "for", "headers", "scope", "start", "cite",
+})
+#: libxml2 (with ``huge_tree``) nests elements at most this deep and stops there: the markup
+#: below and after is lost. Such a page is read up to that point (a warning says so). The dev
+#: pages nest at most 108 deep.
 PARSER_MAX_DEPTH = 2048
 #: A tag long enough to hold ``MAX_TAG_ATTRIBUTES`` attributes (each at least " a"): only such
 #: tags are counted, so the check costs about 2 ms per MB of page.
@@ -43,6 +58,7 @@ _RAW_TEXT = re.compile(
     r"<(script|style|textarea|xmp|title)\b.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
 _RESOURCE_LIMIT = [etree.ErrorTypes.ERR_RESOURCE_LIMIT]
 _ATTRIBUTE = re.compile(r"""[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?""")
+_ATTRIBUTE_NAME = re.compile(r"""[^\s"'<>/=]+""")
 
 # XML declarations with an encoding clash with already-decoded text; control characters other
 # than tab/newline make libxml2 stop early.
@@ -83,13 +99,38 @@ def _parser() -> etree.HTMLParser:
     return parser
 
 
-def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> lxml.html.HtmlElement:
-    """The ``<html>`` root of ``html``; raises ``EmptyPageError``, ``ParseError``, or
-    ``PageLimitError`` for a page over ``max_elements`` elements, a tag with more than
-    ``MAX_TAG_ATTRIBUTES`` attributes, or nesting deeper than ``PARSER_MAX_DEPTH``."""
+@dataclass(frozen=True, slots=True)
+class ReadHtml:
+    """A page parsed (``read_html``), with what its limits cost it."""
+
+    root: lxml.html.HtmlElement
+    #: Each limit the page was read up to, said for the record's ``warnings``.
+    warnings: list[str]
+    #: Elements past ``max_elements`` were cut off: what is left is the start of a page too
+    #: big for the methods' cost (the pipeline reads it by its cheap path).
+    cut: bool = False
+
+
+def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS,
+               warnings: list[str] | None = None) -> lxml.html.HtmlElement:
+    """``read_html(html).root``, its warnings added to ``warnings`` (when given)."""
+    read = read_html(html, max_elements=max_elements)
+    if warnings is not None:
+        warnings += read.warnings
+    return read.root
+
+
+def read_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> ReadHtml:
+    """The ``<html>`` root of ``html``; raises ``EmptyPageError`` or ``ParseError`` where no
+    tree can be had. A page over a size limit is read as far as the limit allows, each step
+    of it said in the warnings: a tag with more than ``MAX_TAG_ATTRIBUTES`` attributes keeps
+    those in ``KEPT_ATTRIBUTES``; nesting deeper than ``PARSER_MAX_DEPTH`` is read up to
+    where the parser stopped; elements past the first ``max_elements`` are cut off."""
     if not html or html.isspace():  # (no stripped copy of a whole page to tell)
         raise EmptyPageError("the page is empty")
-    _check_attributes(html)
+    said: list[str] = []
+    cut = False
+    html = _trim_attributes(html, said)
     # The page is encoded once and cleaned as bytes: control characters and stray end tags
     # leave the bytes as they would leave the text (UTF-8 never encodes another character
     # with an ASCII byte), so no second encoding or regex pass over the text is needed.
@@ -106,21 +147,37 @@ def parse_html(html: str, *, max_elements: int = MAX_PAGE_ELEMENTS) -> lxml.html
     if root is None:
         raise ParseError("HTML parser returned no document")
     if any("depth" in e.message for e in parser.error_log.filter_types(_RESOURCE_LIMIT)):
-        raise PageLimitError(f"elements nest deeper than {PARSER_MAX_DEPTH:,} levels, the "
-                             "HTML parser's limit (the markup below is lost)")
+        said.append(f"limit: elements nest deeper than {PARSER_MAX_DEPTH:,} levels, the HTML "
+                    "parser's limit; the page is read up to there (the markup below and "
+                    "after it is lost)")
     # Each element has a "<": pages with fewer cannot be over the limit (most, counted in C;
     # a page of fewer bytes than the limit is not even counted).
-    if len(data) > max_elements and data.count(b"<") > max_elements and (
-        sum(1 for _ in itertools.islice(root.iter(), max_elements + 1)) > max_elements
-    ):
-        raise PageLimitError(f"page has more than {max_elements:,} elements "
-                             "(Options.max_page_elements)")
+    if len(data) > max_elements and data.count(b"<") > max_elements:
+        last = next(itertools.islice(root.iter(), max_elements, None), None)
+        if last is not None:
+            _cut_from(last)
+            cut = True
+            said.append(f"limit: page has more than {max_elements:,} elements "
+                        "(Options.max_page_elements); its first ones are read as plain text")
     closed = _closed_title(root, data)
     if closed is not None:
         root = closed
     if _STREAMED in data:
         _place_streamed(root)
-    return root
+    return ReadHtml(root, said, cut)
+
+
+def _cut_from(el: etree._Element) -> None:
+    """Remove ``el`` and everything after it in page order (in place): its subtree, its tail
+    and the later siblings of it and of each of its ancestors. The slices are deleted in C
+    (a table of 200,000 rows loses its last 100,000 at once)."""
+    node = el
+    parent = node.getparent()
+    while parent is not None:
+        del parent[parent.index(node) + 1:]
+        node, parent = parent, parent.getparent()
+    el.tail = None
+    el.getparent().remove(el)
 
 
 def _place_streamed(root: lxml.html.HtmlElement) -> None:
@@ -171,13 +228,18 @@ def _contains(ancestor: etree._Element, el: etree._Element) -> bool:
     return any(node is ancestor for node in el.iterancestors())
 
 
-def _check_attributes(html: str) -> None:
+def _trim_attributes(html: str, warnings: list[str]) -> str:
+    """``html`` with each tag of more than ``MAX_TAG_ATTRIBUTES`` attributes cut down to its
+    ``KEPT_ATTRIBUTES`` (said in ``warnings``); ``html`` itself when there is none (most
+    pages: the scan does not copy the page)."""
     # A suspect tag holds no ">": only the stretches between two ">" long enough to hold one
     # are scanned (the pattern steps through the inside of every tag it starts on: 1.25 ->
     # 0.97 s CPU over modern-dev's 503 pages, the same verdicts). They are found by jumps:
     # the last ">" within a span's length of a stretch's start ends every stretch that
     # starts before it, so the next can start only after it (a C search per span of the
     # page, where splitting at every ">" made a string per tag: a third of parsing).
+    pieces: list[str] = []
+    done = 0  # (where the page after the last trimmed tag starts)
     start, size = 0, len(html)
     while start + _LONG_TAG_SPAN <= size:
         last = html.rfind(">", start, start + _LONG_TAG_SPAN)
@@ -188,11 +250,37 @@ def _check_attributes(html: str) -> None:
         if end < 0:
             end = size
         for tag in _LONG_TAG.finditer(html, start, end):
-            count = len(_ATTRIBUTE.findall(html, tag.start() + 1, tag.end())) - 1  # name
+            attributes = _ATTRIBUTE.findall(html, tag.start() + 1, tag.end())
+            count = len(attributes) - 1  # (the first is the tag's name)
             if count > MAX_TAG_ATTRIBUTES and not _in_raw_text(html, tag.start()):
-                raise PageLimitError(f"a tag has {count:,} attributes, over the limit of "
-                                     f"{MAX_TAG_ATTRIBUTES:,}")
+                kept = _kept(attributes[1:])
+                closing = " /" if html[tag.start():tag.end()].rstrip().endswith("/") else ""
+                pieces += [html[done:tag.start()], "<", attributes[0],
+                           *(f" {attribute}" for attribute in kept), closing]
+                done = tag.end()
+                warnings.append(
+                    f"limit: a <{attributes[0].lower()}> tag has {count:,} attributes, over "
+                    f"the limit of {MAX_TAG_ATTRIBUTES:,}; {len(kept)} kept "
+                    f"({', '.join(_name(a) for a in kept) or 'none'}), the rest dropped")
         start = end + 1
+    if not pieces:
+        return html
+    pieces.append(html[done:])
+    return "".join(pieces)
+
+
+def _name(attribute: str) -> str:
+    return _ATTRIBUTE_NAME.match(attribute).group().lower()  # type: ignore[union-attr]
+
+
+def _kept(attributes: list[str]) -> list[str]:
+    """The first attribute of each name in ``KEPT_ATTRIBUTES`` or starting ``aria-``."""
+    kept: dict[str, str] = {}
+    for attribute in attributes:
+        name = _name(attribute)
+        if name not in kept and (name in KEPT_ATTRIBUTES or name.startswith("aria-")):
+            kept[name] = attribute
+    return list(kept.values())
 
 
 def _in_raw_text(html: str, at: int) -> bool:

@@ -43,8 +43,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
         if len(members) < 2:
             for i in members:
                 records[i].site = records[i].site or site
-                finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
-                self._guarded(records[i], pages[i], finish)
+                self._finished(records[i], pages[i], parsed[i])
             return
         from sitesift.methods.auto.threads import reads_as_thread
         from sitesift.methods.forum.method import ForumMethod

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import lxml.html
 
-from sitesift.errors import PageError, PageLimitError, ProfileError
+from sitesift.errors import DecodeError, EmptyPageError, PageError, ParseError, ProfileError
 from sitesift.fields.authors import thread_author
 from sitesift.fields.list_titles import Link, learn_site_titles, menu_names, page_links
 from sitesift.fields.metadata import Metadata, extract_metadata
@@ -23,8 +23,8 @@ from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
 from sitesift.methods.page.content import Content, extract_content
 from sitesift.options import Options
 from sitesift.output.render import to_text
-from sitesift.parse import parse_html
 from sitesift.parse.dom import drop_keep_tail
+from sitesift.parse.html import read_html
 from sitesift.parse.links import page_links as all_links
 from sitesift.record import Page, Record
 from sitesift.timelimit import time_limit
@@ -74,6 +74,13 @@ class Parsed:
     #: ``meta`` is read but the links are not (a template's field sources read the fields, or
     #: a wrapper gave the page back): ``Extractor._read_all`` reads them.
     links_unread: bool = False
+    #: What reading the page gave up on (a limit the parser read up to, a step that took too
+    #: long and the cheaper path taken instead): the record's ``warnings``.
+    warnings: list[str] = dataclasses.field(default_factory=list)
+    #: The parser cut the page at the element limit: a part of a page too big for the
+    #: methods' cost, read by the cheap path (``PipelineBase._read_text``) and left out of
+    #: every site-level method.
+    cut: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +122,12 @@ class PagePlan:
 
 PAGE_ONLY = PagePlan()
 
+#: A page whose extraction ran out of its time limit gets this share of the limit again for
+#: the cheap path (``PipelineBase._read_text``: the page parsed again and its visible text
+#: read, no heuristics); past that it is an error record (a hard time-out). The cheap path
+#: takes 0.1-0.3 s on a 100,000-element page, 2-3 s on a 20 MB page of text.
+FALLBACK_TIME_SHARE = 0.5
+
 
 class PipelineBase:
     """Options, the profile store and the browser of a run, and the steps every
@@ -147,23 +160,40 @@ class PipelineBase:
         records = [Record(id=p.id, url=p.url, site=p.site) for p in pages]
         parsed: dict[int, Parsed] = {}
         for i, page in enumerate(pages):
-            step = functools.partial(self._parse, page, read=read)
-            result = self._guarded(records[i], page, step)
-            if isinstance(result, Parsed):
+            result = self._parsed(records[i], page, read=read)
+            if isinstance(result, Parsed) and result.cut:  # (its record now; no site method)
+                self._finished(records[i], page, result)
+            elif isinstance(result, Parsed):
                 parsed[i] = result
         return records, parsed
 
     def _parse(self, page: Page, *, read: bool = True) -> Parsed:
-        if len(page.html) > self.options.max_page_bytes:
-            raise PageLimitError(
-                f"page of {len(page.html):,} characters exceeds the limit of "
-                f"{self.options.max_page_bytes:,} (Options.max_page_bytes)"
-            )
-        parsed = Parsed(root=parse_html(page.html, max_elements=self.options.max_page_elements),
-                         meta=None)
+        html, warnings = page.html, []
+        if len(html) > self.options.max_page_bytes:
+            warnings.append(
+                f"limit: page of {len(html):,} characters exceeds the limit of "
+                f"{self.options.max_page_bytes:,} (Options.max_page_bytes); it is read up to "
+                "there")
+            html = html[:self.options.max_page_bytes]
+        tree = read_html(html, max_elements=self.options.max_page_elements)
+        parsed = Parsed(root=tree.root, meta=None, warnings=warnings + tree.warnings,
+                        cut=tree.cut)
         if read:
             self._read(page, parsed)
         return parsed
+
+    def _parsed(self, record: Record, page: Page, *, read: bool = True) -> Parsed | None:
+        """``_parse`` under the page's guard; where reading the page's metadata fails (runs
+        out of time, a bug), the page parsed again without it (a warning says so)."""
+        def bare(reason: str) -> Parsed:
+            parsed = self._parse(page, read=False)
+            parsed.meta = Metadata()
+            parsed.warnings.append(f"{reason}; the page's title, date and author are not read")
+            return parsed
+
+        step = functools.partial(self._parse, page, read=read)
+        result = self._guarded(record, page, step, fallback=bare if read else None)
+        return result if isinstance(result, Parsed) else None
 
     @staticmethod
     def _read(page: Page, parsed: Parsed) -> None:
@@ -171,28 +201,63 @@ class PipelineBase:
         parsed.meta = extract_metadata(parsed.root, url=page.url, crawled=page.crawled)
         parsed.links = read_links(page, parsed.root)
 
-    def _guarded(self, record: Record, page: Page, step: Callable[[], object]) -> object:
-        """Run ``step`` under the page's time limit; any failure becomes the record's error
-        (and clears its fields). Returns the step's result, None on failure."""
+    def _guarded(self, record: Record, page: Page, step: Callable[[], object], *,
+                 fallback: Callable[[str], object] | None = None,
+                 seconds: float | None = None) -> object:
+        """Run ``step`` under the page's time limit (``seconds``: another); any failure
+        becomes the record's error (and clears its fields). Returns the step's result, None on
+        failure. ``fallback``: the cheaper path taken when ``step`` fails on a document it
+        has (it ran out of time, hit a limit or a bug; given the failure's message), under
+        ``FALLBACK_TIME_SHARE`` of the limit: the record's error only when it fails too."""
         if page.error:
             record.error = page.error
             return None
+        limit = self.options.page_timeout if seconds is None else seconds
+        error = None
         try:
-            with time_limit(self.options.page_timeout):
+            with time_limit(limit):
                 return step()
-        except PageError as exc:
+        except NO_DOCUMENT as exc:  # (nothing a cheaper path could read)
             record.error = str(exc)
+        except PageError as exc:
+            error = str(exc)
         except RecursionError:
-            record.error = "extract: page structure too deep to process"
+            error = "extract: page structure too deep to process"
         except MemoryError:
             record.error = "extract: out of memory on this page"
         except Exception as exc:  # a bug in an extractor must not lose the page
             log.exception("internal error on page %s", page.id)
-            record.error = f"internal: {type(exc).__name__}: {exc}"
-        record.title = record.author = record.published = record.text = None
-        record.page_type = record.method = None
-        record.extra = {k: v for k, v in record.extra.items() if k == "cluster"}
-        return None
+            error = f"internal: {type(exc).__name__}: {exc}"
+        _clear(record, keep=("cluster", "warnings"))
+        if error is None:
+            return None
+        if fallback is None:
+            record.error = error
+            return None
+        share = limit * FALLBACK_TIME_SHARE if limit else None
+        return self._guarded(record, page, functools.partial(fallback, error),
+                             seconds=share or 0)
+
+    def _finished(self, record: Record, page: Page, parsed: Parsed,
+                  plan: PagePlan | None = None) -> Content | None:
+        """``_finish`` under the page's guard, with the cheap path when it fails; returns
+        what ``_finish`` does, None when the page failed or took the cheap path."""
+        step = functools.partial(self._finish, record, page, parsed, plan or PAGE_ONLY)
+        fallback = functools.partial(self._read_text_again, record, page, parsed)
+        found = self._guarded(record, page, step, fallback=fallback)
+        return found if isinstance(found, Content) and record.method != TEXT_METHOD else None
+
+    def _alone(self, record: Record, page: Page, parsed: Parsed, what: str) -> None:
+        """A page whose site-level ``what`` failed (the record's error says how): read by the
+        page method alone, said in its warnings, instead of an error record."""
+        said = f"{record.error} ({what}); the page is read by the page method alone"
+        record.error = None
+        # (parsed again: the failed step may have edited the tree; its metadata stands)
+        fresh = self._guarded(record, page, functools.partial(self._parse, page, read=False))
+        if isinstance(fresh, Parsed):
+            fresh.meta = parsed.meta
+            fresh.warnings = [*parsed.warnings, said]
+            self._finished(record, page, fresh)
 
     def _read_all(
         self, members: list[int], pages: list[Page], records: list[Record],
@@ -216,7 +281,7 @@ class PipelineBase:
         parsed: dict[int, Parsed], *, structure: bool, labels: RelaxedLabels,
     ) -> list[int]:
         """Compute the site features of ``members`` (in place); returns those that have them
-        (a page whose features fail becomes an error record)."""
+        (a page whose features fail is read by the page method alone)."""
         from sitesift.methods.template.features import page_features
         from sitesift.parse.signatures import TextHashes
 
@@ -229,6 +294,8 @@ class PipelineBase:
             if features is not None:
                 parsed[i].features = features  # type: ignore[assignment]
                 kept.append(i)
+            elif records[i].error is not None and not pages[i].error:
+                self._alone(records[i], pages[i], parsed[i], "site features")
         return kept
 
     def _group_by_site(
@@ -296,8 +363,7 @@ class PipelineBase:
     def _run_page(self, record: Record, page: Page, parsed: Parsed, plan: PagePlan) -> None:
         """One page of a site by its plan (``_finish``, under the page's guard), then each
         step's ``observe`` of what the page extractor found (None where the page failed)."""
-        found = self._guarded(record, page, functools.partial(
-            self._finish, record, page, parsed, plan))
+        found = self._finished(record, page, parsed, plan)
         for step in plan.steps:
             try:
                 step.method.observe(step.model, step.page, found)  # type: ignore[arg-type]
@@ -331,7 +397,10 @@ class PipelineBase:
         """Fill ``record`` by the page extractor, then ``plan``'s site-level steps; returns the
         content as the page extractor found it (before any site method's deletions), whose
         main block tells where a template's content sits. A page a method read itself
-        (``plan.reading``) is filled from that reading."""
+        (``plan.reading``) is filled from that reading; a page cut at a limit, by the cheap
+        path."""
+        if parsed.cut:
+            return self._read_text(record, page, parsed)
         if plan.reading is not None and plan.reading.content is not None:
             record.method = plan.read_by
             record.extra.update(plan.reading.extra)
@@ -361,6 +430,29 @@ class PipelineBase:
             record.extra["blocks"] = labelled_blocks(
                 blocks, content, verdicts, title=parsed.meta.title)
         return found
+
+    def _read_text(self, record: Record, page: Page, parsed: Parsed) -> Content:
+        """The cheap path: the record's text is the visible text of the page's body, in page
+        order, without the page extractor's heuristics or any site-level step (for a page
+        whose methods would cost too much); its fields are the page's metadata."""
+        if parsed.meta is None:
+            self._read(page, parsed)
+        body = parsed.root.find("body")
+        content = Content(page_type="other", nodes=(body if body is not None else parsed.root,))
+        parsed.stages = []
+        record.method = TEXT_METHOD
+        self._fill(record, parsed, content)
+        return content
+
+    def _read_text_again(self, record: Record, page: Page, parsed: Parsed,
+                         reason: str) -> None:
+        """``_read_text`` of the page parsed again (the steps that ran out of time edited
+        the tree), said in the record's ``warnings``."""
+        fresh = self._parse(page, read=False)
+        fresh.meta = parsed.meta  # (read from the untouched tree, when it was)
+        said = f"{reason}; the record holds the page's visible text (the cheap path)"
+        fresh.warnings = [*parsed.warnings, said]
+        self._read_text(record, page, fresh)
 
     def _look(
         self, parsed: Parsed, plan: PagePlan,
@@ -431,6 +523,8 @@ class PipelineBase:
             record.extra["markdown"] = content.markdown
         if parsed.stages:
             self._choose_stage(record, parsed)
+        if parsed.warnings:
+            record.extra["warnings"] = list(parsed.warnings)
 
     def _stage(self, parsed: Parsed, method: str, content: Content, *,
                same: bool = False) -> None:
@@ -460,6 +554,19 @@ class PipelineBase:
         if choice.stage.markdown is not None:
             record.extra["markdown"] = choice.stage.markdown
         record.extra["auto"] = {"disagree": choice.reason()}
+
+
+#: Failures where no document is there to read by a cheaper path.
+NO_DOCUMENT = (DecodeError, EmptyPageError, ParseError)
+#: The record's ``method`` when the cheap path read the page (``PipelineBase._read_text``).
+TEXT_METHOD = "text"
+
+
+def _clear(record: Record, *, keep: tuple[str, ...]) -> None:
+    """Empty ``record``'s fields and its extras but those named in ``keep``."""
+    record.title = record.author = record.published = record.text = None
+    record.page_type = record.method = None
+    record.extra = {k: v for k, v in record.extra.items() if k in keep}
 
 
 def site_pages(

@@ -6,7 +6,6 @@ the site-level interface (``site_method``)."""
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
@@ -37,9 +36,9 @@ class Extractor(AutoPath):
         if self.options.method == "visual":
             return next(self._extract_visual([page]))
         record = Record(id=page.id, url=page.url, site=page.site)
-        parsed = self._guarded(record, page, functools.partial(self._parse, page))
-        if isinstance(parsed, Parsed):
-            self._guarded(record, page, functools.partial(self._finish, record, page, parsed))
+        parsed = self._parsed(record, page)
+        if parsed is not None:
+            self._finished(record, page, parsed)
         return record
 
     def extract_many(self, pages: Iterable[Page]) -> Iterator[Record]:
@@ -70,8 +69,7 @@ class Extractor(AutoPath):
         for members in groups.values():
             self._learn_titles(members, pages, parsed)
         for i in sorted(parsed):
-            finish = functools.partial(self._finish, records[i], pages[i], parsed[i])
-            self._guarded(records[i], pages[i], finish)
+            self._finished(records[i], pages[i], parsed[i])
         return records
 
     def learn(self, pages: Iterable[Page]) -> list[SiteProfile]:

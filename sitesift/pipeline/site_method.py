@@ -43,8 +43,10 @@ class SiteMethodPath(PipelineBase):
             records[i].site = records[i].site or site
             plan = self._plan(method, model, site_page, pages[i], records[i], parsed, i) \
                 if model is not None else PAGE_ONLY
-            if records[i].error is None:  # (a reading that failed made it an error record)
+            if records[i].error is None:
                 self._run_page(records[i], pages[i], parsed[i], plan)
+            elif not pages[i].error:  # (the method's reading failed)
+                self._alone(records[i], pages[i], parsed[i], f"the {method.name} method")
         if model is not None:
             self._review(method, site, model, seen, [records[i] for i in members])
         return model

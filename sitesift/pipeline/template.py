@@ -178,6 +178,12 @@ class TemplatePath(PipelineBase):
         for i in rest:
             self._guarded(records[i], pages[i], functools.partial(
                 method.signatures_of, model, seen[i]))
+        # A page a step above failed on (its template, its wrapper, its signatures): read
+        # by the page method alone.
+        failed = [i for i in members if records[i].error is not None and not pages[i].error]
+        for i in failed:
+            self._alone(records[i], pages[i], parsed[i], "the saved template")
+        kept = [i for i in kept if i not in failed]
         clusters, new = [], 0
         for i in kept:
             template = model.templates[seen[i].index]

@@ -207,7 +207,8 @@ def test_the_page_time_limit_holds_in_dask_worker_threads(
     tmp_path: Path, site_pages: Pages
 ) -> None:
     """Dask runs tasks in worker threads (no SIGALRM there): a page that runs over
-    ``page_timeout`` still becomes a timeout record, and the other pages are extracted."""
+    ``page_timeout`` is still stopped (and read by its visible text instead, with a warning),
+    and the other pages are extracted."""
     pytest.importorskip("distributed", reason="the dask engine needs sitesift[scale]")
     pages = site_pages(sites=1, per_site=3)
     slow_id = pages[1].id
@@ -238,6 +239,7 @@ def test_the_page_time_limit_holds_in_dask_worker_threads(
     summary = run(pages, str(output), options=Options(method="page", page_timeout=0.5),
                   engine="dask", workers=1, task_fn=slow_on_one_page)
     rows = {r["id"]: r for r in assert_each_page_once(output, pages)}
-    assert summary.errors == 1
-    assert rows[slow_id]["error"] == "timeout: page took longer than 0.5 s"
-    assert all(rows[p.id]["text"] for p in pages if p.id != slow_id)
+    assert summary.errors == 0
+    assert rows[slow_id]["error"] is None and rows[slow_id]["method"] == "text"
+    assert rows[slow_id]["warnings"][0].startswith("timeout: page took longer than 0.5 s; ")
+    assert all(rows[p.id]["text"] for p in pages)

@@ -165,7 +165,9 @@ def test_the_review_sees_the_whole_site_and_its_decisions_are_carried_out() -> N
 def test_a_failing_page_costs_that_page_only() -> None:
     records, _ = Extractor(Options(method="page")).extract_with(
         Failing(), [_page(0), _page(1), _page(2)])
-    assert records[1].error == "internal: RuntimeError: toy bug" and records[1].text is None
+    # (that page's method: it is read by its visible text, said in its warnings)
+    assert records[1].error is None and records[1].method == "text" and records[1].text
+    assert records[1].extra["warnings"][0].startswith("internal: RuntimeError: toy bug; ")
     assert records[0].error is None and records[2].method == "repeated"
 
 

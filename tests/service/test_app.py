@@ -100,11 +100,12 @@ def test_fetched_dates_a_relative_date(client: TestClient) -> None:
     assert client.post("/extract", json={**page, "fetched": "soon"}).status_code == 422
 
 
-def test_a_page_that_fails_is_a_record_with_error(store: str) -> None:
+def test_a_page_over_a_limit_is_a_record_read_up_to_it(store: str) -> None:
     settings = ServiceSettings(profiles=store, workers=0, options=Options(max_page_bytes=500))
     with TestClient(create_app(settings)) as small:
         response = small.post("/extract", json=page_json(0))
-    assert response.status_code == 200 and "exceeds the limit" in response.json()["error"]
+    assert response.status_code == 200 and response.json()["error"] is None
+    assert "exceeds the limit of 500" in response.json()["warnings"][0]
 
 
 @pytest.mark.parametrize(

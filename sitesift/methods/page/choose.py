@@ -119,7 +119,10 @@ def choose(body: etree._Element, units: list[Unit]) -> etree._Element:
         return best
     parent, start, end = best_run
     members = list(parent)[start:end]
-    wrapper = etree.Element("div")
+    # Made by the tree's own parser (``makeelement``): an ``HtmlElement`` like every other
+    # element of the page, where ``etree.Element`` made a bare ``_Element`` without
+    # ``text_content()`` that later steps of ``auto`` failed on.
+    wrapper = parent.makeelement("div", {})
     members[0].addprevious(wrapper)
     for member in members:
         wrapper.append(member)  # moves the element with its tail
