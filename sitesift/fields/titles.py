@@ -186,20 +186,19 @@ def _choose(c: TitleCandidates) -> str | None:
     """The headline by the first step that settles it, most trusted evidence first: the
     publisher's declared titles, the URL's slug, paper 003's Sim to ``<title>``, then what is
     left (meta titles, share links, headline-long headings, ``<title>`` cut at a separator)."""
-    quoted = _quoted_by_comments(c)
-    if quoted is not None:
-        return quoted
     keyworded = _h1_under_keyword_title(c)
     if keyworded is not None:
         return keyworded
     declared = _declared_on_page(c)
     whole = normalize_space(c.doc_title).casefold()
     if _seo_or_social(declared, c):
-        # Declared titles that copy ``<title>`` (with or without the site's name) are its SEO
-        # wording: the h1 printing the headline is what the reader sees. An h1 holding the
-        # declared text or held by it, or in the same words, adds or drops a date, a label
-        # or markup ("Dec 18 2025 Headline", "Thread: Headline", "*Book* (1792)"): there the
-        # declared text stays, unless the h1 leads it as "Headline | Section" does.
+        # Declared titles that copy ``<title>`` whole are its SEO wording: the h1 printing
+        # the headline is what the reader sees. A declared copy of ``<title>`` without the
+        # site's name is the publisher's own wording, over an h1 that adds or drops a date,
+        # a label or markup ("Dec 18 2025 Headline", "Thread: Headline", "*Book* (1792)")
+        # or words the headline otherwise (where they differ so, modern-dev's gold takes
+        # the h1 on 4 pages and the declared text on 6, 2 and 3 of them in half a), unless
+        # the h1 leads it as "Headline | Section" does.
         printed = _printed_over_copy(declared, c)
         if printed is not None:
             if not declared:
@@ -212,8 +211,7 @@ def _choose(c: TitleCandidates) -> str | None:
                 # the declared text without the site's name is the headline. (An h1
                 # printing it with the site's name, as ``<title>`` does, stays as printed.)
                 return core
-            if declared[0].casefold() == whole or _rewords(printed, core) \
-                    or leads(printed, [core]):
+            if declared[0].casefold() == whole or leads(printed, [core]):
                 return printed
     if declared:
         return _declared_or_its_h1(declared, c)
@@ -236,29 +234,6 @@ def _choose(c: TitleCandidates) -> str | None:
     if strong is not None:
         return strong
     return _cut_title(view, c)
-
-
-#: The heading over a post's comments, quoting the post's title as the CMS stores it
-#: ("6 thoughts on “Headline”", "12 Responses to «Headline»": WordPress's comments
-#: template prints the post's title field there).
-_COMMENTS_HEADING = re.compile(
-    r"^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
-    r"(?:thoughts?|responses?|comments?|repl(?:y|ies))\s+(?:on|to)\s+"
-    r"[“\"«‘']\s*(?P<title>.+?)\s*[”\"»’']$", re.IGNORECASE)
-
-
-def _quoted_by_comments(c: TitleCandidates) -> str | None:
-    """The h1 that the heading over the comments quotes as the post's title, if any.
-
-    The post's own title field, which the theme prints as its h1, outvotes the SEO title
-    that ``<title>`` and the declared titles copy ("Best Apps to Learn a Language in 2025 –
-    Top 10 Picks" over the h1 and the comments' "Top 10: Best Language Learning App")."""
-    h1s = {normalize_space(h).casefold(): normalize_space(h) for k, h in c.headings if k == "h1"}
-    for _k, h in c.headings:
-        m = _COMMENTS_HEADING.match(normalize_space(h))
-        if m and m.group("title").casefold() in h1s:
-            return h1s[m.group("title").casefold()]
-    return None
 
 
 #: Under a keyword ``<title>``, an h1 of this many words names the page (two-word h1s there
@@ -338,20 +313,10 @@ def _copies_title(declared: str, c: TitleCandidates) -> bool:
         strip_site_name(c.doc_title or "", c.site_names).casefold()
 
 
-_WORDS = re.compile(r"[^\W_]+")
-
-
 def _holds(h1: str, declared: str) -> bool:
     """Whether ``h1`` prints ``declared`` and more."""
     return len(declared) >= MIN_REMAINING_CHARS and len(h1) > len(declared) and \
         declared.casefold() in h1.casefold()
-
-
-def _rewords(h1: str, declared: str) -> bool:
-    """Whether ``h1`` words the headline otherwise than ``declared``: neither holds the other
-    and their words differ."""
-    a, b = h1.casefold(), declared.casefold()
-    return a not in b and b not in a and _WORDS.findall(a) != _WORDS.findall(b)
 
 
 def _declared_on_page(c: TitleCandidates) -> list[str]:
