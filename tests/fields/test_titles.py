@@ -533,3 +533,19 @@ def test_a_declared_title_loses_the_host_name_after_it(declared: str, names: tup
     c = TitleCandidates(doc_title=declared, declared_titles=(declared,), site_names=names,
                         headings=(("h2", "What our customers say"),))
     assert choose_title(c) == expected
+
+
+def test_the_h1_agreeing_with_the_title_over_a_declared_title_for_sharing() -> None:
+    # og:title is a line for sharing that neither <title> nor any heading prints; <title>
+    # and the h1 agree on the headline.
+    c = TitleCandidates(
+        doc_title="Top 24 tools for data analysis and how to decide between them | Examplestitch",
+        declared_titles=(("Take a look at the top tools for data analysis and learn how to "
+                          "choose one that fits your needs."),),
+        site_names=("Examplestitch", "examplestitch.com"),
+        headings=(("h1", "Top 24 tools for data analysis and how to decide between them"),
+                  ("h2", "How to choose a data analysis tool")))
+    assert choose_title(c) == "Top 24 tools for data analysis and how to decide between them"
+    # A declared title the page prints as a heading is the publisher's headline: it stays.
+    c = replace(c, headings=(*c.headings, ("h2", c.declared_titles[0])))
+    assert choose_title(c) == c.declared_titles[0]
