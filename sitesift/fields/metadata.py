@@ -131,7 +131,7 @@ def _anchor(title: str | None, body: lxml.html.HtmlElement,
     needle = title[:TITLE_NEEDLE_CHARS]
     for hit in _TEXT_CONTAINING(body, needle=needle):
         parent = hit.getparent()
-        if len(title) < MIN_NEEDLE_LINE_SHARE * len(hit.strip()):
+        if len(title) < MIN_NEEDLE_LINE_SHARE * len(hit.strip()) or _in_trail(parent):
             continue
         if parent is not None and parent.tag not in HIDDEN_TAGS:
             return parent
@@ -149,6 +149,25 @@ def _anchor(title: str | None, body: lxml.html.HtmlElement,
     if best is not None:
         return best
     return next((el for el, _text, kind in headings if kind == "h1"), None)
+
+
+#: Levels above a text that may mark it as a breadcrumb trail's step.
+TRAIL_LEVELS = 6
+
+
+def _in_trail(el: lxml.html.HtmlElement | None) -> bool:
+    """Whether ``el`` is a step of a breadcrumb trail or navigation (a ``<nav>``, or an element
+    whose class, id or label names a breadcrumb within ``TRAIL_LEVELS`` levels up): the trail
+    repeats the headline as its last step ("Home > Insights > Headline"), away from the story
+    and its byline (modern-dev 4517)."""
+    for _ in range(TRAIL_LEVELS):
+        if el is None or not isinstance(el.tag, str):
+            return False
+        marks = " ".join((el.get("class") or "", el.get("id") or "", el.get("aria-label") or ""))
+        if el.tag == "nav" or "breadcrumb" in marks.casefold():
+            return True
+        el = el.getparent()
+    return False
 
 
 def _first_author(site_names: list[str], *sources: Callable[[], str | None]) -> str | None:

@@ -199,6 +199,24 @@ def test_the_one_h1_anchors_the_byline_when_the_declared_title_is_not_printed() 
     assert m.published == "2025-07-18"
 
 
+def test_a_breadcrumb_repeating_the_headline_does_not_anchor_the_byline() -> None:
+    """The trail's last step prints the headline far above the story: the byline is read
+    under the page's h1, where the headline is printed with more words."""
+    html = """<html><head><title>Climate change: 5 innovative solutions | Examplefuel</title>
+    <meta property="og:title" content="Climate change: 5 innovative solutions | Examplefuel">
+    </head><body><nav><a href="/">Home</a> <a href="/news">News and insights</a></nav>
+    <div class="page-trail"><ol class="Breadcrumb_list"><li><a href="/">Home</a></li>
+    <li><span class="Breadcrumb_label">Climate change: 5 innovative solutions</span></li></ol>
+    </div><div>""" + "".join(f"<p>Menu entry {i}</p>" for i in range(60)) + """</div>
+    <article><h1>What global hotspots teach us about a warming world</h1>
+    <div>Text by</div><div>Ann Examplewriter</div><div>Dec 3, 2024</div>
+    <p>Some places feel the heat of climate change first. Here is what they teach.</p>
+    </article></body></html>"""
+    m = extract_metadata(parse_html(html), url="https://www.examplefuel.com/insights/hotspots")
+    assert m.title == "Climate change: 5 innovative solutions"
+    assert m.author == "Ann Examplewriter"
+
+
 def test_a_one_word_title_inside_a_sentence_does_not_anchor_the_byline() -> None:
     """``<title>`` "显示" (a forum's "Display" page) is met only inside a sentence of the story
     and in the ``<title>`` a wrapper put into the body: neither is where a headline is printed,

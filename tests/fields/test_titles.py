@@ -117,7 +117,7 @@ def test_printed_h1_wins_over_declared_titles_copying_the_document_title() -> No
     assert choose_title(c) == "Top 10 Health and Nutrition Trends to Watch"
     # A declared title of its own is the publisher's headline and stays.
     c = TitleCandidates(doc_title="Other words - Site", declared_titles=c.declared_titles,
-                        headings=c.headings)
+                        headings=c.headings, site_names=("Site", "Tastewise"))
     assert choose_title(c) == "Health And Nutrition Trends For 2026 - Tastewise"
 
 
@@ -459,7 +459,8 @@ def test_an_h1_naming_what_a_part_of_the_title_spells_out(doc_title: str, h1: st
     # og:title copies <title> (SEO wording): the printed heading that names the same thing is
     # the headline, however much shorter it is.
     c = TitleCandidates(doc_title=doc_title, declared_titles=(doc_title,),
-                        headings=(("h1", h1), ("h2", "Filter by brand")))
+                        headings=(("h1", h1), ("h2", "Filter by brand")),
+                        site_names=("Outdoor Co-op", "Example"))
     assert choose_title(c) == expected
 
 
@@ -471,3 +472,80 @@ def test_a_style_sheet_inside_a_heading_is_not_its_text() -> None:
     meta = extract_metadata(parse_html(html), url="https://example.org/start")
     assert ("h1", "Getting started with the toolkit") in meta.title_candidates.headings
     assert meta.title == "Getting started with the toolkit"
+
+
+@pytest.mark.parametrize(
+    ("doc_title", "h1", "expected"),
+    [
+        # <title> is still several phrases once the site's name is cut: keywords for search
+        # engines, which og:title copies; the h1 names the page.
+        ("Local SEO Software | Local SEO Tools | Try for Free - Examplelocal", "Local SEO Tools",
+         "Local SEO Tools"),
+        ("Electrician in Springfield, IL - Costs 12 / 2025 - Examplelocal",
+         "How Much Does it Cost to Get Electrical Services in Springfield?",
+         "How Much Does it Cost to Get Electrical Services in Springfield?"),
+        # A section's name as the h1 (two words) is no headline.
+        ("NFL Preview - Seattle (11-6) At Green Bay (13-3) | Local Teams", "Local Teams",
+         "NFL Preview - Seattle (11-6) At Green Bay (13-3) | Local Teams"),
+    ],
+)
+def test_the_h1_under_a_keyword_title(doc_title: str, h1: str, expected: str) -> None:
+    c = TitleCandidates(doc_title=doc_title, declared_titles=(doc_title,),
+                        site_names=("Examplelocal", "examplelocal.com"),
+                        headings=(("h1", h1), ("h2", "What our customers say")))
+    assert choose_title(c) == expected
+
+
+def test_no_keyword_rule_on_a_front_page_or_a_title_naming_the_site_first() -> None:
+    doc = "Examplefox — Customize and make it your own — The most flexible browser"
+    c = TitleCandidates(doc_title=doc, declared_titles=(doc,),
+                        site_names=("Examplefox", "examplefox.org"),
+                        headings=(("h1", "Make your Examplefox your own"),))
+    assert choose_title(c) == doc
+    doc = "Example HR: All-in-One HRIS | Employee Onboarding & Engagement"
+    c = TitleCandidates(doc_title=doc, declared_titles=(doc,), home_page=True,
+                        site_names=("examplehr.com",),
+                        headings=(("h1", "HR built for complex, growing organizations"),))
+    assert choose_title(c) == doc
+
+
+@pytest.mark.parametrize(
+    ("declared", "names", "expected"),
+    [
+        # The name the host spells, after the last separator: decoration for sharing.
+        ("Cybersecurity Consulting Services | Examplestrike", ("Examplestrike", "examplestrike",
+                                                              "examplestrike.com"),
+         "Cybersecurity Consulting Services"),
+        ("Reviews of our yoga classes — Yoga With Example", ("yogawithexample",
+                                                             "yogawithexample.co.uk"),
+         "Reviews of our yoga classes"),
+        # A name before the rest is the page's subject as often: kept.
+        ("Examplehelp | Professional Therapy With A Licensed Therapist",
+         ("examplehelp", "examplehelp.com"),
+         "Examplehelp | Professional Therapy With A Licensed Therapist"),
+        # A name only the metadata gives (no URL) may be the outlet a title credits: kept.
+        ("Getting LEAN with Digital Ad UX | IAB", ("IAB",),
+         "Getting LEAN with Digital Ad UX | IAB"),
+    ],
+)
+def test_a_declared_title_loses_the_host_name_after_it(declared: str, names: tuple[str, ...],
+                                                      expected: str) -> None:
+    c = TitleCandidates(doc_title=declared, declared_titles=(declared,), site_names=names,
+                        headings=(("h2", "What our customers say"),))
+    assert choose_title(c) == expected
+
+
+def test_the_h1_agreeing_with_the_title_over_a_declared_title_for_sharing() -> None:
+    # og:title is a line for sharing that neither <title> nor any heading prints; <title>
+    # and the h1 agree on the headline.
+    c = TitleCandidates(
+        doc_title="Top 24 tools for data analysis and how to decide between them | Examplestitch",
+        declared_titles=(("Take a look at the top tools for data analysis and learn how to "
+                          "choose one that fits your needs."),),
+        site_names=("Examplestitch", "examplestitch.com"),
+        headings=(("h1", "Top 24 tools for data analysis and how to decide between them"),
+                  ("h2", "How to choose a data analysis tool")))
+    assert choose_title(c) == "Top 24 tools for data analysis and how to decide between them"
+    # A declared title the page prints as a heading is the publisher's headline: it stays.
+    c = replace(c, headings=(*c.headings, ("h2", c.declared_titles[0])))
+    assert choose_title(c) == c.declared_titles[0]
