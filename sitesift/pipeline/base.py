@@ -425,7 +425,13 @@ class PipelineBase:
                 record.extra[name] = {"removed": removed}
             carry_out(record, decision)
         if blocks is not None and self.options.blocks:
+            from sitesift.methods.siblings.method import SiblingLook
             from sitesift.segment.blocks import labelled_blocks
+
+            # (the verdicts as the sibling step left them: it may keep blocks it judged)
+            judged = next((look for look in seen if isinstance(look, SiblingLook)), None)
+            if judged is not None:
+                verdicts = judged.verdicts
 
             record.extra["blocks"] = labelled_blocks(
                 blocks, content, verdicts, title=parsed.meta.title)

@@ -140,6 +140,7 @@ class TemplatePath(PipelineBase):
         from sitesift.methods.template.method import TemplateMethod
 
         return TemplateMethod(items=self.options.method == "auto",
+                              edges=self.options.method == "auto",
                               wrappers=self.options.method == "template"
                               and self.options.wrappers)
 

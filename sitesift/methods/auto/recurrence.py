@@ -55,6 +55,11 @@ PATTERN_MIN_RATIO = 0.5
 #: checked for harm on half a (none), not chosen there.
 RECUR_MIN_RATIO = 0.9
 RECUR_MIN_PAGES = 1
+#: ... and only at an edge of the page's main text: with no line of the page's own (one no
+#: other page prints alike) both before and after it. A template's notice or credit line
+#: opens or closes the story; between two parts of the page's own text, a line a few similar
+#: pages print word for word is theirs (a documentation site's shared code listing, note or
+#: heading: zoo-docs-dev alabaster-flask's deployment pages lost their install steps to it).
 #: Share of the wordings a page keeps that another page prints for that page to be a copy of
 #: it (one story crawled at two addresses: cleanportal's washingtonpost blog1_8 and blog1_15
 #: print the same post, and its writer's bio line on both proves nothing).
@@ -104,12 +109,30 @@ def left_out_lines(pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Elem
     cluster = _ClusterLines.of(pages)
     places = cluster.by_place()
     chosen: list[list[tuple[int, etree._Element]]] = [[] for _ in pages]
+    recurring: list[list[tuple[int, etree._Element]]] = [[] for _ in pages]
     for (words, slots), members in cluster.groups.items():
         alike = _Alike.of(places, words, slots, members)
         for k, n, element in members:
             if alike.left_out_on(k, slots, cluster):
                 chosen[k].append((n, element))
+            elif alike.recurs_on(k, slots, cluster):
+                recurring[k].append((n, element))
+    for k, lines in enumerate(recurring):
+        chosen[k] += _at_edges(lines, {n for n, _el in chosen[k]}, cluster.kept_lines[k])
     return [[element for _n, element in sorted(lines, key=lambda c: c[0])] for lines in chosen]
+
+
+def _at_edges(lines: list[tuple[int, etree._Element]], taken: set[int],
+              kept: Sequence[int]) -> list[tuple[int, etree._Element]]:
+    """The ``lines`` (line number, element) that lie at an edge of the page's main text:
+    no line of the page's own (``kept``, the numbers of its lines in its main text, less
+    those ``taken`` or in ``lines``) both before and after them."""
+    others = {n for n, _el in lines} | taken
+    own = [n for n in kept if n not in others]
+    if not own:
+        return lines
+    first, last = own[0], own[-1]
+    return [(n, el) for n, el in lines if not first < n < last]
 
 
 #: A place of a line on its page (``Printed.slots``) and a line's words (``Printed.words``).
@@ -139,6 +162,8 @@ class _ClusterLines:
     #: per page, the wordings it keeps in its main text, and those it prints
     kept_words: list[set[_Words]]
     printed_words: list[set[_Words]]
+    #: per page, the numbers of its lines in its main text, in order
+    kept_lines: list[list[int]]
 
     @classmethod
     def of(cls, pages: Sequence[tuple[Sequence[Printed], Sequence[etree._Element]]],
@@ -147,7 +172,8 @@ class _ClusterLines:
         # the counting)
         lines = cls(defaultdict(dict), defaultdict(list), defaultdict(lambda: defaultdict(int)),
                     [set() for _ in pages], [{line.words for line in printed}
-                                             for printed, _ in pages])
+                                             for printed, _ in pages],
+                    [[] for _ in pages])
         for k, (printed, nodes) in enumerate(pages):
             inside = {el for node in nodes for el in node.iter(etree.Element)}
             for n, line in enumerate(printed):
@@ -159,6 +185,7 @@ class _ClusterLines:
                     if kept:
                         holding.add(k)
                 if kept:
+                    lines.kept_lines[k].append(n)
                     lines.groups[line.words, line.slots].append((k, n, line.element))
                     lines.kept_words[k].add(line.words)
         return lines
@@ -243,10 +270,15 @@ class _Alike:
         it (at least two), or another page, not a copy, prints it alone at its place."""
         held = len(self.holding) - (k in self.holding)  # the line's own page does not count
         out = len(self.shown) - (k in self.shown) - held if self.left_out else 0
+        return out >= MIN_CLUSTER_PAGES - 1 and out > held
+
+    def recurs_on(self, k: int, slots: tuple[_Place, ...], lines: _ClusterLines) -> bool:
+        """Whether another page, not a copy, prints page ``k``'s line alone at its place
+        (``RECUR_MIN_PAGES``; kept only at an edge of the main text, ``_at_edges``)."""
         recur = {j for j in set().union(*(self.alone[slot] for slot in slots
                                           if k in self.alone[slot]))
                  if j != k and not lines.copies(k, j)}
-        return (out >= MIN_CLUSTER_PAGES - 1 and out > held) or len(recur) >= RECUR_MIN_PAGES
+        return len(recur) >= RECUR_MIN_PAGES
 
 
 def _likeness(matcher: difflib.SequenceMatcher, words: tuple[str, ...]) -> float:

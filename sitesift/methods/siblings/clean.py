@@ -13,7 +13,7 @@ from sitesift.parse.dom import drop_keep_tail
 from sitesift.parse.rows import labels_left
 from sitesift.segment.blocks import Block
 
-__all__ = ["clean_content", "leaf_labels", "noise_blocks", "remove_block"]
+__all__ = ["clean_content", "leaf_labels", "noise_blocks", "remove_block", "within_varying"]
 
 # -- applying the verdicts ---------------------------------------------------------------------
 
@@ -30,6 +30,37 @@ def noise_blocks(top: Block, verdicts: dict[int, Verdict]) -> list[tuple[Block, 
         else:
             stack.extend(reversed(block.children))
     return out
+
+
+def within_varying(top: Block, verdicts: dict[int, Verdict],
+                   nodes: tuple[etree._Element, ...]) -> list[Block]:
+    """The noise blocks inside the varying region of the page extractor's main block
+    (``nodes``): under it, with a leaf of text judged content under it both before and
+    after them. What a site's template puts into its pages' main block sits at its edges (a
+    byline, a share bar, a credit line); a block between two parts of the page's own text
+    is there because the page put it there, and similar pages repeating it (shared code, a
+    repeated paragraph, a note) does not make it the template's."""
+    tops = set(nodes)
+
+    def inside(block: Block) -> bool:
+        return all(_under(el, tops) for el in (block.owner, *block.nodes))
+
+    noise = noise_blocks(top, verdicts)
+    owned = {id(leaf): block for block, _ in noise for leaf in block.leaves()}
+    order = [leaf for leaf in top.leaves() if leaf.weight and inside(leaf)]
+    kept = [k for k, leaf in enumerate(order) if id(leaf) not in owned]
+    if len(kept) < 2:
+        return []
+    middle: dict[int, Block] = {}
+    for k in range(kept[0] + 1, kept[-1]):
+        block = owned.get(id(order[k]))
+        if block is not None and inside(block):
+            middle.setdefault(id(block), block)
+    return list(middle.values())
+
+
+def _under(el: etree._Element, tops: set[etree._Element]) -> bool:
+    return el in tops or any(up in tops for up in el.iterancestors())
 
 
 def leaf_labels(top: Block, verdicts: dict[int, Verdict]) -> dict[int, tuple[str, str]]:

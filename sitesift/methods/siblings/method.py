@@ -16,7 +16,7 @@ from lxml import etree
 
 from sitesift.methods.interface import Decision, SiteMethod, SitePage
 from sitesift.methods.page.content import Content
-from sitesift.methods.siblings.clean import clean_content
+from sitesift.methods.siblings.clean import clean_content, within_varying
 from sitesift.methods.siblings.match import MAX_SLIDE, TAG_SIMILARITY, TEXT_SIMILARITY
 from sitesift.methods.siblings.site import SiblingSite, Verdict
 from sitesift.methods.siblings.strings import NodeString
@@ -96,7 +96,15 @@ class SiblingsMethod(SiteMethod[SiblingSite]):
         # (The page type first: the verdicts are judged only where they are read.)
         if content.page_type != "detail" or seen.verdicts is None:
             return None
-        cleaned = clean_content(content, seen.top, seen.verdicts)
+        verdicts = seen.verdicts
+        middle = within_varying(seen.top, verdicts, content.nodes)
+        if middle:
+            # What lies between two parts of the page's own text stays (``within_varying``);
+            # the ``--blocks`` output shows it as content.
+            gone = {id(block) for block in middle}
+            verdicts = {k: v for k, v in verdicts.items() if k not in gone}
+            seen._verdicts = verdicts
+        cleaned = clean_content(content, seen.top, verdicts)
         # No deletion reached the main block (the same ``content`` back): its text stands
         # (``Decision()``; the blocks outside it are gone all the same).
         return Decision() if cleaned is content else Decision(content=cleaned)

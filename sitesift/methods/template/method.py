@@ -103,6 +103,10 @@ class TemplateMethod(SiteMethod[TemplateSite]):
     #: Pages of a saved template with field sources and a wrapper are read by them
     #: (``assign``; the template method alone, ``Options.wrappers``).
     wrappers: bool = False
+    #: What the cluster's pages share goes only at an edge of the main block's own text
+    #: (``template.in_middle``; ``auto``: a template contributes to the main block at its
+    #: edges, and a site's pages share content too).
+    edges: bool = False
     name: str = "template"
 
     def learn(self, pages: Sequence[SitePage],
@@ -172,7 +176,7 @@ class TemplateMethod(SiteMethod[TemplateSite]):
         if template is None or features is None or (self.items and content.page_type == "list"):
             return None
         if not delete_template(content, features, template, member=model.member,
-                               items=self.items):
+                               items=self.items, edges=self.edges):
             return Decision()  # nothing deleted: the same content, its text as it was
         return Decision(content=content)  # (``delete_template`` edits the nodes in place)
 

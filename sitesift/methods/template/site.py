@@ -146,7 +146,7 @@ def _per_template(
 
 def delete_template(
     content: Content, features: PageFeatures, model: TemplateModel, *, member: bool,
-    items: bool = False,
+    items: bool = False, edges: bool = False,
 ) -> int:
     """Delete ``model``'s template subtrees from the page extractor's ``content`` (in place:
     the pipeline's own tree; the text is rendered when read); returns how many subtrees went
@@ -157,8 +157,9 @@ def delete_template(
     template then removes what the chosen block still shares with the cluster's pages
     (bylines, share bars, ads, related links inside the story's container). ``member``: the
     page was one of the model's learning pages, so it is no reference of itself; ``items``:
-    repeated items stay whole (``delete_shared``)."""
+    repeated items stay whole (``delete_shared``); ``edges``: only what lies at an edge of the
+    main block's own text goes (``in_middle``)."""
     features.need("signatures")
     return sum(len(delete_shared(node, model, signatures=features.signatures, member=member,
-                                 items=items))
+                                 items=items, edges=edges))
                for node in content.nodes)

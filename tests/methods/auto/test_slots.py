@@ -272,6 +272,7 @@ def _left_out_pairwise(pages: list[tuple[list[Printed], list[etree._Element]]],
     kept_words = [{line.words for line in kept} for kept in mains]
     printed_words = [{line.words for line in printed} for printed, _ in pages]
     for k, kept in enumerate(mains):
+        recurring = []
         for line in kept:
             out = held = recur = 0
             alone = {slot for slot in line.slots if len(by_page[k][slot]) == 1}
@@ -291,8 +292,18 @@ def _left_out_pairwise(pages: list[tuple[list[Printed], list[etree._Element]]],
                 if not copy and any(ratio >= RECUR_MIN_RATIO and slot in alone
                                     and len(by_place[slot]) == 1 for slot, _, ratio in rated):
                     recur += 1
-            if (out >= MIN_CLUSTER_PAGES - 1 and out > held) or recur >= RECUR_MIN_PAGES:
+            if out >= MIN_CLUSTER_PAGES - 1 and out > held:
                 found[k].append(line.element)
+            elif recur >= RECUR_MIN_PAGES:
+                recurring.append(line.element)
+        # a line recurring word for word goes at an edge of the page's own lines only
+        own = [n for n, line in enumerate(kept)
+               if line.element not in found[k] and line.element not in recurring]
+        for n, line in enumerate(kept):
+            if line.element in recurring and (not own or not own[0] < n < own[-1]):
+                found[k].append(line.element)
+        order = {line.element: n for n, line in enumerate(kept)}
+        found[k].sort(key=order.__getitem__)
     return found
 
 
@@ -339,6 +350,30 @@ def test_a_notice_every_page_prints_alike_with_its_own_address_goes_though_kept(
     mains = [[r.find(".//div[@class='story']")] for r in roots]
     assert left_out_lines([(printed_lines(r), m) for r, m in zip(roots, mains, strict=True)]) \
         == [[], [], [], []]
+
+
+def test_a_line_few_pages_share_between_their_own_lines_is_theirs() -> None:
+    """A line two pages print word for word, alone at its place, goes as a credit line at the
+    end of the main text; between two of the page's own paragraphs it is theirs (a note, a
+    code listing a documentation site's sibling pages share)."""
+    topics = ["harbour gates", "school roof", "river bridge", "market hall"]
+    note = "<div class='note'>Prefer the annotated version of the code when you can.</div>"
+
+    def page(k: int, where: str) -> etree._Element:
+        first = f"<p>The council voted on the {topics[k]} and the clerk read it out.</p>"
+        last = f"<p>Work on the {topics[k]} starts in spring, the mayor said.</p>"
+        if k >= 2:
+            where = "none"
+        parts = {"middle": [first, note, last], "end": [first, last, note],
+                 "none": [first, last]}[where]
+        return parse_html(f"<html><body><div class='story'>{''.join(parts)}</div></body></html>")
+
+    for where, expected in (("middle", [[], [], [], []]),
+                            ("end", [["note"], ["note"], [], []])):
+        roots = [page(k, where) for k in range(4)]
+        mains = [[r.find(".//div[@class='story']")] for r in roots]
+        found = left_out_lines([(printed_lines(r), m) for r, m in zip(roots, mains, strict=True)])
+        assert [[el.get("class") for el in f] for f in found] == expected, where
 
 
 ITEM_LD = ('<script type="application/ld+json">{"@context": "https://schema.org", '

@@ -346,3 +346,33 @@ def test_verdicts_are_judged_on_articles_only(monkeypatch) -> None:
     assert decision is not None and judged == [0]
     assert {(b.owner, b.pieces) for b, _ in noise_blocks(seen.top, seen.verdicts)  # type: ignore[arg-type]
             } == untouched
+
+
+DOC = """<html><body><div id="nav"><a href="/">Home</a> <a href="/guide/">Guide</a></div>
+<div class="doc"><h1>Deploying with server {k}</h1><p>{own}</p>{shared}<p>{more}</p>
+<p class="share">Share this page by email</p></div>
+<div id="foot">Copyright 2024 Harbour Docs. All rights reserved.</div></body></html>"""
+STEPS = ("<pre>$ python -m venv .venv\n$ . .venv/bin/activate\n$ pip install .\n"
+         "$ pip install the-server-of-your-choice</pre>")
+
+
+def doc_page(k: int) -> Page:
+    """A documentation page; pages 0 and 1 share their install steps between their own
+    paragraphs, as a site's sibling tutorials do."""
+    own = f"Server {k} runs your application in its own way, as told here at length. " * 3
+    more = f"Then configure server {k} with the options that suit your deployment. " * 3
+    return Page(id=str(k), url=f"http://docs.test/deploying/{k}.html", site="docs",
+                html=DOC.format(k=k, own=own, more=more, shared=STEPS if k < 2 else ""))
+
+
+def test_what_few_siblings_share_between_the_pages_own_text_stays() -> None:
+    """Inside the main block's varying region, a block a few same-layer pages share is
+    content (the install steps); what sits at its edges and the siblings show as noise
+    (the share line) still goes."""
+    records = list(Extractor(Options(method="siblings", blocks=True)).extract_many(
+        [doc_page(k) for k in range(5)]))
+    text = records[0].text or ""
+    assert "pip install the-server-of-your-choice" in text
+    assert "Share this page" not in text and "Server 0 runs" in text
+    steps = next(b for b in records[0].extra["blocks"] if "pip install ." in b["text"])
+    assert steps["label"] == "content"

@@ -14,6 +14,7 @@ from sitesift.methods.template.template import (
     delete_shared,
     element_steps,
     find_container,
+    in_middle,
     learn_anchors,
     learn_template,
 )
@@ -104,6 +105,37 @@ def test_shared_template_goes_and_content_stays_despite_an_inserted_block() -> N
     assert "Home" not in left and "Copyright" not in left and "Share this story" not in left
     assert "ad slot" in left  # no reference holds it: kept (the page extractor judges it)
     assert removed and all(el.getparent() is None for el in removed)
+
+
+def test_with_edges_a_shared_label_of_the_pages_own_text_stays() -> None:
+    """``edges``: between two parts of the main block's own text, a shared label heading a
+    box of the page's own text (an admonition's "Tip") stays; a shared notice right in the
+    block between its paragraphs (an ad slot's "Advertisement") and the share line at its
+    end go."""
+    def tip(k: object) -> str:
+        return (f"<p>lead {k}</p><div class='note'><p class='title'>Tip</p><p>advice {k}</p>"
+                f"</div><p>Advertisement</p>")
+    refs = [page(f"T{i}", f"body number {i}", extra=tip(i)) for i in range(3)]
+    index = SignatureIndex(content_signatures(r).values() for r in refs)
+    for edges in (False, True):
+        target = page("Target", "the one true article", extra=tip("own"))
+        main = target.find(".//div[@class='main']")
+        delete_shared(main, index, edges=edges)
+        left = text(main)
+        assert ("Tip" in left) is edges
+        assert "Advertisement" not in left and "Share this story" not in left
+        assert "advice own" in left and "the one true article" in left
+
+
+def test_in_middle_finds_what_lies_between_the_blocks_own_text() -> None:
+    root = parse_html("<html><body><div><b>head</b> own <i>mid</i><p>more</p>"
+                      "<span>end</span></div></body></html>")
+    div = root.find(".//div")
+    b, i, span = div.find("b"), div.find("i"), div.find("span")
+    assert in_middle([div], [b, i, span]) == {i}
+    para = div.find("p")
+    assert in_middle([div], [para]) == {para}
+    assert in_middle([div], [para, span]) == set()  # ("end" goes too: nothing own after)
 
 
 def test_member_pages_are_not_their_own_reference() -> None:
