@@ -10,7 +10,8 @@ __all__ = ["RECORD_FIELDS", "Page", "Record"]
 
 #: Keys every output record has, in output order.
 RECORD_FIELDS = (
-    "id", "url", "site", "title", "author", "published", "text", "page_type", "method", "error",
+    "id", "url", "site", "title", "author", "published", "text", "page_type", "kind", "method",
+    "error",
 )
 
 
@@ -48,6 +49,10 @@ class Record:
     published: str | None = None
     text: str | None = None
     page_type: str | None = None
+    #: The page's kind, one of WCXB's seven (article, forum, product, collection, listing,
+    #: documentation, service): ``sitesift.methods.page.kind``. It agrees with ``page_type``
+    #: (docs/design/kinds.md).
+    kind: str | None = None
     method: str | None = None
     error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)

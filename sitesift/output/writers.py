@@ -33,7 +33,8 @@ class MarkdownWriter:
 
     #: Front-matter keys, in order; ``text`` and ``markdown`` go in the document body instead.
     META_KEYS = (
-        "id", "url", "site", "title", "author", "published", "page_type", "method", "error",
+        "id", "url", "site", "title", "author", "published", "page_type", "kind", "method",
+        "error",
     )
 
     def __init__(self, stream: IO[str]) -> None:

@@ -96,6 +96,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
         """Page types from what each page adds to the template (``site_types``), with the
         reason in the record (``extra["auto"]["page_type"]``)."""
         from sitesift.methods.auto.site_types import site_types
+        from sitesift.methods.page.kind import kind_of_type
 
         listed = lists if len(lists) == len(records) else [False] * len(records)
         typed = site_types([r.page_type for r in records], own, listed, posts,
@@ -107,6 +108,7 @@ class AutoPath(TemplatePath, SiblingsPath, ForumPath, VisualPath):
                                     "page_type": f"{record.page_type} -> {change[0]}: "
                                                  f"{change[1]}"}
             record.page_type = change[0]
+            record.kind = kind_of_type(record.kind, change[0])  # (the type holds the kind)
 
     def _field_slots(
         self, site: str, members: list[int], pages: list[Page], records: list[Record],

@@ -21,6 +21,7 @@ from sitesift.fields.metadata import Metadata, extract_metadata
 from sitesift.fields.title_place import near_heading
 from sitesift.methods.interface import Decision, Reading, SiteMethod, SitePage
 from sitesift.methods.page.content import Content, extract_content
+from sitesift.methods.page.kind import PageSignals, kind_of_type, page_kind
 from sitesift.options import Options
 from sitesift.output.render import to_text
 from sitesift.parse.dom import drop_keep_tail
@@ -519,6 +520,9 @@ class PipelineBase:
         record.published = parsed.meta.published
         record.text = parsed.stages[-1].text if parsed.stages else content.text
         record.page_type = content.page_type
+        # (a page a method read itself has no kind yet: read from its tree and type)
+        record.kind = content.kind if content.kind is not None else \
+            page_kind(parsed.root, record.url, PageSignals(page_type=content.page_type))
         if content.posts:  # a thread seen alone (the forum method may type it again)
             record.extra["posts"] = [dict(post) for post in content.posts]
             if record.page_type == "thread":
@@ -571,7 +575,7 @@ TEXT_METHOD = "text"
 def _clear(record: Record, *, keep: tuple[str, ...]) -> None:
     """Empty ``record``'s fields and its extras but those named in ``keep``."""
     record.title = record.author = record.published = record.text = None
-    record.page_type = record.method = None
+    record.page_type = record.kind = record.method = None
     record.extra = {k: v for k, v in record.extra.items() if k in keep}
 
 
@@ -607,6 +611,9 @@ def carry_out(record: Record, decision: Decision) -> None:
         value = getattr(decision, name)
         if value is not None:
             setattr(record, name, value)
+    if decision.page_type is not None:
+        # A site-level method's type holds the kind as the page's own type does.
+        record.kind = kind_of_type(record.kind, decision.page_type)
     if decision.posts is not None:
         record.extra["posts"] = list(decision.posts)
 

@@ -45,6 +45,7 @@ from sitesift.methods.page.choose import (
     widen,
 )
 from sitesift.methods.page.clean import clean, drop_hinted
+from sitesift.methods.page.kind import PageSignals, decide_kind, kind_features
 from sitesift.methods.page.linked import priced_grid
 from sitesift.methods.page.prune import drop_repeats, prune
 from sitesift.methods.page.records import RecordRuns, record_share
@@ -72,6 +73,11 @@ class Content:
     #: The page declares itself an item on sale (``declared.PRODUCT_TYPES``, no story type):
     #: its main text is the item's data, short fields included (name, price, condition).
     item: bool = False
+    #: The page's kind, one of ``kind.KINDS`` (article, forum, product, collection, listing,
+    #: documentation, service), decided once from the untouched tree and ``signals``.
+    kind: str | None = None
+    #: What the extractor measured on the page that tells its kind (``kind.PageSignals``).
+    signals: PageSignals | None = field(default=None, repr=False)
 
     @property
     def text(self) -> str:
@@ -115,6 +121,7 @@ def _content(root: lxml.html.HtmlElement, body: etree._Element, url: str | None)
     kind = declared_kind(root)  # (before cleaning: JSON-LD sits in scripts)
     declared = page_type_of(kind)
     product = kind == "product" or (kind is None and sells_one_item(root))
+    seen = kind_features(root, url)  # (the page's kind: its tree's part, read untouched)
     revealed = clean(body)
     memo: Measures = {}  # (the page's texts, measured once for its several segmentations)
     units = segment(body, memo)
@@ -125,7 +132,10 @@ def _content(root: lxml.html.HtmlElement, body: etree._Element, url: str | None)
     if thread is not None and posts < POSTS_MIN_SHARE:
         # A discussion seen alone: posts are its text (whole posts under linked titles are a
         # blog's list of them, no thread).
-        return Content(page_type="thread", nodes=thread.bodies, posts=thread.posts)
+        signals = PageSignals(page_type="thread", records=records, posts=posts, grid=grid,
+                              item=product)
+        return Content(page_type="thread", nodes=thread.bodies, posts=thread.posts,
+                       kind=decide_kind(seen, signals), signals=signals)
     prose = prose_weights(body, units)
     total = prose.get(body, 0)
     dropped, named = drop_hinted(body, prose, total)
@@ -139,6 +149,9 @@ def _content(root: lxml.html.HtmlElement, body: etree._Element, url: str | None)
     main_prose = weights.get(main, 0)
     runs = RecordRuns(body, units)  # (after the last edit before the items: ``choose``'s)
     page_type = type_of_page(body, units, runs, main, main_prose, records, declared, posts, grid)
+    signals = PageSignals(page_type=page_type, records=records, posts=posts, grid=grid,
+                          prose=main_prose, total=weights.get(body, 0), item=product)
+    page_kind = decide_kind(seen, signals)
     if page_type == "list":
         items = list_items(body, units, runs, main, main_prose)
         if items is None:
@@ -148,7 +161,8 @@ def _content(root: lxml.html.HtmlElement, body: etree._Element, url: str | None)
             if landmark is not None and is_within(main, landmark):
                 items = landmark
         if items is not None:
-            return Content(page_type=page_type, nodes=(items,))
+            return Content(page_type=page_type, nodes=(items,), kind=page_kind,
+                           signals=signals)
     if product:
         main = product_region(body, main)
     elif page_type == "other":
@@ -158,4 +172,5 @@ def _content(root: lxml.html.HtmlElement, body: etree._Element, url: str | None)
     prune(main, product=product, memo=memo)
     drop_repeats(main, product=product, memo=memo)
     nodes = (main,)
-    return Content(page_type=page_type, nodes=nodes, item=kind == "product")
+    return Content(page_type=page_type, nodes=nodes, item=kind == "product", kind=page_kind,
+                   signals=signals)
