@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import logging
 import os
@@ -243,7 +244,8 @@ def plot(results: Sequence[BenchResult], path: Path) -> None:
     names = [n for n in PEERS if any(r.method == n for r in points)]
     sets = [s for s in SETS if any(r.set_name == s for r in points)]
     colours = dict(zip(names, plt.get_cmap("tab10").colors, strict=False))
-    markers = dict(zip(sets, "os^vD<>Pp*X", strict=False))
+    # (filled markers, repeated when there are more sets than shapes)
+    markers = dict(zip(sets, itertools.cycle("os^vD<>Pp*XhdH8"), strict=False))
     fig, ax = plt.subplots(figsize=(10, 6), dpi=110)
     for r in points:
         ax.scatter(r.pages_per_second, r.metrics["shingle_f1"], s=55, alpha=0.85,
