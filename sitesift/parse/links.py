@@ -19,7 +19,7 @@ from lxml import etree
 
 from sitesift.parse.dom import SKIP_TAGS, class_id, normalize_space, text_content
 
-__all__ = ["Link", "document_base", "join_url", "page_links", "structural_path"]
+__all__ = ["Link", "document_base", "join_url", "page_key", "page_links", "structural_path"]
 
 _DIGITS = re.compile(r"\d+")
 #: hrefs that do not lead to another document.
@@ -46,6 +46,15 @@ def join_url(base: str | None, href: str) -> str:
         return urljoin(base, href)
     except ValueError:
         return href
+
+
+def page_key(url: str) -> str:
+    """A page URL as a site's links spell it, less a fragment, a directory index file and the
+    trailing slash (``/post/``, ``/post`` and ``/post/index.html`` are one page)."""
+    url = url.split("#", 1)[0]
+    if url.endswith(("/index.html", "/index.htm")):
+        url = url.rsplit("/", 1)[0]
+    return url.rstrip("/")
 
 
 def document_base(root: etree._Element, url: str | None) -> str | None:

@@ -33,7 +33,7 @@ from lxml import etree
 
 from sitesift.fields.post_rules import text_pieces
 from sitesift.parse.dom import normalize_space, text_content, text_weight
-from sitesift.parse.links import document_base, join_url
+from sitesift.parse.links import document_base, join_url, page_key
 
 __all__ = [
     "MIN_SITE_PAGES", "OWN_LIST_MIN_LINK_SHARE", "OWN_LIST_MIN_TARGETS", "TEMPLATE_SHARE",
@@ -96,7 +96,7 @@ def own_parts(roots: Sequence[etree._Element], urls: Sequence[str | None]) -> li
         links.update({key for key, _ in page_links})
         forms.update(set(page_forms))
     most = TEMPLATE_SHARE * len(roots)
-    menu = {_page_key(key[1]) for key, count in links.items() if count >= most}
+    menu = {page_key(key[1]) for key, count in links.items() if count >= most}
     out = []
     for url, (page_lines, page_links, page_forms) in zip(urls, seen, strict=True):
         if not url:
@@ -110,16 +110,8 @@ def own_parts(roots: Sequence[etree._Element], urls: Sequence[str | None]) -> li
             targets=len({key[1] for key, _ in own_links}),
             form=any(forms[form] < most for form in page_forms),
             sentence=_SENTENCE.search(" ".join(own_lines)) is not None,
-            menu=bool(url) and _page_key(url) in menu))
+            menu=bool(url) and page_key(url) in menu))
     return out
-
-
-def _page_key(url: str) -> str:
-    """A page's URL less its fragment, a directory index file and the trailing slash."""
-    url = url.split("#", 1)[0]
-    if url.endswith(("/index.html", "/index.htm")):
-        url = url.rsplit("/", 1)[0]
-    return url.rstrip("/")
 
 
 def _read(root: etree._Element, url: str | None) -> tuple[

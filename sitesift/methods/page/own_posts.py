@@ -33,7 +33,7 @@ from sitesift.methods.page.whole_posts import (
     unlinked_headings,
 )
 from sitesift.parse.dom import normalize_space, text_content, text_weight
-from sitesift.parse.links import document_base, join_url
+from sitesift.parse.links import document_base, join_url, page_key
 
 __all__ = ["OWN_POSTS_MIN_SHARE", "TEMPLATE_SHARE", "own_post_lists"]
 
@@ -48,15 +48,6 @@ TEMPLATE_SHARE = 0.5
 TEMPLATE_MIN_PAGES = 4
 
 
-def _key(url: str) -> str:
-    """A page URL as the site's links spell it, less a fragment, a directory index file and
-    the trailing slash (``/post/`` and ``/post/index.html`` are one page)."""
-    url = url.split("#", 1)[0]
-    if url.endswith(("/index.html", "/index.htm")):
-        url = url.rsplit("/", 1)[0]
-    return url.rstrip("/")
-
-
 def own_post_lists(
     roots: Sequence[etree._Element], urls: Sequence[str | None],
     pieces: Sequence[list[tuple[etree._Element, str]] | None] = (),
@@ -66,7 +57,7 @@ def own_post_lists(
     of which are each the unlinked heading of another of the pages, linked from the
     heading's post; the posts hold ``POSTS_MIN_SHARE`` of the page's text weight.
     ``pieces``: per page, ``text_pieces(root)`` where the caller has them."""
-    index = {_key(u): k for k, u in enumerate(urls) if u}
+    index = {page_key(u): k for k, u in enumerate(urls) if u}
     headings: dict[int, set[str]] = {}
 
     def titled(k: int) -> set[str]:
@@ -103,7 +94,7 @@ def _anchors(root: etree._Element, url: str) -> list[tuple[etree._Element, tuple
             continue
         text = normalize_space(text_content(anchor))
         if text:
-            out.append((anchor, (text, _key(join_url(base, href) if base else href))))
+            out.append((anchor, (text, page_key(join_url(base, href) if base else href))))
     return out
 
 
@@ -178,7 +169,7 @@ def _confirmed(
                 continue
         except ValueError:
             continue
-        k = index.get(_key(target))
+        k = index.get(page_key(target))
         if k is not None and k != i and text in titled(k):
             return True
     return False
