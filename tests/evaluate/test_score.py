@@ -150,6 +150,10 @@ def test_a_half_scores_only_its_sites(tmp_path: Path) -> None:
     assert a["pages"] + b["pages"] == 20 and 0 < a["pages"] < 20
     with pytest.raises(InputError, match="half"):
         score(set_dir, preds, half="c")
+    # Without a manifest there are no sites to split by: said, not guessed.
+    bare = _make_set(tmp_path / "bare", gold, manifest=False)
+    with pytest.raises(InputError, match="split the set by site"):
+        score(bare, preds, half="a")
 
 
 def test_predictions_from_file_records_and_dicts_agree(tmp_path: Path) -> None:
